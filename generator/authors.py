@@ -1,0 +1,87 @@
+"""Author lists: marks for equal contribution and corresponding author, and finding the owner.
+
+The owner is matched in any name order and with initials: for "Zili Zhang", the forms
+"Zhang, Zili", "Z. Zhang", "Zhang Z" and "ZHANG Zili" all match.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+EQUAL_MARK = "*"
+CORRESPONDING_MARK = "†"
+_MARKS = "*†‡"
+
+
+@dataclass(frozen=True)
+class Author:
+    name: str
+    is_owner: bool = False
+    equal: bool = False
+    corresponding: bool = False
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _interpretations(name: str) -> list[tuple[str, list[str]]]:
+    """Every (family name, given names) reading of a name.
+
+    'Family, Given' has one reading; 'Given Family' and 'Family Given' (common in Chinese
+    and Hungarian usage, and in 'Zhang Z.') cannot be told apart, so both are kept.
+    """
+    name = _fold(name.strip().rstrip(_MARKS).strip())
+    if "," in name:
+        family, _, given = name.partition(",")
+        return [(family.strip(), _given_names(given))]
+    words = name.split()
+    if not words:
+        return []
+    if len(words) == 1:
+        return [(words[0].strip("."), [])]
+    last_first = (words[-1].strip("."), _given_names(" ".join(words[:-1])))
+    first_first = (words[0].strip("."), _given_names(" ".join(words[1:])))
+    return [last_first, first_first]
+
+
+def _given_names(text: str) -> list[str]:
+    return [part for part in re.split(r"[\s.\-]+", text.strip()) if part]
+
+
+def _given_compatible(a: list[str], b: list[str]) -> bool:
+    """'z' fits 'zili'; 'zili' does not fit 'zhen'; missing given names fit anything."""
+    for x, y in zip(a, b, strict=False):
+        if len(x) == 1 or len(y) == 1:
+            if x[0] != y[0]:
+                return False
+        elif x != y:
+            return False
+    return True
+
+
+def same_person(a: str, b: str) -> bool:
+    """True when two spellings can name the same person."""
+    return any(
+        family_a == family_b and family_a and _given_compatible(given_a, given_b)
+        for family_a, given_a in _interpretations(a)
+        for family_b, given_b in _interpretations(b)
+    )
+
+
+def parse_author(raw: str, owner_names: list[str]) -> Author:
+    name = raw.strip()
+    equal = corresponding = False
+    while name and name[-1] in _MARKS:
+        equal |= name[-1] == EQUAL_MARK
+        corresponding |= name[-1] == CORRESPONDING_MARK
+        name = name[:-1].rstrip()
+    is_owner = any(same_person(name, owner) for owner in owner_names)
+    return Author(name, is_owner, equal, corresponding)
+
+
+def parse_authors(raw: list[str], owner_names: list[str]) -> list[Author]:
+    return [parse_author(name, owner_names) for name in raw]

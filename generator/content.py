@@ -1,0 +1,355 @@
+"""Discover a site's files and read them into validated, located records.
+
+A site is `site.yaml` plus `content/`: `profile.yaml`, sections as `<name>.yaml` (a list of
+entries) or `<name>/*.md` (front matter + body), and any other file as an asset copied as is.
+Reading never stops at the first problem: every file is read and every error is collected.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from generator.errors import (
+    ContentError,
+    ContentErrors,
+    ErrorCollector,
+    FieldPath,
+    format_field_path,
+)
+from generator.schema import Entry, Profile, SiteConfig, model_for
+from generator.yamlio import Document, read_front_matter, read_yaml
+
+SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
+
+
+@dataclass
+class SiteFiles:
+    """Where a site's inputs are. `display` names files relative to the site folder."""
+
+    root: Path
+    config: Path
+    content: Path
+    profile: Path | None = None
+    section_files: dict[str, list[Path]] = field(default_factory=dict)
+    bibtex: list[Path] = field(default_factory=list)
+    assets: list[Path] = field(default_factory=list)
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def all_sources(self) -> list[Path]:
+        files = [self.config, *([self.profile] if self.profile else [])]
+        for paths in self.section_files.values():
+            files.extend(paths)
+        return files + self.bibtex
+
+
+@dataclass(frozen=True)
+class LoadedEntry:
+    """One validated entry and where it came from."""
+
+    section: str
+    data: Entry
+    source: str
+    line: int
+    index: int | None = None  # position in a YAML list; None for a Markdown file
+    stem: str | None = None  # the Markdown file's name without .md
+    body_line: int = 0
+
+
+# --- discovery -------------------------------------------------------------------------------
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
+    """Find every input file; report names that cannot be a section and links out of content/."""
+    files = SiteFiles(root=root, config=root / "site.yaml", content=root / "content")
+    for path in sorted(files.content.rglob("*")):
+        relative = path.relative_to(files.content)
+        if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
+            continue
+        if path.is_symlink() and not _inside(path, files.content):
+            errors.add(
+                files.display(path),
+                0,
+                0,
+                "",
+                "symbolic link points outside content/; "
+                "refused (copy the file into content/ instead)",
+            )
+            continue
+        if path.is_dir():
+            continue
+        _classify(files, path, relative, errors)
+    return files
+
+
+def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
+    top_level = len(relative.parts) == 1
+    suffix = path.suffix.lower()
+    if top_level and relative.name == "profile.yaml":
+        files.profile = path
+    elif top_level and suffix in (".yaml", ".yml"):
+        _add_section_file(files, path.stem, path, errors)
+    elif top_level and suffix == ".bib":
+        files.bibtex.append(path)
+    elif len(relative.parts) == 2 and suffix == ".md":
+        _add_section_file(files, relative.parts[0], path, errors)
+    elif suffix == ".md":
+        errors.add(
+            files.display(path),
+            0,
+            0,
+            "",
+            "a Markdown entry belongs in a section folder: content/<section>/<name>.md",
+        )
+    else:
+        files.assets.append(path)
+
+
+def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:
+    if not SECTION_NAME.fullmatch(name):
+        errors.add(
+            files.display(path),
+            0,
+            0,
+            "",
+            f"'{name}' is not a valid section name (expected lower-case letters, "
+            "digits, '-' and '_')",
+        )
+        return
+    files.section_files.setdefault(name, []).append(path)
+
+
+# --- validation messages ---------------------------------------------------------------------
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = str(value)
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+_EXPECTED = {
+    "string_type": "text",
+    "int_parsing": "a whole number",
+    "int_type": "a whole number",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "float_parsing": "a number",
+    "list_type": "a list",
+    "model_type": "a mapping of keys to values",
+    "dict_type": "a mapping of keys to values",
+    "model_attributes_type": "a mapping of keys to values",
+}
+
+
+def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
+    kind = error["type"]
+    value = error.get("input")
+    if kind == "extra_forbidden":
+        name = str(error["loc"][-1])
+        allowed = list(model.model_fields) if model else []
+        close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return f"unknown field '{name}'{hint}"
+    if kind == "missing":
+        return f"missing required field '{error['loc'][-1]}'"
+    if kind in _EXPECTED:
+        return f"expected {_EXPECTED[kind]}, found {_describe(value)}"
+    if kind == "literal_error":
+        return f"{_describe(value)} is not one of: {error['ctx']['expected']}"
+    if kind == "string_pattern_mismatch":
+        return f"{_describe(value)} does not match the pattern {error['ctx']['pattern']}"
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        return f"{_describe(value)} is out of range ({error['msg'].lower()})"
+    return error["msg"]
+
+
+def _model_at(model: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model that owns the last key of `loc` (for did-you-mean suggestions)."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int) or current is None:
+            continue
+        info = current.model_fields.get(part)
+        current = _nested_model(info.annotation) if info else None
+    return current
+
+
+def _nested_model(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _nested_model(arg)
+        if found:
+            return found
+    return None
+
+
+def validate(
+    doc: Document, data: Any, model: type[BaseModel], path: FieldPath, root: str
+) -> tuple[Any, list[ContentError]]:
+    """Validate `data` (found at `path` in `doc`) against `model`, errors located in the file."""
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        errors = []
+        for error in exc.errors(include_url=False):
+            loc = tuple(error["loc"])
+            full = (*path, *loc)
+            is_key = error["type"] == "extra_forbidden"
+            if error["type"] == "missing":
+                mark = doc.mark(full[:-1])
+            else:
+                mark = doc.mark(full, key=is_key)
+            errors.append(
+                ContentError(
+                    doc.file,
+                    mark.line,
+                    mark.column,
+                    format_field_path(root, full),
+                    _message(error, _model_at(model, loc)),
+                )
+            )
+        return None, errors
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def _mapping_error(doc: Document, what: str) -> ContentError:
+    if doc.data is None:
+        return ContentError(doc.file, 1, 1, "", f"file is empty (expected {what})")
+    return ContentError(doc.file, 1, 1, "", f"expected {what}, found {_describe(doc.data)}")
+
+
+def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | None, Document]:
+    """site.yaml, validated, and its Document (for placing later errors, such as nav)."""
+    display = files.display(files.config)
+    if not files.config.is_file():
+        errors.add(display, 0, 0, "", "site.yaml is missing (is this a cvsite site folder?)")
+        return None, Document(display, None)
+    return _read_mapping(files.config, display, SiteConfig, errors)
+
+
+def read_profile(files: SiteFiles, errors: ErrorCollector) -> Profile | None:
+    if files.profile is None:
+        errors.add(
+            "content/profile.yaml",
+            0,
+            0,
+            "",
+            "the profile is missing: create content/profile.yaml with at least your name",
+        )
+        return None
+    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)[0]
+
+
+def _read_mapping(
+    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector
+) -> tuple[Any, Document]:
+    try:
+        doc = read_yaml(path, display)
+    except ContentErrors as exc:
+        errors.extend(exc.errors)
+        return None, Document(display, None)
+    if not isinstance(doc.data, dict):
+        errors.extend([_mapping_error(doc, "a mapping of fields, like 'name: ...'")])
+        return None, doc
+    value, problems = validate(doc, doc.data, model, (), "")
+    errors.extend(problems)
+    return value, doc
+
+
+def read_section(files: SiteFiles, name: str, errors: ErrorCollector) -> list[LoadedEntry]:
+    entries: list[LoadedEntry] = []
+    for path in files.section_files.get(name, []):
+        try:
+            if path.suffix.lower() == ".md":
+                entries.extend(_read_markdown_entry(files, name, path, errors))
+            else:
+                entries.extend(_read_entry_list(files, name, path, errors))
+        except ContentErrors as exc:
+            errors.extend(exc.errors)
+    return entries
+
+
+def _read_entry_list(
+    files: SiteFiles, name: str, path: Path, errors: ErrorCollector
+) -> Iterator[LoadedEntry]:
+    display = files.display(path)
+    doc = read_yaml(path, display)
+    if not isinstance(doc.data, list):
+        errors.extend([_mapping_error(doc, f"a list of {name} entries, each starting with '- '")])
+        return
+    model = model_for(name)
+    for index, item in enumerate(doc.data):
+        if not isinstance(item, dict):
+            errors.extend(
+                [
+                    doc.error(
+                        (index,),
+                        f"expected an entry (a mapping of fields), found {_describe(item)}",
+                        root=name,
+                    )
+                ]
+            )
+            continue
+        entry, problems = validate(doc, item, model, (index,), name)
+        errors.extend(problems)
+        if entry is not None:
+            line = doc.mark((index,)).line
+            yield LoadedEntry(name, entry, display, line, index=index)
+
+
+def _read_markdown_entry(
+    files: SiteFiles, name: str, path: Path, errors: ErrorCollector
+) -> Iterator[LoadedEntry]:
+    display = files.display(path)
+    page = read_front_matter(path, display)
+    meta = page.meta
+    if not isinstance(meta.data, dict):
+        errors.extend([_mapping_error(meta, "front matter with fields, like 'title: ...'")])
+        return
+    data = dict(meta.data)
+    if page.body.strip():
+        if "body" in data:
+            errors.extend(
+                [
+                    meta.error(
+                        ("body",),
+                        "the body is given twice: in the front matter and below it",
+                        key=True,
+                    )
+                ]
+            )
+            return
+        data["body"] = page.body
+    entry, problems = validate(meta, data, model_for(name), (), "")
+    errors.extend(problems)
+    if entry is not None:
+        yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=page.body_line)

@@ -1,0 +1,127 @@
+"""Markdown set-up and rendering: Python-Markdown with a fixed set of extensions, made safe.
+
+Raw HTML is escaped unless site.yaml sets `markdown.unsafe_html`. Whatever that switch says,
+links and images with a script-capable URL scheme are refused (reported, and not emitted),
+and attribute lists may not add event handlers or styles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import xml.etree.ElementTree as etree
+
+import markdown
+from markdown.extensions import Extension
+from markdown.treeprocessors import Treeprocessor
+from markupsafe import Markup
+
+from generator.schema import SAFE_SCHEMES, url_scheme
+
+EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
+_URL_ATTRIBUTES = ("href", "src")
+_ALLOWED_ATTRIBUTES = {
+    "href",
+    "src",
+    "alt",
+    "title",
+    "id",
+    "class",
+    "lang",
+    "dir",
+    "width",
+    "height",
+    "colspan",
+    "rowspan",
+    "align",
+    "start",
+    "type",
+    "rel",
+    "name",
+    "cite",
+    "datetime",
+}
+_SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
+
+
+class _SafetyTreeprocessor(Treeprocessor):
+    """Drops unsafe URLs and attributes from the element tree; remembers what it dropped."""
+
+    def __init__(self, md: markdown.Markdown, found: list[str]):
+        super().__init__(md)
+        self.found = found
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for name in list(element.attrib):
+                value = element.attrib[name]
+                if name not in _ALLOWED_ATTRIBUTES:
+                    del element.attrib[name]
+                elif name in _URL_ATTRIBUTES:
+                    scheme = url_scheme(value)
+                    if scheme is not None and scheme not in SAFE_SCHEMES:
+                        self.found.append(value)
+                        del element.attrib[name]
+
+
+class _SafetyExtension(Extension):
+    def __init__(self, found: list[str], unsafe_html: bool):
+        super().__init__()
+        self.found = found
+        self.unsafe_html = unsafe_html
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
+        if not self.unsafe_html:
+            # Without these, raw HTML is ordinary text and gets escaped like any other.
+            md.preprocessors.deregister("html_block")
+            md.inlinePatterns.deregister("html")
+        # After inline processing (priority 20) so that links and images exist.
+        md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
+
+
+class UnsafeUrl(ValueError):
+    """Markdown text links to a URL with a scheme that can run script."""
+
+    def __init__(self, urls: list[str]):
+        self.urls = urls
+        shown = ", ".join(repr(u[:80]) for u in urls)
+        super().__init__(
+            f"link to {shown} uses an unsafe URL scheme "
+            "(expected http, https, mailto, tel or a relative path)"
+        )
+
+
+class MarkdownRenderer:
+    """Renders Markdown to HTML, memoised by text, so a body shown on several pages costs once."""
+
+    def __init__(self, *, unsafe_html: bool = False, smart_quotes: bool = True):
+        self._found: list[str] = []
+        extensions = [*EXTENSIONS, _SafetyExtension(self._found, unsafe_html)]
+        if smart_quotes:
+            extensions.append("smarty")
+        self._md = markdown.Markdown(extensions=extensions, output_format="html")
+        self._cache: dict[tuple[str, bool], Markup] = {}
+        self.options_key = hashlib.sha1(f"{unsafe_html}{smart_quotes}".encode()).hexdigest()[:8]
+
+    def block(self, text: str | None) -> Markup:
+        """Markdown as block HTML (paragraphs, lists). Raises UnsafeUrl."""
+        return self._render(text or "", inline=False)
+
+    def inline(self, text: str | None) -> Markup:
+        """Markdown for one line: a single paragraph is unwrapped so it fits in a <li> or <h3>."""
+        return self._render(text or "", inline=True)
+
+    def _render(self, text: str, inline: bool) -> Markup:
+        key = (text, inline)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        self._found.clear()
+        html = self._md.reset().convert(text)
+        if self._found:
+            raise UnsafeUrl(list(self._found))
+        if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):
+            html = match.group(1)
+        result = Markup(html)
+        self._cache[key] = result
+        return result

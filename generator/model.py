@@ -1,0 +1,445 @@
+"""Validated records -> the résumé model: ordered sections of entries, tags, navigation.
+
+The model knows URLs (through `routes`) but nothing of templates or files on disk beyond the
+names of the assets it may point to. Everything in it is computed once, here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from generator import routes
+from generator.authors import Author, parse_authors
+from generator.content import (
+    LoadedEntry,
+    SiteFiles,
+    discover,
+    read_config,
+    read_profile,
+    read_section,
+)
+from generator.dates import PartialDate
+from generator.errors import ContentError, ErrorCollector
+from generator.markup import MarkdownRenderer, UnsafeUrl
+from generator.schema import (
+    SECTION_MODELS,
+    SECTION_TITLES,
+    Entry,
+    Profile,
+    Publication,
+    SiteConfig,
+    url_scheme,
+)
+
+KNOWN_ORDER = list(SECTION_MODELS)
+# Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
+SPECIAL_PAGES = {"cv": ("CV", routes.CV), "tags": ("Tags", routes.TAGS)}
+
+
+@dataclass(eq=False)
+class Tag:
+    slug: str
+    name: str
+    url: str
+    items: list[Item] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return len(self.items)
+
+
+@dataclass(eq=False)
+class Item:
+    """One entry of a section, with what templates need beyond its fields.
+
+    Fields of the entry are read through it (`item.title`, `item.start`), so a template
+    sees one object per entry.
+    """
+
+    section: str
+    data: Entry
+    source: str
+    line: int
+    slug: str
+    anchor: str
+    url: str | None
+    tags: list[Tag] = field(default_factory=list)
+    authors: list[Author] = field(default_factory=list)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.data, name)
+
+    @property
+    def title(self) -> str:
+        return self.data.display_title
+
+    @property
+    def has_page(self) -> bool:
+        return self.url is not None
+
+    @property
+    def location(self) -> str:
+        """Where the entry lives: its own page, or its place on the section page."""
+        return self.url or f"{routes.section(self.section)}#{self.anchor}"
+
+    @property
+    def sort_date(self) -> PartialDate | None:
+        data = self.data
+        if isinstance(data, Publication):
+            return data.published
+        return data.end or data.date or data.start
+
+    @property
+    def year(self) -> int | None:
+        if isinstance(self.data, Publication) and self.data.year is not None:
+            return self.data.year
+        date = self.sort_date
+        return None if date is None or date.present else date.year
+
+
+@dataclass(eq=False)
+class Section:
+    name: str
+    title: str
+    kind: str  # a known section name, or "generic"
+    items: list[Item]
+    sources: list[str]
+
+    @property
+    def url(self) -> str:
+        return routes.section(self.name)
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    url: str
+    external: bool = False
+    section: str | None = None
+
+
+@dataclass(eq=False)
+class Resume:
+    config: SiteConfig
+    profile: Profile
+    sections: list[Section]
+    tags: list[Tag]
+    nav: list[NavLink]
+    assets: list[str]  # paths inside content/, as they appear in the site
+    markdown: MarkdownRenderer
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.sections if s.name == name), None)
+
+    @property
+    def items(self) -> Iterable[Item]:
+        for section in self.sections:
+            yield from section.items
+
+
+# --- building --------------------------------------------------------------------------------
+
+
+def section_title(name: str) -> str:
+    return SECTION_TITLES.get(name, name.replace("-", " ").replace("_", " ").capitalize())
+
+
+def _owner_names(config: SiteConfig, profile: Profile) -> list[str]:
+    if config.highlight_author is None:
+        return [profile.name]
+    return [config.highlight_author.name, *config.highlight_author.aliases]
+
+
+def _order(entries: list[LoadedEntry]) -> list[LoadedEntry]:
+    """YAML lists keep the author's order; Markdown files go newest first. Weight wins."""
+    listed = [e for e in entries if e.index is not None]
+    files = [e for e in entries if e.index is None]
+
+    def recency(e: LoadedEntry) -> tuple:
+        date = e.data.end or e.data.date or e.data.start
+        if isinstance(e.data, Publication):
+            date = e.data.published
+        key = (date.year, date.month, date.day) if date else (0, 0, 0)
+        return (-key[0], -key[1], -key[2], e.stem or "")
+
+    files.sort(key=recency)
+    return sorted(listed + files, key=lambda e: e.data.weight)
+
+
+def _unique(slug: str, taken: set[str]) -> str:
+    candidate, number = slug, 2
+    while candidate in taken:
+        candidate, number = f"{slug}-{number}", number + 1
+    taken.add(candidate)
+    return candidate
+
+
+def _make_items(
+    name: str, entries: list[LoadedEntry], owners: list[str], errors: ErrorCollector
+) -> list[Item]:
+    items: list[Item] = []
+    explicit: dict[str, LoadedEntry] = {}
+    taken: set[str] = set()
+    for entry in entries:
+        if entry.data.slug:
+            if entry.data.slug in explicit:
+                first = explicit[entry.data.slug]
+                errors.add(
+                    entry.source,
+                    entry.line,
+                    1,
+                    "slug",
+                    f"slug '{entry.data.slug}' is already used by {first.source}:{first.line}",
+                )
+                continue
+            explicit[entry.data.slug] = entry
+    taken.update(explicit)
+    for entry in entries:
+        data = entry.data
+        slug = data.slug or _unique(routes.slugify(entry.stem or data.display_title), taken)
+        url = routes.entry(name, slug) if data.body else None
+        authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+        items.append(Item(name, data, entry.source, entry.line, slug, slug, url, authors=authors))
+    return items
+
+
+def _tag_slugs(item: Item) -> dict[str, str]:
+    """The item's tags as slug -> name, in the order written, without repeats."""
+    slugs: dict[str, str] = {}
+    for name in item.data.tags:
+        name = " ".join(name.split())
+        slug = routes.slugify(name, fallback="")
+        if slug:
+            slugs.setdefault(slug, name)
+    return slugs
+
+
+def _collect_tags(items: list[Item]) -> list[Tag]:
+    """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
+    spellings: dict[str, Counter[str]] = {}
+    members: dict[str, list[Item]] = {}
+    per_item = [(item, _tag_slugs(item)) for item in items]
+    for item, slugs in per_item:
+        for slug, name in slugs.items():
+            spellings.setdefault(slug, Counter())[name] += 1
+            members.setdefault(slug, []).append(item)
+    # most_common keeps first-seen order among ties, so the chosen name is deterministic.
+    tags = {
+        slug: Tag(slug, spellings[slug].most_common(1)[0][0], routes.tag(slug), members[slug])
+        for slug in sorted(members)
+    }
+    for item, slugs in per_item:
+        item.tags = [tags[slug] for slug in slugs]
+    return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
+
+
+def _check_markdown(item: Item, renderer: MarkdownRenderer, errors: ErrorCollector) -> None:
+    data = item.data
+    texts: list[tuple[str, str | None, bool]] = [
+        ("summary", data.summary, False),
+        ("body", data.body, False),
+        *((f"highlights[{i}]", h, True) for i, h in enumerate(data.highlights)),
+    ]
+    if isinstance(data, Publication):
+        texts.append(("abstract", data.abstract, False))
+    thesis = getattr(data, "thesis", None)
+    if thesis is not None:
+        texts.append(("thesis.summary", thesis.summary, False))
+        texts.extend((f"thesis.highlights[{i}]", h, True) for i, h in enumerate(thesis.highlights))
+    for i, skill in enumerate(getattr(data, "items", None) or []):
+        texts.append((f"items[{i}].name", skill.name, True))
+    for field_name, text, inline in texts:
+        if not text:
+            continue
+        try:
+            renderer.inline(text) if inline else renderer.block(text)
+        except UnsafeUrl as exc:
+            errors.add(item.source, item.line, 1, field_name, str(exc))
+
+
+def _check_assets(
+    source: str, line: int, refs: dict[str, str | None], assets: set[str], errors: ErrorCollector
+) -> None:
+    """A relative path in a file field (avatar, pdf, slides) must name a file in content/."""
+    for field_name, value in refs.items():
+        if not value or url_scheme(value) is not None or value.startswith(("#", "//")):
+            continue
+        path = value.split("#")[0].split("?")[0].lstrip("/")
+        if path and path not in assets:
+            errors.add(
+                source,
+                line,
+                1,
+                field_name,
+                f"'{value}' is not a file in content/ (expected a path such as "
+                "files/paper.pdf, relative to content/)",
+            )
+
+
+def _file_refs(item: Item) -> dict[str, str | None]:
+    data = item.data
+    if isinstance(data, Publication):
+        return {"pdf": data.pdf, "slides": data.slides}
+    return {}
+
+
+def _nav(
+    config: SiteConfig,
+    sections: list[Section],
+    errors: ErrorCollector,
+    config_file: str,
+    nav_lines: dict[int, int],
+) -> list[NavLink]:
+    by_name = {s.name: s for s in sections}
+    if config.nav is None:
+        return [NavLink(s.title, s.url, section=s.name) for s in sections]
+    links = []
+    for index, item in enumerate(config.nav):
+        if item.url is not None:
+            links.append(NavLink(item.label or item.url, item.url, external=True))
+        elif item.section in by_name:
+            section = by_name[item.section]
+            links.append(NavLink(section.title, section.url, section=section.name))
+        elif item.section in SPECIAL_PAGES:
+            label, url = SPECIAL_PAGES[item.section]
+            links.append(NavLink(item.label or label, url, section=item.section))
+        else:
+            known = ", ".join(s.name for s in sections) or "none"
+            errors.add(
+                config_file,
+                nav_lines.get(index, 0),
+                1,
+                f"nav[{index}].section",
+                f"no section named '{item.section}' in content/ (found: {known})",
+            )
+    return links
+
+
+def build_model(
+    config: SiteConfig,
+    profile: Profile,
+    loaded: dict[str, list[LoadedEntry]],
+    assets: list[str],
+    errors: ErrorCollector,
+    *,
+    include_drafts: bool = False,
+    config_file: str = "site.yaml",
+    nav_lines: dict[int, int] | None = None,
+) -> Resume:
+    """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
+    renderer = MarkdownRenderer(
+        unsafe_html=config.markdown.unsafe_html, smart_quotes=config.markdown.smart_quotes
+    )
+    owners = _owner_names(config, profile)
+    labels = {n.section: n.label for n in config.nav or [] if n.section and n.label}
+    nav_order = [n.section for n in config.nav or [] if n.section]
+    names = sorted(
+        loaded,
+        key=lambda n: (
+            nav_order.index(n) if n in nav_order else len(nav_order),
+            KNOWN_ORDER.index(n) if n in KNOWN_ORDER else len(KNOWN_ORDER),
+            n,
+        ),
+    )
+    asset_set = set(assets)
+    sections = []
+    for name in names:
+        entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+        items = _make_items(name, _order(entries), owners, errors)
+        for item in items:
+            _check_markdown(item, renderer, errors)
+            _check_assets(item.source, item.line, _file_refs(item), asset_set, errors)
+        sources = sorted({e.source for e in loaded[name]})
+        kind = name if name in SECTION_MODELS else "generic"
+        title = labels.get(name) or section_title(name)
+        sections.append(Section(name, title, kind, items, sources))
+    _check_assets("content/profile.yaml", 1, {"avatar": profile.avatar}, asset_set, errors)
+    if profile.summary:
+        try:
+            renderer.block(profile.summary)
+        except UnsafeUrl as exc:
+            errors.add("content/profile.yaml", 1, 1, "summary", str(exc))
+    tags = _collect_tags([item for s in sections for item in s.items])
+    nav = _nav(config, sections, errors, config_file, nav_lines or {})
+    return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
+
+
+def url_collisions(pages: Iterable[tuple[str, str]]) -> list[ContentError]:
+    """Two sources that would write the same URL: one error naming both."""
+    seen: dict[str, str] = {}
+    problems = []
+    for url, origin in pages:
+        key = url.casefold()  # case-insensitive file systems and hosts would merge these
+        if key in seen and seen[key] != origin:
+            problems.append(
+                ContentError(
+                    origin.split(":")[0],
+                    _line(origin),
+                    1,
+                    "",
+                    f"URL {url} is also made by {seen[key]}",
+                )
+            )
+        seen.setdefault(key, origin)
+    return problems
+
+
+def _line(origin: str) -> int:
+    parts = origin.split(":")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+@dataclass
+class Loaded:
+    """A site read from disk: its files and its model."""
+
+    files: SiteFiles
+    resume: Resume
+
+
+def load(root: Path, *, include_drafts: bool = False, base_url: str | None = None) -> Loaded:
+    """Read, validate and model a site. Raises ContentErrors with every problem found."""
+    errors = ErrorCollector()
+    files = discover(root, errors)
+    config, config_doc = read_config(files, errors)
+    if config is not None and base_url is not None:
+        config = override_base_url(config, base_url, errors)
+    profile = read_profile(files, errors)
+    loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
+    if config is None or profile is None:
+        errors.raise_if_any()
+    assets = [files.display(p).removeprefix("content/") for p in files.assets]
+    nav_lines = {i: config_doc.mark(("nav", i)).line for i in range(len(config.nav or []))}
+    resume = build_model(
+        config,
+        profile,
+        loaded,
+        assets,
+        errors,
+        include_drafts=include_drafts,
+        config_file=files.display(files.config),
+        nav_lines=nav_lines,
+    )
+    errors.raise_if_any()
+    return Loaded(files, resume)
+
+
+def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:
+    try:
+        return SiteConfig.model_validate(
+            {**config.model_dump(exclude_unset=True), "base_url": base_url}
+        )
+    except ValidationError as exc:
+        errors.add("--base-url", 0, 0, "", exc.errors(include_url=False)[0]["msg"])
+        return config

@@ -1,0 +1,92 @@
+"""The only place that makes URLs and output paths.
+
+A URL here is site-relative and starts with `/` (`/projects/golang/`). Pages link to each
+other with relative hrefs, so a built site works under any sub-path; only the 404 page, which
+a host serves at any address, links by absolute path under the base URL's path.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import PurePosixPath
+from urllib.parse import quote, urlsplit
+
+HOME = "/"
+TAGS = "/tags/"
+CV = "/cv/"
+NOT_FOUND = "/404.html"
+
+_SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+def slugify(text: str, fallback: str = "item") -> str:
+    """A URL name: lower-case words joined by '-', non-Latin letters kept.
+
+    Symbols that tell names apart are spelled out (C++ -> cpp, C# -> csharp), so that
+    'C', 'C++' and 'C#' get different pages.
+    """
+    text = unicodedata.normalize("NFKC", text).lower()
+    for symbol, word in _SYMBOLS:
+        text = text.replace(symbol, word)
+    decomposed = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in decomposed if not unicodedata.combining(c))
+    slug = _NOT_WORD.sub("-", text).strip("-_")
+    slug = re.sub(r"-{2,}", "-", slug)[:80].strip("-")
+    return slug or fallback
+
+
+def section(name: str) -> str:
+    return f"/{name}/"
+
+
+def entry(section_name: str, slug: str) -> str:
+    return f"/{section_name}/{slug}/"
+
+
+def tag(slug: str) -> str:
+    return f"/tags/{slug}/"
+
+
+def output_path(url: str) -> PurePosixPath:
+    """The file a URL is written to, relative to the output folder.
+
+    Raises ValueError for a URL that could escape the folder; slugs are validated long
+    before this, so that would be a bug, and it must never reach the disk.
+    """
+    if not url.startswith("/"):
+        raise ValueError(f"URL must start with '/': {url!r}")
+    parts = [p for p in url.split("/") if p]
+    if any(p in (".", "..") or "\\" in p or "\x00" in p for p in parts):
+        raise ValueError(f"URL would leave the output folder: {url!r}")
+    if url.endswith("/"):
+        parts.append("index.html")
+    return PurePosixPath(*parts)
+
+
+def href(from_url: str, to_url: str) -> str:
+    """A relative link from the page at `from_url` to `to_url` (which may carry a #fragment)."""
+    target, _, fragment = to_url.partition("#")
+    from_dir = from_url if from_url.endswith("/") else from_url.rsplit("/", 1)[0] + "/"
+    suffix = f"#{fragment}" if fragment else ""
+    if target == from_url and fragment:
+        return suffix
+    depth = from_dir.count("/") - 1
+    path = "../" * depth + quote(target[1:], safe="/.-_~")
+    return (path or "./") + suffix
+
+
+def base_path(base_url: str) -> str:
+    """`https://user.github.io/portfolio/` -> `/portfolio/`."""
+    return urlsplit(base_url).path or "/"
+
+
+def rooted(base_url: str, url: str) -> str:
+    """An absolute-path link (`/portfolio/cv/`), for pages served at any address (404)."""
+    return base_path(base_url) + quote(url[1:], safe="/.-_~#")
+
+
+def absolute(base_url: str, url: str) -> str:
+    """A full URL for feeds, sitemaps and link previews."""
+    return base_url + quote(url[1:], safe="/.-_~#")

@@ -1,0 +1,471 @@
+"""The content and site.yaml models, declared once: they validate input and give the JSON Schema.
+
+Every model forbids unknown keys. Scalars arrive from `yamlio` as text; pydantic's lax mode
+turns text into the numbers and booleans a field asks for. Cross-field rules (an end before
+its start) are checked here too, so every content error surfaces in one validation pass.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from generator.dates import EXPECTED, PartialDate, parse_date
+
+# --- field types -----------------------------------------------------------------------------
+
+
+def _to_date(value: Any) -> PartialDate:
+    date = parse_date(value)
+    if date is None:
+        raise PydanticCustomError(
+            "date", "'{value}' is not a date ({expected})", {"value": value, "expected": EXPECTED}
+        )
+    return date
+
+
+_DATE_PATTERN = r"^(\d{4}([-./]\d{1,2}([-./]\d{1,2})?)?|[A-Za-z]+\.? \d{4}|present)$"
+DateValue = Annotated[
+    PartialDate,
+    BeforeValidator(_to_date),
+    PlainSerializer(str, return_type=str),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 1, "maximum": 9998},
+                {
+                    "type": "string",
+                    "pattern": _DATE_PATTERN,
+                },
+            ],
+            "description": "A date: 2021, 2021-10, 2021-10-05, 2021.10, Oct 2021 or present.",
+        }
+    ),
+]
+
+SAFE_SCHEMES = ("http", "https", "mailto", "tel")
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+_INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
+
+
+def url_scheme(url: str) -> str | None:
+    """The scheme of a URL as a browser would see it (browsers drop tabs, newlines, spaces)."""
+    match = _SCHEME.match(_INVISIBLE.sub("", url))
+    return match.group(1).lower() if match else None
+
+
+def _check_url(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    scheme = url_scheme(value)
+    if scheme is not None and scheme not in SAFE_SCHEMES:
+        raise PydanticCustomError(
+            "unsafe_url",
+            "'{value}' uses the unsafe URL scheme '{scheme}:' "
+            "(expected http, https, mailto, tel or a relative path)",
+            {"value": value, "scheme": scheme},
+        )
+    if _INVISIBLE.search(value.strip()):
+        raise PydanticCustomError(
+            "bad_url",
+            "'{value}' has spaces or control characters (expected a URL)",
+            {"value": value},
+        )
+    return value.strip()
+
+
+Url = Annotated[str, BeforeValidator(_check_url)]
+Markdown = Annotated[str, Field(description="Markdown text.")]
+
+SLUG_PATTERN = r"^[\w][\w.-]*$"
+MAX_SLUG = 100
+
+
+def _check_slug(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if (
+        not re.fullmatch(SLUG_PATTERN, value)
+        or ".." in value
+        or len(value) > MAX_SLUG
+        or any(unicodedata.category(c).startswith("C") for c in value)
+    ):
+        raise PydanticCustomError(
+            "slug",
+            "'{value}' is not a valid slug (expected letters, digits, '-', '_' and '.', "
+            "at most {limit} characters, no '/' or '..')",
+            {"value": value[:120], "limit": MAX_SLUG},
+        )
+    return value
+
+
+Slug = Annotated[str, BeforeValidator(_check_slug), Field(pattern=SLUG_PATTERN)]
+
+
+class Strict(BaseModel):
+    """Every content model: unknown keys are errors, values are immutable once read."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# --- profile ---------------------------------------------------------------------------------
+
+
+class Link(Strict):
+    label: str = Field(description="The link text, e.g. GitHub.")
+    url: Url = Field(description="Where it points (http, https, mailto, tel or a relative path).")
+    icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
+
+
+class Language(Strict):
+    name: str
+    level: str | None = Field(None, description="e.g. Native, C1, fluent.")
+
+
+class Profile(Strict):
+    """content/profile.yaml: who the site is about."""
+
+    name: str
+    headline: str | None = Field(None, description="One line under the name.")
+    avatar: str | None = Field(None, description="A photo: a path inside content/.")
+    email: str | None = None
+    phone: str | None = None
+    website: Url | None = None
+    location: str | None = None
+    links: list[Link] = Field(default_factory=list, description="Contact and profile links.")
+    summary: Markdown | None = None
+    languages: list[Language] = Field(default_factory=list)
+    interests: list[str] = Field(default_factory=list)
+
+    @field_validator("avatar")
+    @classmethod
+    def _avatar_path(cls, value: str | None) -> str | None:
+        return _check_url(value)
+
+
+# --- entries ---------------------------------------------------------------------------------
+
+
+class Entry(Strict):
+    """The fields every entry of every section has."""
+
+    title: str | None = None
+    subtitle: str | None = None
+    organization: str | None = None
+    location: str | None = None
+    start: DateValue | None = None
+    end: DateValue | None = None
+    date: DateValue | None = Field(None, description="A single date, instead of start/end.")
+    summary: Markdown | None = None
+    highlights: list[Markdown] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    body: Markdown | None = Field(None, description="Long text; an entry with a body gets a page.")
+    slug: Slug | None = Field(None, description="The entry's URL name; made from the title.")
+    draft: bool = Field(False, description="Left out of the build unless --drafts.")
+    featured: bool = Field(False, description="Shown on the home page.")
+    weight: int = Field(0, description="Sort order within the section: lower comes first.")
+
+    @field_validator("end")
+    @classmethod
+    def _end_after_start(cls, end: PartialDate | None, info: ValidationInfo):
+        start = info.data.get("start")
+        if end is not None and start is not None and end.precedes(start):
+            raise PydanticCustomError(
+                "date_order",
+                "'{end}' is before the start '{start}'",
+                {"end": str(end), "start": str(start)},
+            )
+        return end
+
+    @model_validator(mode="after")
+    def _dates_consistent(self):
+        if self.date is not None and (self.start is not None or self.end is not None):
+            raise PydanticCustomError("date_mix", "use either 'date' or 'start'/'end', not both")
+        if self.end is not None and self.start is None:
+            raise PydanticCustomError(
+                "end_only", "'end' without 'start' (use 'date' for a single date)"
+            )
+        if not self.display_title:
+            raise PydanticCustomError("title", f"missing field '{self.title_field}'")
+        return self
+
+    title_field: ClassVar[str] = "title"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or ""
+
+
+class Thesis(Strict):
+    title: str | None = None
+    summary: Markdown | None = None
+    advisors: list[str] = Field(default_factory=list)
+    highlights: list[Markdown] = Field(default_factory=list)
+
+
+class Education(Entry):
+    institution: str | None = None
+    degree: str | None = Field(None, description="e.g. Master of Physics.")
+    area: str | None = Field(None, description="Field of study.")
+    grade: str | None = None
+    thesis: Thesis | None = None
+    courses: list[str] = Field(default_factory=list)
+
+    title_field: ClassVar[str] = "degree"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.degree or ""
+
+
+class Experience(Entry):
+    position: str | None = None
+
+    title_field: ClassVar[str] = "position"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.position or ""
+
+
+class Project(Entry):
+    roles: list[str] = Field(default_factory=list)
+
+
+PUBLICATION_TYPES = (
+    "journal",
+    "conference",
+    "workshop",
+    "preprint",
+    "thesis",
+    "report",
+    "patent",
+    "book",
+    "chapter",
+    "talk",
+    "misc",
+)
+
+
+class Publication(Entry):
+    authors: list[str] = Field(
+        default_factory=list,
+        description="Names in order; a trailing * marks equal contribution, † the "
+        "corresponding author.",
+    )
+    venue: str | None = Field(None, description="Journal, conference, school or office.")
+    venue_short: str | None = Field(None, description="The venue's abbreviation, e.g. NeurIPS.")
+    type: Literal[PUBLICATION_TYPES] = "misc"  # type: ignore[valid-type]
+    year: int | None = None
+    month: int | None = Field(None, ge=1, le=12)
+    status: str | None = Field(None, description="e.g. under review, accepted, granted.")
+    doi: str | None = None
+    arxiv: str | None = None
+    url: Url | None = None
+    pdf: Url | None = None
+    code: Url | None = None
+    slides: Url | None = None
+    abstract: Markdown | None = None
+    selected: bool = Field(False, description="Shown among the selected publications.")
+    publisher: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    number: str | None = Field(None, description="Report or patent number.")
+    advisors: list[str] = Field(default_factory=list)
+    bibtex: str | None = Field(None, description="The paper's BibTeX; made from the fields.")
+
+    @model_validator(mode="after")
+    def _year_or_date(self):
+        if self.month is not None and self.year is None:
+            raise PydanticCustomError("month_only", "'month' without 'year'")
+        return self
+
+    @property
+    def published(self) -> PartialDate | None:
+        if self.date is not None:
+            return self.date
+        if self.year is not None:
+            return PartialDate(self.year, self.month or 0)
+        return self.start
+
+
+class Award(Entry):
+    awarder: str | None = None
+
+
+class Certificate(Entry):
+    issuer: str | None = None
+    url: Url | None = None
+
+
+class SkillItem(Strict):
+    name: Markdown
+    level: str | None = None
+
+
+def _skill_items(value: Any) -> Any:
+    if isinstance(value, list):
+        return [{"name": item} if isinstance(item, str) else item for item in value]
+    return value
+
+
+class SkillGroup(Entry):
+    items: Annotated[list[SkillItem], BeforeValidator(_skill_items)] = Field(
+        default_factory=list, description="Skills: text, or {name, level}."
+    )
+    level: str | None = None
+
+
+class Teaching(Entry):
+    course: str | None = None
+    role: str | None = None
+    institution: str | None = None
+    term: str | None = None
+
+    title_field: ClassVar[str] = "course"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.course or ""
+
+
+class Talk(Entry):
+    event: str | None = None
+
+
+SECTION_MODELS: dict[str, type[Entry]] = {
+    "education": Education,
+    "experience": Experience,
+    "projects": Project,
+    "publications": Publication,
+    "awards": Award,
+    "certificates": Certificate,
+    "skills": SkillGroup,
+    "teaching": Teaching,
+    "talks": Talk,
+}
+
+SECTION_TITLES = {
+    "education": "Education",
+    "experience": "Experience",
+    "projects": "Projects",
+    "publications": "Publications",
+    "awards": "Awards",
+    "certificates": "Certificates",
+    "skills": "Skills",
+    "teaching": "Teaching",
+    "talks": "Talks",
+}
+
+
+def model_for(section: str) -> type[Entry]:
+    """The entry model of a section; unknown sections get the generic one."""
+    return SECTION_MODELS.get(section, Entry)
+
+
+# --- site.yaml -------------------------------------------------------------------------------
+
+
+class NavItem(Strict):
+    section: str | None = Field(None, description="A section name, e.g. publications.")
+    label: str | None = Field(None, description="The menu text; the section title by default.")
+    url: Url | None = Field(None, description="An external link instead of a section.")
+
+    @model_validator(mode="after")
+    def _one_target(self):
+        if (self.section is None) == (self.url is None):
+            raise PydanticCustomError("nav", "a nav item needs either 'section' or 'url'")
+        if self.url is not None and self.label is None:
+            raise PydanticCustomError("nav", "a nav item with 'url' needs a 'label'")
+        return self
+
+
+def _nav_item(value: Any) -> Any:
+    return {"section": value} if isinstance(value, str) else value
+
+
+class HighlightAuthor(Strict):
+    name: str = Field(description="Your name as it appears in author lists.")
+    aliases: list[str] = Field(default_factory=list, description="Other spellings, e.g. Z. Zhang.")
+
+
+def _highlight_author(value: Any) -> Any:
+    return {"name": value} if isinstance(value, str) else value
+
+
+class MarkdownOptions(Strict):
+    unsafe_html: bool = Field(False, description="Let raw HTML in Markdown through unescaped.")
+    smart_quotes: bool = Field(True, description="Typographic quotes and dashes.")
+
+
+DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
+
+
+class DeployOptions(Strict):
+    target: Literal[DEPLOY_TARGETS] = "github-pages"  # type: ignore[valid-type]
+    remote: str = Field("origin", description="github-pages: the git remote to push to.")
+    branch: str = Field("gh-pages", description="github-pages: the branch to publish.")
+    cname: str | None = Field(None, description="github-pages: a custom domain.")
+    destination: str | None = Field(None, description="rsync or directory: where to copy.")
+
+
+LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+
+
+def _check_base_url(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", value):
+        raise PydanticCustomError(
+            "base_url",
+            "'{value}' is not a site address (expected http(s)://host/ or "
+            "http(s)://host/sub/path/)",
+            {"value": value},
+        )
+    return value if value.endswith("/") else value + "/"
+
+
+BaseUrl = Annotated[str, BeforeValidator(_check_base_url)]
+
+
+class SiteConfig(Strict):
+    """site.yaml: settings of the whole site."""
+
+    title: str = Field(description="The site's name, shown in the header and the tab.")
+    base_url: BaseUrl = Field(
+        description="Where the site is published, e.g. https://user.github.io/portfolio/."
+    )
+    description: str | None = Field(None, description="For search engines and link previews.")
+    language: str = Field("en", pattern=LANGUAGE_PATTERN, description="e.g. en, de, zh.")
+    theme: str = Field("meridian", description="A built-in theme or one in themes/.")
+    theme_options: dict[str, Any] = Field(
+        default_factory=dict, description="Override the options the theme declares."
+    )
+    nav: (
+        Annotated[
+            list[NavItem],
+            BeforeValidator(lambda v: [_nav_item(i) for i in v] if isinstance(v, list) else v),
+        ]
+        | None
+    ) = Field(None, description="Menu order and labels; also the order of sections on the CV.")
+    highlight_author: Annotated[HighlightAuthor, BeforeValidator(_highlight_author)] | None = Field(
+        None, description="Your name, highlighted in author lists."
+    )
+    markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
+    deploy: DeployOptions | None = None

@@ -1,0 +1,265 @@
+"""The one YAML and front-matter reader: plain data plus the line and column of every key and item.
+
+PyYAML's constructors drop positions, silently keep the last of two equal keys, and turn
+`2021.10` into the float 2021.1 and `NO` into False. So this module composes the node tree
+(with LibYAML when present) and builds the data itself:
+
+- every plain scalar stays a string (null aside); the schema converts it to what the field
+  needs, so `2021.10` is still a date and a title of `2021` is still text;
+- a duplicate key is an error naming both lines;
+- positions are kept per field path, for error messages that point at the line;
+- alias expansion, nesting depth and file size are bounded, so hostile files fail fast.
+"""
+
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
+
+try:  # LibYAML's parser is several times faster; node marks are the same.
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without LibYAML
+    _Loader = yaml.SafeLoader
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_VALUES = 100_000
+
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A 1-based position in a file."""
+
+    line: int
+    column: int
+
+
+@dataclass
+class Document:
+    """Data read from one YAML text, with the position of every value and mapping key."""
+
+    file: str
+    data: Any
+    marks: dict[FieldPath, Mark] = field(default_factory=dict)
+    key_marks: dict[FieldPath, Mark] = field(default_factory=dict)
+
+    def mark(self, path: FieldPath, *, key: bool = False) -> Mark:
+        """The position of `path`, or of its nearest known ancestor."""
+        path = tuple(path)
+        while True:
+            if key and path in self.key_marks:
+                return self.key_marks[path]
+            if path in self.marks:
+                return self.marks[path]
+            if not path:
+                return Mark(1, 1)
+            path = path[:-1]
+
+    def error(self, path: FieldPath, message: str, *, root: str = "", key: bool = False):
+        mark = self.mark(path, key=key)
+        return ContentError(
+            self.file, mark.line, mark.column, format_field_path(root, path), message
+        )
+
+
+def _fail(file: str, line: int, column: int, message: str, field_path: str = "") -> ContentErrors:
+    return ContentErrors([ContentError(file, line, column, field_path, message)])
+
+
+def read_text(path: Path, display: str) -> str:
+    """A file's text as UTF-8 (a BOM and UTF-16 with a BOM accepted), with \\n line ends."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            mb = size / 1024 / 1024
+            raise _fail(display, 0, 0, f"file is too large ({mb:.1f} MB; the limit is 10 MB)")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise _fail(display, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
+    return decode(raw, display)
+
+
+def decode(raw: bytes, display: str) -> str:
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise _fail(
+            display,
+            line,
+            column,
+            f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
+        ) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise _fail(display, line, 1, "file contains a NUL character; is it a binary file?")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+class _Builder:
+    """Turns a composed node tree into plain data, recording marks and collecting errors."""
+
+    def __init__(self, file: str, line_offset: int):
+        self.file = file
+        self.line_offset = line_offset
+        self.marks: dict[FieldPath, Mark] = {}
+        self.key_marks: dict[FieldPath, Mark] = {}
+        self.errors: list[ContentError] = []
+        self.values = 0
+
+    def mark_of(self, node: yaml.Node) -> Mark:
+        return Mark(node.start_mark.line + 1 + self.line_offset, node.start_mark.column + 1)
+
+    def error(self, node: yaml.Node, path: FieldPath, message: str) -> None:
+        mark = self.mark_of(node)
+        self.errors.append(
+            ContentError(self.file, mark.line, mark.column, format_field_path("", path), message)
+        )
+
+    def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise _fail(
+                self.file,
+                self.mark_of(node).line,
+                self.mark_of(node).column,
+                f"too many values (more than {MAX_VALUES}); YAML aliases that expand "
+                "without bound are refused",
+            )
+        if len(path) > MAX_DEPTH:
+            mark = self.mark_of(node)
+            raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
+        self.marks.setdefault(path, self.mark_of(node))
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self.mapping(node, path)
+
+    @staticmethod
+    def scalar(node: yaml.ScalarNode) -> str | None:
+        if node.style is None and node.value in _NULLS and node.tag != "tag:yaml.org,2002:str":
+            return None
+        return node.value
+
+    def mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        first_seen: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _MERGE_TAG:
+                self.merge(value_node, path, result)
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.error(key_node, path, "a key must be plain text, not a list or mapping")
+                continue
+            key = key_node.value
+            if key in first_seen:
+                first = self.mark_of(first_seen[key])
+                self.error(
+                    key_node,
+                    (*path, key),
+                    f"duplicate key '{key}' (first defined at line {first.line}); "
+                    "YAML would keep only the last value",
+                )
+                continue
+            first_seen[key] = key_node
+            self.key_marks[(*path, key)] = self.mark_of(key_node)
+            result[key] = self.build(value_node, (*path, key))
+        return result
+
+    def merge(self, value_node: yaml.Node, path: FieldPath, result: dict[str, Any]) -> None:
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            if not isinstance(source, yaml.MappingNode):
+                self.error(source, path, "'<<' merges only mappings")
+                continue
+            for key, value in self.mapping(source, path).items():
+                result.setdefault(key, value)
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: int):
+    mark = exc.problem_mark or exc.context_mark
+    if mark is None:  # pragma: no cover - PyYAML always marks parser errors
+        return _fail(file, 0, 0, f"YAML syntax error: {exc}")
+    lines = text.split("\n")
+    source_line = lines[mark.line] if mark.line < len(lines) else ""
+    indent = source_line[: len(source_line) - len(source_line.lstrip(" \t"))]
+    if "\t" in indent:
+        column = indent.index("\t") + 1
+        return _fail(
+            file,
+            mark.line + 1 + line_offset,
+            column,
+            "tab character used for indentation; YAML indents with spaces only",
+        )
+    problem = exc.problem or "invalid YAML"
+    context = f" {exc.context}" if exc.context else ""
+    return _fail(
+        file, mark.line + 1 + line_offset, mark.column + 1, f"YAML syntax error:{context} {problem}"
+    )
+
+
+def load_yaml(text: str, file: str, *, line_offset: int = 0) -> Document:
+    """Parse one YAML document. Raises ContentErrors with every error found in it."""
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(exc, file, text, line_offset) from None
+    except yaml.YAMLError as exc:
+        raise _fail(file, 0, 0, f"YAML error: {exc}") from None
+    except RecursionError:
+        raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
+    if node is None:
+        return Document(file, None)
+    builder = _Builder(file, line_offset)
+    data = builder.build(node)
+    if builder.errors:
+        raise ContentErrors(builder.errors)
+    return Document(file, data, builder.marks, builder.key_marks)
+
+
+def read_yaml(path: Path, file: str) -> Document:
+    """Read a YAML file; `file` is the path as shown in messages."""
+    return load_yaml(read_text(path, file), file)
+
+
+@dataclass
+class FrontMatterFile:
+    """A Markdown file: its front matter as a Document, its body and the body's first line."""
+
+    meta: Document
+    body: str
+    body_line: int
+
+
+def split_front_matter(text: str, file: str) -> FrontMatterFile:
+    """Split `---` front matter from a Markdown body; a file without it is all body."""
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return FrontMatterFile(Document(file, {}), text, 1)
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            meta = load_yaml("\n".join(lines[1:index]), file, line_offset=1)
+            if meta.data is None:
+                meta.data = {}
+            body = "\n".join(lines[index + 1 :])
+            return FrontMatterFile(meta, body, index + 2)
+    raise _fail(file, 1, 1, "front matter opened with '---' is never closed with '---'")
+
+
+def read_front_matter(path: Path, file: str) -> FrontMatterFile:
+    return split_front_matter(read_text(path, file), file)
