@@ -302,7 +302,7 @@ def _read_entry_list(
     files: SiteFiles, name: str, path: Path, errors: ErrorCollector
 ) -> Iterator[LoadedEntry]:
     display = files.display(path)
-    doc = read_yaml(path, display)
+    doc = read_yaml(path, display, root=name)
     if not isinstance(doc.data, list):
         errors.extend([_mapping_error(doc, f"a list of {name} entries, each starting with '- '")])
         return
