@@ -23,7 +23,7 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.schema import Entry, Profile, SiteConfig, model_for
+from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
 from generator.yamlio import Document, read_front_matter, read_yaml
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -105,7 +105,16 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
 def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
     top_level = len(relative.parts) == 1
     suffix = path.suffix.lower()
-    if top_level and relative.name == "profile.yaml":
+    if top_level and relative.name in ("profile.yaml", "profile.yml"):
+        if files.profile is not None:
+            errors.add(
+                files.display(path),
+                0,
+                0,
+                "",
+                f"a second profile: {files.display(files.profile)} is one already; "
+                "keep only one of the two",
+            )
         files.profile = path
     elif top_level and suffix in (".yaml", ".yml"):
         _add_section_file(files, path.stem, path, errors)
@@ -167,6 +176,9 @@ _EXPECTED = {
 }
 
 
+_PATTERN_NAMES = {LANGUAGE_PATTERN: "a language code (expected e.g. en, de, zh or pt-BR)"}
+
+
 def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
     kind = error["type"]
     value = error.get("input")
@@ -183,7 +195,10 @@ def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
     if kind == "literal_error":
         return f"{_describe(value)} is not one of: {error['ctx']['expected']}"
     if kind == "string_pattern_mismatch":
-        return f"{_describe(value)} does not match the pattern {error['ctx']['pattern']}"
+        pattern = error["ctx"]["pattern"]
+        if pattern in _PATTERN_NAMES:
+            return f"{_describe(value)} is not {_PATTERN_NAMES[pattern]}"
+        return f"{_describe(value)} does not match the pattern {pattern}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{_describe(value)} is out of range ({error['msg'].lower()})"
     return error["msg"]
@@ -210,6 +225,17 @@ def _nested_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _is_typo_of(loc: tuple, errors: list[dict[str, Any]]) -> bool:
+    """Whether a missing field at `loc` was written with a typo: an unknown key beside it."""
+    for error in errors:
+        other = tuple(error["loc"])
+        if error["type"] == "extra_forbidden" and other[:-1] == loc[:-1]:
+            close = difflib.get_close_matches(str(other[-1]), [str(loc[-1])], cutoff=0.6)
+            if close:
+                return True
+    return False
+
+
 def validate(
     doc: Document, data: Any, model: type[BaseModel], path: FieldPath, root: str
 ) -> tuple[Any, list[ContentError]]:
@@ -217,12 +243,17 @@ def validate(
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
+        raw = exc.errors(include_url=False)
         errors = []
-        for error in exc.errors(include_url=False):
+        for error in raw:
             loc = tuple(error["loc"])
+            if error["type"] == "missing" and _is_typo_of(loc, raw):
+                continue  # 'baseurl' for 'base_url' is one mistake: say it once, at the typo
+            if "field" in error.get("ctx", {}):  # a rule of the model, about one field
+                loc = (*loc, error["ctx"]["field"])
             full = (*path, *loc)
             is_key = error["type"] == "extra_forbidden"
-            if error["type"] == "missing":
+            if error["type"] in ("missing", "title"):
                 mark = doc.mark(full[:-1])
             else:
                 mark = doc.mark(full, key=is_key)

@@ -31,6 +31,11 @@ from generator.dates import EXPECTED, PartialDate, parse_date
 
 def _to_date(value: Any) -> PartialDate:
     date = parse_date(value)
+    if date is None and isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "a mapping"
+        raise PydanticCustomError(
+            "date", "{kind} is not a date ({expected})", {"kind": kind, "expected": EXPECTED}
+        )
     if date is None:
         raise PydanticCustomError(
             "date", "'{value}' is not a date ({expected})", {"value": value, "expected": EXPECTED}
@@ -192,16 +197,25 @@ class Entry(Strict):
             )
         return end
 
+    # Errors raised after validation carry the field they are about in `field`, so that
+    # content.py can place them on that field's line and name it in the field path.
     @model_validator(mode="after")
     def _dates_consistent(self):
         if self.date is not None and (self.start is not None or self.end is not None):
-            raise PydanticCustomError("date_mix", "use either 'date' or 'start'/'end', not both")
+            raise PydanticCustomError(
+                "date_mix", "use either 'date' or 'start'/'end', not both", {"field": "date"}
+            )
         if self.end is not None and self.start is None:
             raise PydanticCustomError(
-                "end_only", "'end' without 'start' (use 'date' for a single date)"
+                "end_only", "'end' without 'start' (use 'date' for a single date)", {"field": "end"}
             )
         if not self.display_title:
-            raise PydanticCustomError("title", f"missing field '{self.title_field}'")
+            alternative = "" if self.title_field == "title" else " (or 'title')"
+            raise PydanticCustomError(
+                "title",
+                "missing required field '{field}'{alternative}",
+                {"field": self.title_field, "alternative": alternative},
+            )
         return self
 
     title_field: ClassVar[str] = "title"
@@ -293,7 +307,7 @@ class Publication(Entry):
     @model_validator(mode="after")
     def _year_or_date(self):
         if self.month is not None and self.year is None:
-            raise PydanticCustomError("month_only", "'month' without 'year'")
+            raise PydanticCustomError("month_only", "'month' without 'year'", {"field": "month"})
         return self
 
     @property
