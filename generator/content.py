@@ -24,7 +24,7 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
-from generator.yamlio import Document, read_front_matter, read_yaml
+from generator.yamlio import Document, Mark, read_front_matter, read_yaml
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -66,6 +66,17 @@ class LoadedEntry:
     index: int | None = None  # position in a YAML list; None for a Markdown file
     stem: str | None = None  # the Markdown file's name without .md
     body_line: int = 0
+    # Where the entry's fields are, for errors found after validation (slugs, Markdown links).
+    doc: Document | None = field(default=None, compare=False, repr=False)
+    path: FieldPath = ()
+
+    def error(self, fields: FieldPath, message: str) -> ContentError:
+        """An error about one of the entry's fields, placed on that field's line."""
+        full = (*self.path, *fields)
+        root = self.section if self.index is not None else ""
+        if self.doc is None:
+            return ContentError(self.source, self.line, 1, format_field_path(root, full), message)
+        return self.doc.error(full, message, root=root)
 
 
 # --- discovery -------------------------------------------------------------------------------
@@ -287,7 +298,8 @@ def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | 
     return _read_mapping(files.config, display, SiteConfig, errors)
 
 
-def read_profile(files: SiteFiles, errors: ErrorCollector) -> Profile | None:
+def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | None, Document]:
+    """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
         errors.add(
             "content/profile.yaml",
@@ -296,8 +308,8 @@ def read_profile(files: SiteFiles, errors: ErrorCollector) -> Profile | None:
             "",
             "the profile is missing: create content/profile.yaml with at least your name",
         )
-        return None
-    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)[0]
+        return None, Document("content/profile.yaml", None)
+    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)
 
 
 def _read_mapping(
@@ -354,7 +366,7 @@ def _read_entry_list(
         errors.extend(problems)
         if entry is not None:
             line = doc.mark((index,)).line
-            yield LoadedEntry(name, entry, display, line, index=index)
+            yield LoadedEntry(name, entry, display, line, index=index, doc=doc, path=(index,))
 
 
 def _read_markdown_entry(
@@ -380,7 +392,10 @@ def _read_markdown_entry(
             )
             return
         data["body"] = page.body
+        meta.marks[("body",)] = Mark(page.body_line, 1)
     entry, problems = validate(meta, data, model_for(name), (), "")
     errors.extend(problems)
     if entry is not None:
-        yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=page.body_line)
+        yield LoadedEntry(
+            name, entry, display, 1, stem=path.stem, body_line=page.body_line, doc=meta
+        )

@@ -6,8 +6,9 @@ names of the assets it may point to. Everything in it is computed once, here.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,17 +26,19 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ContentError, ErrorCollector
+from generator.errors import ContentError, ErrorCollector, FieldPath
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
     SECTION_TITLES,
     Entry,
+    NavItem,
     Profile,
     Publication,
     SiteConfig,
     url_scheme,
 )
+from generator.yamlio import Document
 
 KNOWN_ORDER = list(SECTION_MODELS)
 # Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
@@ -191,14 +194,10 @@ def _make_items(
     for entry in entries:
         if entry.data.slug:
             if entry.data.slug in explicit:
-                first = explicit[entry.data.slug]
-                errors.add(
-                    entry.source,
-                    entry.line,
-                    1,
-                    "slug",
-                    f"slug '{entry.data.slug}' is already used by {first.source}:{first.line}",
-                )
+                first = explicit[entry.data.slug].error(("slug",), "")
+                where = f"{first.file}:{first.line}"
+                message = f"slug '{entry.data.slug}' is already used by {where}"
+                errors.extend([entry.error(("slug",), message)])
                 continue
             explicit[entry.data.slug] = entry
     taken.update(explicit)
@@ -241,32 +240,37 @@ def _collect_tags(items: list[Item]) -> list[Tag]:
     return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
 
 
-def _check_markdown(item: Item, renderer: MarkdownRenderer, errors: ErrorCollector) -> None:
-    data = item.data
-    texts: list[tuple[str, str | None, bool]] = [
-        ("summary", data.summary, False),
-        ("body", data.body, False),
-        *((f"highlights[{i}]", h, True) for i, h in enumerate(data.highlights)),
+Place = Callable[[FieldPath, str], ContentError]  # (field path, message) -> a located error
+
+
+def _check_markdown(entry: LoadedEntry, renderer: MarkdownRenderer, errors: ErrorCollector) -> None:
+    data = entry.data
+    texts: list[tuple[FieldPath, str | None, bool]] = [
+        (("summary",), data.summary, False),
+        (("body",), data.body, False),
+        *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
     ]
     if isinstance(data, Publication):
-        texts.append(("abstract", data.abstract, False))
+        texts.append((("abstract",), data.abstract, False))
     thesis = getattr(data, "thesis", None)
     if thesis is not None:
-        texts.append(("thesis.summary", thesis.summary, False))
-        texts.extend((f"thesis.highlights[{i}]", h, True) for i, h in enumerate(thesis.highlights))
+        texts.append((("thesis", "summary"), thesis.summary, False))
+        texts.extend(
+            (("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)
+        )
     for i, skill in enumerate(getattr(data, "items", None) or []):
-        texts.append((f"items[{i}].name", skill.name, True))
-    for field_name, text, inline in texts:
+        texts.append((("items", i, "name"), skill.name, True))
+    for field_path, text, inline in texts:
         if not text:
             continue
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            errors.add(item.source, item.line, 1, field_name, str(exc))
+            errors.extend([entry.error(field_path, str(exc))])
 
 
 def _check_assets(
-    source: str, line: int, refs: dict[str, str | None], assets: set[str], errors: ErrorCollector
+    place: Place, refs: dict[str, str | None], assets: set[str], errors: ErrorCollector
 ) -> None:
     """A relative path in a file field (avatar, pdf, slides) must name a file in content/."""
     for field_name, value in refs.items():
@@ -274,29 +278,21 @@ def _check_assets(
             continue
         path = value.split("#")[0].split("?")[0].lstrip("/")
         if path and path not in assets:
-            errors.add(
-                source,
-                line,
-                1,
-                field_name,
+            message = (
                 f"'{value}' is not a file in content/ (expected a path such as "
-                "files/paper.pdf, relative to content/)",
+                "files/paper.pdf, relative to content/)"
             )
+            errors.extend([place((field_name,), message)])
 
 
-def _file_refs(item: Item) -> dict[str, str | None]:
-    data = item.data
+def _file_refs(data: Entry) -> dict[str, str | None]:
     if isinstance(data, Publication):
         return {"pdf": data.pdf, "slides": data.slides}
     return {}
 
 
 def _nav(
-    config: SiteConfig,
-    sections: list[Section],
-    errors: ErrorCollector,
-    config_file: str,
-    nav_lines: dict[int, int],
+    config: SiteConfig, sections: list[Section], errors: ErrorCollector, config_doc: Document
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
     if config.nav is None:
@@ -312,15 +308,17 @@ def _nav(
             label, url = SPECIAL_PAGES[item.section]
             links.append(NavLink(item.label or label, url, section=item.section))
         else:
-            known = ", ".join(s.name for s in sections) or "none"
-            errors.add(
-                config_file,
-                nav_lines.get(index, 0),
-                1,
-                f"nav[{index}].section",
-                f"no section named '{item.section}' in content/ (found: {known})",
-            )
+            errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
     return links
+
+
+def _no_section(item: NavItem, sections: dict[str, Section]) -> str:
+    message = f"no section named '{item.section}' in content/"
+    close = difflib.get_close_matches(item.section or "", [*sections, *SPECIAL_PAGES], n=1)
+    if close:
+        return f"{message} (did you mean '{close[0]}'?)"
+    found = ", ".join(sections) or "none"
+    return f"{message} (sections: {found}; pages: {', '.join(SPECIAL_PAGES)})"
 
 
 def build_model(
@@ -331,8 +329,8 @@ def build_model(
     errors: ErrorCollector,
     *,
     include_drafts: bool = False,
-    config_file: str = "site.yaml",
-    nav_lines: dict[int, int] | None = None,
+    config_doc: Document | None = None,
+    profile_doc: Document | None = None,
 ) -> Resume:
     """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
     renderer = MarkdownRenderer(
@@ -352,23 +350,24 @@ def build_model(
     asset_set = set(assets)
     sections = []
     for name in names:
-        entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
-        items = _make_items(name, _order(entries), owners, errors)
-        for item in items:
-            _check_markdown(item, renderer, errors)
-            _check_assets(item.source, item.line, _file_refs(item), asset_set, errors)
+        entries = _order([e for e in loaded[name] if include_drafts or not e.data.draft])
+        items = _make_items(name, entries, owners, errors)
+        for entry in entries:
+            _check_markdown(entry, renderer, errors)
+            _check_assets(entry.error, _file_refs(entry.data), asset_set, errors)
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
         title = labels.get(name) or section_title(name)
         sections.append(Section(name, title, kind, items, sources))
-    _check_assets("content/profile.yaml", 1, {"avatar": profile.avatar}, asset_set, errors)
+    profile_doc = profile_doc or Document("content/profile.yaml", None)
+    _check_assets(profile_doc.error, {"avatar": profile.avatar}, asset_set, errors)
     if profile.summary:
         try:
             renderer.block(profile.summary)
         except UnsafeUrl as exc:
-            errors.add("content/profile.yaml", 1, 1, "summary", str(exc))
+            errors.extend([profile_doc.error(("summary",), str(exc))])
     tags = _collect_tags([item for s in sections for item in s.items])
-    nav = _nav(config, sections, errors, config_file, nav_lines or {})
+    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None))
     return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
 
 
@@ -415,12 +414,11 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
     config, config_doc = read_config(files, errors)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)
-    profile = read_profile(files, errors)
+    profile, profile_doc = read_profile(files, errors)
     loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
     if config is None or profile is None:
         errors.raise_if_any()
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
-    nav_lines = {i: config_doc.mark(("nav", i)).line for i in range(len(config.nav or []))}
     resume = build_model(
         config,
         profile,
@@ -428,8 +426,8 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         assets,
         errors,
         include_drafts=include_drafts,
-        config_file=files.display(files.config),
-        nav_lines=nav_lines,
+        config_doc=config_doc,
+        profile_doc=profile_doc,
     )
     errors.raise_if_any()
     return Loaded(files, resume)
