@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -266,7 +266,21 @@ def _check_markdown(entry: LoadedEntry, renderer: MarkdownRenderer, errors: Erro
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            errors.extend([entry.error(field_path, str(exc))])
+            error = entry.error(field_path, str(exc))
+            if field_path == ("body",) and entry.body_line:
+                error = _at_text(error, text, exc.urls[0])
+            errors.extend([error])
+
+
+def _at_text(error: ContentError, body: str, found: str) -> ContentError:
+    """The error moved to where `found` is in a Markdown body, which is the file's text as is."""
+    index = body.find(found)
+    if index < 0:
+        return error
+    line_start = body.rfind("\n", 0, index) + 1
+    return replace(
+        error, line=error.line + body.count("\n", 0, index), column=index - line_start + 1
+    )
 
 
 def _check_assets(

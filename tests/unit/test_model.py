@@ -234,10 +234,10 @@ def test_unsafe_link_in_markdown_is_placed_on_its_field(site_errors):
     ]
 
 
-def test_unsafe_link_in_a_markdown_body_points_at_the_body(site_errors):
+def test_unsafe_link_in_a_markdown_body_points_at_the_link(site_errors):
     text = "---\ntitle: A\n---\nIntro.\n\n[x](vbscript:msgbox)\n"
     assert site_errors({"content/projects/a.md": text}) == [
-        "content/projects/a.md:4:1: body: link to 'vbscript:msgbox' uses an unsafe URL scheme "
+        "content/projects/a.md:6:5: body: link to 'vbscript:msgbox' uses an unsafe URL scheme "
         "(expected http, https, mailto, tel or a relative path)"
     ]
 
