@@ -28,7 +28,7 @@ _MONTHS = {
     )
     for name in names
 }
-_PRESENT = {"present", "now", "current", "today", "ongoing"}
+PRESENT_WORDS = ("present", "now", "current", "today", "ongoing")
 
 _NUMERIC = re.compile(r"(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?")
 _MONTH_YEAR = re.compile(r"([A-Za-z]+)\.?,?\s+(\d{4})")
@@ -107,7 +107,7 @@ def parse_date(value: object) -> PartialDate | None:
     if not isinstance(value, str):
         return None
     text = value.strip()
-    if text.lower() in _PRESENT:
+    if text.lower() in PRESENT_WORDS:
         return PRESENT
     if match := _NUMERIC.fullmatch(text):
         year, month, day = match.groups()

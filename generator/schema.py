@@ -24,7 +24,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from generator.dates import EXPECTED, PartialDate, parse_date
+from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 
 # --- field types -----------------------------------------------------------------------------
 
@@ -43,7 +43,14 @@ def _to_date(value: Any) -> PartialDate:
     return date
 
 
-_DATE_PATTERN = r"^(\d{4}([-./]\d{1,2}([-./]\d{1,2})?)?|[A-Za-z]+\.? \d{4}|present)$"
+_PRESENT_WORDS = "|".join(
+    w for word in PRESENT_WORDS for w in (word, word.capitalize(), word.upper())
+)
+_DATE_PATTERN = (
+    r"^(\d{4}([-./]\d{1,2}([-./]\d{1,2})?)?"
+    r"|[A-Za-z]+\.?,? \d{4}|\d{1,2} [A-Za-z]+\.?,? \d{4}|[A-Za-z]+\.? \d{1,2},? \d{4}"
+    rf"|{_PRESENT_WORDS})$"
+)
 DateValue = Annotated[
     PartialDate,
     BeforeValidator(_to_date),
@@ -51,7 +58,9 @@ DateValue = Annotated[
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "integer", "minimum": 1, "maximum": 9998},
+                # Editors read YAML 1.2, where `2021` and `2021.10` are numbers; cvsite reads
+                # them as the text written, so numbers in the range of years are dates too.
+                {"type": "number", "minimum": 1, "exclusiveMaximum": 9999},
                 {
                     "type": "string",
                     "pattern": _DATE_PATTERN,

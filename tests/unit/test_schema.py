@@ -577,3 +577,49 @@ def test_models_are_frozen():
     profile = valid("name: Ada\n", Profile)
     with pytest.raises(Exception, match="frozen"):
         profile.name = "Other"
+
+
+# --- JSON Schema for editors -----------------------------------------------------------------
+
+
+def _date_schema() -> dict:
+    schema = Entry.model_json_schema()["properties"]["start"]
+    return next(s for s in schema["anyOf"] if "anyOf" in s)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2021",
+        "2021-10",
+        "2021.10",
+        "2021/10/05",
+        "Oct 2021",
+        "Oct. 2021",
+        "October 2021",
+        "5 Oct 2021",
+        "Oct 5, 2021",
+        "present",
+        "Present",
+        "ongoing",
+    ],
+)
+def test_editor_schema_accepts_every_date_form_as_text(text):
+    import re
+
+    from generator.dates import parse_date
+
+    assert parse_date(text) is not None
+    (pattern,) = [s["pattern"] for s in _date_schema()["anyOf"] if s.get("type") == "string"]
+    assert re.search(pattern, text)
+
+
+def test_editor_schema_accepts_dates_that_yaml_12_reads_as_numbers():
+    # An editor reads `start: 2021.10` as the number 2021.1: it must not flag it.
+    (number,) = [s for s in _date_schema()["anyOf"] if s.get("type") == "number"]
+    assert number["minimum"] <= 2021.1 < number["exclusiveMaximum"]
+
+
+def test_editor_schema_forbids_unknown_keys():
+    assert Entry.model_json_schema()["additionalProperties"] is False
+    assert SiteConfig.model_json_schema()["additionalProperties"] is False
