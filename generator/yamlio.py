@@ -219,9 +219,10 @@ class _Builder:
     def mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[str, Any]:
         result: dict[str, Any] = {}
         first_seen: dict[str, yaml.Node] = {}
+        merges = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE_TAG:
-                self.merge(value_node, path, result)
+                merges.append(value_node)
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 self.error(key_node, path, "a key must be plain text, not a list or mapping")
@@ -237,8 +238,12 @@ class _Builder:
                 )
                 continue
             first_seen[key] = key_node
-            self.key_marks[(*path, key)] = self.mark_of(key_node)
+            self.key_marks.setdefault((*path, key), self.mark_of(key_node))
             result[key] = self.build(value_node, (*path, key))
+        # Merged keys come last, so that the keys written here keep their own marks and a
+        # merged key only fills a gap (and is placed where the anchor wrote it).
+        for value_node in merges:
+            self.merge(value_node, path, result)
         return result
 
     def merge(self, value_node: yaml.Node, path: FieldPath, result: dict[str, Any]) -> None:

@@ -60,6 +60,27 @@ def test_merge_keys_fill_in_without_overriding():
     assert doc.data["item"] == {"x": "1", "y": "3"}
 
 
+@pytest.mark.parametrize("merge_first", [True, False])
+def test_merged_keys_keep_the_marks_of_what_is_written(merge_first):
+    base = "- &base\n  title: Base\n  start: 2020\n"
+    lines = ["  <<: *base", "  start: 2022"]
+    if not merge_first:
+        lines.reverse()
+    text = base + "- title: Second\n" + "\n".join(lines) + "\n"
+    doc = load_yaml(text, "f.yaml")
+    assert doc.data[1] == {"title": "Second", "start": "2022"}
+    start_line = 6 if merge_first else 5
+    assert doc.mark((1, "start")) == Mark(start_line, 10)
+    assert doc.mark((1, "start"), key=True) == Mark(start_line, 3)
+    assert doc.mark((1, "title")) == Mark(4, 10)
+
+
+def test_a_merged_key_is_placed_where_the_anchor_wrote_it():
+    doc = load_yaml("- &base\n  tags: [a]\n- <<: *base\n  title: T\n", "f.yaml")
+    assert doc.data[1] == {"title": "T", "tags": ["a"]}
+    assert doc.mark((1, "tags")) == Mark(2, 9)
+
+
 def test_empty_and_comment_only_files_have_no_data():
     assert load_yaml("", "f.yaml").data is None
     assert load_yaml("# only a comment\n\n", "f.yaml").data is None
