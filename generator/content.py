@@ -295,7 +295,7 @@ def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | 
     if not files.config.is_file():
         errors.add(display, 0, 0, "", "site.yaml is missing (is this a cvsite site folder?)")
         return None, Document(display, None)
-    return _read_mapping(files.config, display, SiteConfig, errors)
+    return _read_mapping(files.config, display, SiteConfig, errors, "title")
 
 
 def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | None, Document]:
@@ -309,19 +309,20 @@ def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | No
             "the profile is missing: create content/profile.yaml with at least your name",
         )
         return None, Document("content/profile.yaml", None)
-    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)
+    return _read_mapping(files.profile, files.display(files.profile), Profile, errors, "name")
 
 
 def _read_mapping(
-    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector
+    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector, example: str
 ) -> tuple[Any, Document]:
+    """A file holding one mapping; `example` is its first field, named in a hint."""
     try:
         doc = read_yaml(path, display)
     except ContentErrors as exc:
         errors.extend(exc.errors)
         return None, Document(display, None)
     if not isinstance(doc.data, dict):
-        errors.extend([_mapping_error(doc, "a mapping of fields, like 'name: ...'")])
+        errors.extend([_mapping_error(doc, f"a mapping of fields, like '{example}: ...'")])
         return None, doc
     value, problems = validate(doc, doc.data, model, (), "")
     errors.extend(problems)

@@ -191,3 +191,22 @@ def test_all_errors_of_all_files_at_once_sorted(site_errors):
         "content/projects/b.md:3:7",
         "site.yaml:3:11",
     ]
+
+
+def test_empty_site_yaml(site_errors):
+    assert site_errors({"site.yaml": ""}) == [
+        "site.yaml:1:1: file is empty (expected a mapping of fields, like 'title: ...')"
+    ]
+
+
+def test_site_yaml_holding_a_list(site_errors):
+    assert site_errors({"site.yaml": "- title: T\n"}) == [
+        "site.yaml:1:1: expected a mapping of fields, like 'title: ...', found a list"
+    ]
+
+
+def test_empty_list_item(site_errors):
+    assert site_errors({"content/projects.yaml": "- title: A\n-\n"}) == [
+        "content/projects.yaml:2:2: projects[1]: expected an entry (a mapping of fields), "
+        "found nothing"
+    ]
