@@ -7,9 +7,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from generator.errors import ContentErrors
 from generator.model import Loaded, load
+
+# No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow
+# example into a failure. The number of examples still bounds the time.
+settings.register_profile("cvsite", deadline=None)
+settings.load_profile("cvsite")
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
