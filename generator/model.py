@@ -25,7 +25,7 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ContentError, ErrorCollector
+from generator.errors import ErrorCollector
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
@@ -80,6 +80,10 @@ class Item:
     @property
     def title(self) -> str:
         return self.data.display_title
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field that only some sections have (`institution`, `issuer`), or `default`."""
+        return getattr(self.data, name, default)
 
     @property
     def has_page(self) -> bool:
@@ -370,31 +374,6 @@ def build_model(
     tags = _collect_tags([item for s in sections for item in s.items])
     nav = _nav(config, sections, errors, config_file, nav_lines or {})
     return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
-
-
-def url_collisions(pages: Iterable[tuple[str, str]]) -> list[ContentError]:
-    """Two sources that would write the same URL: one error naming both."""
-    seen: dict[str, str] = {}
-    problems = []
-    for url, origin in pages:
-        key = url.casefold()  # case-insensitive file systems and hosts would merge these
-        if key in seen and seen[key] != origin:
-            problems.append(
-                ContentError(
-                    origin.split(":")[0],
-                    _line(origin),
-                    1,
-                    "",
-                    f"URL {url} is also made by {seen[key]}",
-                )
-            )
-        seen.setdefault(key, origin)
-    return problems
-
-
-def _line(origin: str) -> int:
-    parts = origin.split(":")
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
 
 
 # --- loading ---------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
 
-_NULLS = {"", "~", "null", "Null", "NULL"}
+_NULL_TAG = "tag:yaml.org,2002:null"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
@@ -152,7 +152,9 @@ class _Builder:
 
     @staticmethod
     def scalar(node: yaml.ScalarNode) -> str | None:
-        if node.style is None and node.value in _NULLS and node.tag != "tag:yaml.org,2002:str":
+        # The resolver tags only plain `~`, `null` and empty values as null (LibYAML reports
+        # plain style as '' and PyYAML as None, so the tag is the reliable sign).
+        if node.tag == _NULL_TAG:
             return None
         return node.value
 
