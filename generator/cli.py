@@ -33,15 +33,42 @@ def _add_site(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from generator.model import load
+    import tempfile
 
-    loaded = load(_site_dir(args.site), include_drafts=args.drafts)
-    resume = loaded.resume
+    from generator.build import BuildOptions, render_site
+    from generator.linkcheck import check_links
+    from generator.routes import base_path
+    from generator.writer import write_site
+
+    site = _site_dir(args.site)
+    with tempfile.TemporaryDirectory(prefix="cvsite-check-") as scratch:
+        output = Path(scratch) / "site"
+        rendered = render_site(BuildOptions(site, output, drafts=args.drafts))
+        write_site(output, rendered.files)
+        resume = rendered.loaded.resume
+        broken = check_links(output, base_path(resume.config.base_url))
+    if broken:
+        for link in broken:
+            print(f"broken link: {link}", file=sys.stderr)
+        print(f"{len(broken)} broken links found.", file=sys.stderr)
+        return EXIT_CONTENT
     counts = ", ".join(f"{s.name} {len(s.items)}" for s in resume.sections)
     total = sum(len(s.items) for s in resume.sections)
     print(
-        f"OK: {len(resume.sections)} sections, {total} entries ({counts}), {len(resume.tags)} tags"
+        f"OK: {len(resume.sections)} sections, {total} entries ({counts}), "
+        f"{len(resume.tags)} tags; {len(rendered.pages)} pages, no broken links"
     )
+    return EXIT_OK
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from generator.build import BuildOptions, build
+
+    site = _site_dir(args.site)
+    output = Path(args.output) if args.output else site / "output"
+    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    result = build(options)
+    print(result.summary())
     return EXIT_OK
 
 
@@ -72,13 +99,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser(
         "check",
-        help="validate the site's content",
-        description="Validate site.yaml and "
-        "content/: print every error with file:line:column, or one OK line.",
+        help="validate the content, then check every link of a build",
+        description="Validate site.yaml and content/, build the site in a scratch folder and "
+        "check every internal link. Prints each problem (content errors as file:line:column), "
+        "or one OK line.",
     )
     _add_site(check)
     check.add_argument("--drafts", action="store_true", help="include draft entries")
     check.set_defaults(func=cmd_check)
+
+    build = commands.add_parser(
+        "build",
+        help="build the site into output/",
+        description="Build the site: read and check content/, render every page with the "
+        "theme, and replace the output folder in one step (a failed build leaves it as it was).",
+    )
+    _add_site(build)
+    build.add_argument(
+        "--output",
+        metavar="DIR",
+        help="where to write the site (default: output/ in the site folder)",
+    )
+    build.add_argument(
+        "--base-url", metavar="URL", help="publish address, overriding site.yaml's base_url"
+    )
+    build.add_argument("--drafts", action="store_true", help="include draft entries")
+    build.add_argument(
+        "--force", action="store_true", help="replace an output folder that cvsite did not create"
+    )
+    build.set_defaults(func=cmd_build)
 
     schema = commands.add_parser(
         "schema",

@@ -24,7 +24,7 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
-from generator.yamlio import Document, Mark, read_front_matter, read_yaml
+from generator.yamlio import Document, read_front_matter, read_yaml
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -65,18 +65,17 @@ class LoadedEntry:
     line: int
     index: int | None = None  # position in a YAML list; None for a Markdown file
     stem: str | None = None  # the Markdown file's name without .md
-    body_line: int = 0
-    # Where the entry's fields are, for errors found after validation (slugs, Markdown links).
+    body_line: int = 0  # first line of a body written below the front matter, else 0
     doc: Document | None = field(default=None, compare=False, repr=False)
-    path: FieldPath = ()
 
-    def error(self, fields: FieldPath, message: str) -> ContentError:
-        """An error about one of the entry's fields, placed on that field's line."""
-        full = (*self.path, *fields)
-        root = self.section if self.index is not None else ""
-        if self.doc is None:
-            return ContentError(self.source, self.line, 1, format_field_path(root, full), message)
-        return self.doc.error(full, message, root=root)
+    def error(self, path: FieldPath, message: str) -> ContentError:
+        """An error about one of this entry's fields, placed at that field in its file."""
+        if self.doc is None or (path == ("body",) and self.body_line):
+            line, column = (self.body_line, 1) if self.body_line else (self.line, 1)
+            return ContentError(self.source, line, column, format_field_path("", path), message)
+        if self.index is None:
+            return self.doc.error(path, message)
+        return self.doc.error((self.index, *path), message, root=self.section)
 
 
 # --- discovery -------------------------------------------------------------------------------
@@ -367,7 +366,7 @@ def _read_entry_list(
         errors.extend(problems)
         if entry is not None:
             line = doc.mark((index,)).line
-            yield LoadedEntry(name, entry, display, line, index=index, doc=doc, path=(index,))
+            yield LoadedEntry(name, entry, display, line, index=index, doc=doc)
 
 
 def _read_markdown_entry(
@@ -393,10 +392,10 @@ def _read_markdown_entry(
             )
             return
         data["body"] = page.body
-        meta.marks[("body",)] = Mark(page.body_line, 1)
     entry, problems = validate(meta, data, model_for(name), (), "")
     errors.extend(problems)
+    # The body's first line, when the body is the text below the front matter (a `body:` in
+    # the front matter is placed like any other field).
+    body_line = page.body_line if page.body.strip() else 0
     if entry is not None:
-        yield LoadedEntry(
-            name, entry, display, 1, stem=path.stem, body_line=page.body_line, doc=meta
-        )
+        yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=body_line, doc=meta)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -74,6 +74,7 @@ class Item:
     url: str | None
     tags: list[Tag] = field(default_factory=list)
     authors: list[Author] = field(default_factory=list)
+    origin: LoadedEntry | None = field(default=None, repr=False)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -83,6 +84,10 @@ class Item:
     @property
     def title(self) -> str:
         return self.data.display_title
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field that only some sections have (`institution`, `issuer`), or `default`."""
+        return getattr(self.data, name, default)
 
     @property
     def has_page(self) -> bool:
@@ -206,7 +211,11 @@ def _make_items(
         slug = data.slug or _unique(routes.slugify(entry.stem or data.display_title), taken)
         url = routes.entry(name, slug) if data.body else None
         authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
-        items.append(Item(name, data, entry.source, entry.line, slug, slug, url, authors=authors))
+        items.append(
+            Item(
+                name, data, entry.source, entry.line, slug, slug, url, authors=authors, origin=entry
+            )
+        )
     return items
 
 
@@ -240,11 +249,8 @@ def _collect_tags(items: list[Item]) -> list[Tag]:
     return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
 
 
-Place = Callable[[FieldPath, str], ContentError]  # (field path, message) -> a located error
-
-
-def _check_markdown(entry: LoadedEntry, renderer: MarkdownRenderer, errors: ErrorCollector) -> None:
-    data = entry.data
+def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
+    """Every Markdown text of an entry: (field path, text, inline?)."""
     texts: list[tuple[FieldPath, str | None, bool]] = [
         (("summary",), data.summary, False),
         (("body",), data.body, False),
@@ -255,19 +261,20 @@ def _check_markdown(entry: LoadedEntry, renderer: MarkdownRenderer, errors: Erro
     thesis = getattr(data, "thesis", None)
     if thesis is not None:
         texts.append((("thesis", "summary"), thesis.summary, False))
-        texts.extend(
-            (("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)
-        )
+        texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
     for i, skill in enumerate(getattr(data, "items", None) or []):
         texts.append((("items", i, "name"), skill.name, True))
-    for field_path, text, inline in texts:
-        if not text:
-            continue
+    return [(path, text, inline) for path, text, inline in texts if text]
+
+
+def _check_markdown(origin: LoadedEntry, renderer: MarkdownRenderer, errors: ErrorCollector):
+    """Render each Markdown text once now: unsafe links surface as located errors."""
+    for path, text, inline in _markdown_fields(origin.data):
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            error = entry.error(field_path, str(exc))
-            if field_path == ("body",) and entry.body_line:
+            error = origin.error(path, str(exc))
+            if path == ("body",) and origin.body_line:
                 error = _at_text(error, text, exc.urls[0])
             errors.extend([error])
 
@@ -283,20 +290,19 @@ def _at_text(error: ContentError, body: str, found: str) -> ContentError:
     )
 
 
-def _check_assets(
-    place: Place, refs: dict[str, str | None], assets: set[str], errors: ErrorCollector
-) -> None:
-    """A relative path in a file field (avatar, pdf, slides) must name a file in content/."""
-    for field_name, value in refs.items():
+def _missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
+    """File fields (avatar, pdf, slides) whose relative path names no file in content/."""
+    missing = {}
+    for name, value in refs.items():
         if not value or url_scheme(value) is not None or value.startswith(("#", "//")):
             continue
         path = value.split("#")[0].split("?")[0].lstrip("/")
         if path and path not in assets:
-            message = (
+            missing[name] = (
                 f"'{value}' is not a file in content/ (expected a path such as "
                 "files/paper.pdf, relative to content/)"
             )
-            errors.extend([place((field_name,), message)])
+    return missing
 
 
 def _file_refs(data: Entry) -> dict[str, str | None]:
@@ -305,8 +311,27 @@ def _file_refs(data: Entry) -> dict[str, str | None]:
     return {}
 
 
+def _check_profile(
+    profile: Profile,
+    doc: Document,
+    renderer: MarkdownRenderer,
+    assets: set[str],
+    errors: ErrorCollector,
+) -> None:
+    for field_name, message in _missing_files({"avatar": profile.avatar}, assets).items():
+        errors.extend([doc.error((field_name,), message)])
+    if profile.summary:
+        try:
+            renderer.block(profile.summary)
+        except UnsafeUrl as exc:
+            errors.extend([doc.error(("summary",), str(exc))])
+
+
 def _nav(
-    config: SiteConfig, sections: list[Section], errors: ErrorCollector, config_doc: Document
+    config: SiteConfig,
+    sections: list[Section],
+    errors: ErrorCollector,
+    config_doc: Document,
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
     if config.nav is None:
@@ -364,50 +389,22 @@ def build_model(
     asset_set = set(assets)
     sections = []
     for name in names:
-        entries = _order([e for e in loaded[name] if include_drafts or not e.data.draft])
-        items = _make_items(name, entries, owners, errors)
+        entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+        items = _make_items(name, _order(entries), owners, errors)
         for entry in entries:
             _check_markdown(entry, renderer, errors)
-            _check_assets(entry.error, _file_refs(entry.data), asset_set, errors)
+            for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
+                errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
         title = labels.get(name) or section_title(name)
         sections.append(Section(name, title, kind, items, sources))
-    profile_doc = profile_doc or Document("content/profile.yaml", None)
-    _check_assets(profile_doc.error, {"avatar": profile.avatar}, asset_set, errors)
-    if profile.summary:
-        try:
-            renderer.block(profile.summary)
-        except UnsafeUrl as exc:
-            errors.extend([profile_doc.error(("summary",), str(exc))])
+    _check_profile(
+        profile, profile_doc or Document("content/profile.yaml", None), renderer, asset_set, errors
+    )
     tags = _collect_tags([item for s in sections for item in s.items])
     nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None))
     return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
-
-
-def url_collisions(pages: Iterable[tuple[str, str]]) -> list[ContentError]:
-    """Two sources that would write the same URL: one error naming both."""
-    seen: dict[str, str] = {}
-    problems = []
-    for url, origin in pages:
-        key = url.casefold()  # case-insensitive file systems and hosts would merge these
-        if key in seen and seen[key] != origin:
-            problems.append(
-                ContentError(
-                    origin.split(":")[0],
-                    _line(origin),
-                    1,
-                    "",
-                    f"URL {url} is also made by {seen[key]}",
-                )
-            )
-        seen.setdefault(key, origin)
-    return problems
-
-
-def _line(origin: str) -> int:
-    parts = origin.split(":")
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
 
 
 # --- loading ---------------------------------------------------------------------------------

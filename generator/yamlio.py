@@ -77,7 +77,7 @@ class _Loader(_DepthLimitedComposer, _Parser, Resolver):
         Resolver.__init__(self)
 
 
-_NULLS = {"", "~", "null", "Null", "NULL"}
+_NULL_TAG = "tag:yaml.org,2002:null"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
@@ -211,8 +211,9 @@ class _Builder:
 
     @staticmethod
     def scalar(node: yaml.ScalarNode) -> str | None:
-        # A plain scalar has no style: None from LibYAML's composer, "" from PyYAML's.
-        if not node.style and node.value in _NULLS and node.tag != "tag:yaml.org,2002:str":
+        # The resolver tags only plain `~`, `null` and empty values as null (LibYAML reports
+        # plain style as '' and PyYAML as None, so the tag is the reliable sign).
+        if node.tag == _NULL_TAG:
             return None
         return node.value
 

@@ -34,7 +34,10 @@ def subcommands() -> list[str]:
     return sorted(action.choices)
 
 
-OK_LINE = re.compile(r"OK: \d+ sections, \d+ entries \((\w[\w-]* \d+(, )?)+\), \d+ tags")
+OK_LINE = re.compile(
+    r"OK: \d+ sections, \d+ entries \((\w[\w-]* \d+(, )?)+\), \d+ tags"
+    r"(; \d+ pages, no broken links)?"
+)
 
 
 def test_check_passes_on_the_repository_site():
@@ -140,7 +143,9 @@ def test_folder_without_site_yaml_is_a_content_error(tmp_path):
 
 
 def test_check_drafts_counts_draft_entries(site):
-    root = site({"content/projects.yaml": "- title: Done\n- title: Draft\n  draft: true\n"})
+    root = site(
+        {"content/projects.yaml": "- title: Done\n  tags: [t]\n- title: Draft\n  draft: true\n"}
+    )
     assert "projects 1" in cvsite("check", "--site", str(root)).stdout
     assert "projects 2" in cvsite("check", "--drafts", "--site", str(root)).stdout
 
@@ -160,3 +165,13 @@ def test_schema_writes_one_schema_per_file_kind(tmp_path):
     listing = json.loads((out / "experience.schema.json").read_text(encoding="utf-8"))
     assert listing["type"] == "array"
     assert "# yaml-language-server: $schema=" in result.stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known bug in the build: pages link to /tags/, which is not written when no entry "
+    "has a tag, so check reports broken links",
+)
+def test_check_passes_on_a_site_without_tags(site):
+    result = cvsite("check", "--site", str(site({"content/projects.yaml": "- title: Done\n"})))
+    assert result.returncode == 0, result.stderr

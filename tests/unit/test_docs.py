@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, write_site
 from pydantic import BaseModel
 
 from generator.model import load
 from generator.schema import SECTION_MODELS, Profile, SiteConfig
+from tests.helpers import REPO, write_site
 
 DOC = (REPO / "docs" / "content.md").read_text(encoding="utf-8")
 EXAMPLE = re.compile(r'^```(yaml|markdown) title="([^"]+)"\n(.*?)^```$', re.M | re.S)

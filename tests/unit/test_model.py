@@ -298,9 +298,8 @@ def test_sort_date_and_year(load_site):
 
 
 def test_the_repository_site_models_every_section(tmp_path):
-    from conftest import REPO
-
     from generator.model import load
+    from tests.helpers import REPO
 
     resume = load(REPO).resume
     assert [s.name for s in resume.sections] == [

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 
 import yaml
-from conftest import write_site
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +12,7 @@ from generator.errors import ContentErrors
 from generator.model import load
 from generator.schema import SECTION_MODELS
 from generator.yamlio import decode, load_yaml, split_front_matter
+from tests.helpers import write_site
 
 FIELD_NAMES = sorted(
     {name for model in SECTION_MODELS.values() for name in model.model_fields} | {"name", "url"}

@@ -1,0 +1,305 @@
+"""Themes: theme.yaml, the `extends` chain, static files, and the Jinja environment.
+
+A theme is a folder with `theme.yaml`, `templates/` and `static/`. A site's own `themes/`
+folder is searched before the built-in themes, so a site can add a theme or extend one.
+Templates resolve through the chain, child first; `{% extends "@parent/base.html" %}` names
+the next theme's version of a template, `@<theme>/base.html` a given theme's.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from pydantic import BaseModel, ConfigDict, Field
+
+from generator.content import validate
+from generator.errors import BuildError, ContentErrors, ErrorCollector
+from generator.yamlio import read_yaml
+
+PACKAGE_THEMES = Path(__file__).parent / "themes"
+REPOSITORY_THEMES = Path(__file__).parent.parent / "themes"
+_PARENT_REF = re.compile(r"""(["'])@parent/""")
+MAX_CHAIN = 10
+
+
+def builtin_themes_dir() -> Path:
+    """Inside the wheel the themes are package data; in a checkout they sit beside the package."""
+    return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
+
+
+class ThemeManifest(BaseModel):
+    """theme.yaml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    description: str | None = None
+    extends: str | None = Field(None, description="The theme this one builds on.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Options and defaults.")
+
+
+@dataclass(frozen=True)
+class ThemeDir:
+    name: str
+    path: Path
+    manifest: ThemeManifest
+
+    @property
+    def templates(self) -> Path:
+        return self.path / "templates"
+
+    @property
+    def static(self) -> Path:
+        return self.path / "static"
+
+
+@dataclass
+class Theme:
+    """A resolved theme: its chain (child first) and its options, merged and checked."""
+
+    chain: list[ThemeDir]
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.chain[0].name
+
+    def static_files(self) -> dict[str, Path]:
+        """Relative path -> file; a child's file replaces its parent's."""
+        files: dict[str, Path] = {}
+        for theme in reversed(self.chain):
+            if theme.static.is_dir():
+                for path in sorted(theme.static.rglob("*")):
+                    if path.is_file() and not path.name.startswith("."):
+                        files[path.relative_to(theme.static).as_posix()] = path
+        return files
+
+    def template_files(self) -> list[Path]:
+        return [
+            p
+            for t in self.chain
+            if t.templates.is_dir()
+            for p in t.templates.rglob("*")
+            if p.is_file()
+        ]
+
+    def manifest_files(self) -> list[Path]:
+        return [t.path / "theme.yaml" for t in self.chain]
+
+
+def find_theme_dir(name: str, site_root: Path) -> Path | None:
+    for base in (site_root / "themes", builtin_themes_dir()):
+        candidate = base / name
+        if (candidate / "theme.yaml").is_file():
+            return candidate
+    return None
+
+
+def available_themes(site_root: Path) -> list[str]:
+    names = set()
+    for base in (site_root / "themes", builtin_themes_dir()):
+        if base.is_dir():
+            names.update(p.parent.name for p in base.glob("*/theme.yaml"))
+    return sorted(names)
+
+
+def _read_manifest(path: Path, display: str) -> ThemeManifest:
+    errors = ErrorCollector()
+    try:
+        doc = read_yaml(path / "theme.yaml", display)
+    except ContentErrors as exc:
+        raise exc from None
+    if not isinstance(doc.data, dict):
+        raise BuildError(f"{display}: expected a mapping with at least 'name'")
+    manifest, problems = validate(doc, doc.data, ThemeManifest, (), "")
+    errors.extend(problems)
+    errors.raise_if_any()
+    return manifest
+
+
+def load_theme(
+    name: str, site_root: Path, site_options: dict[str, Any], *, options_file: str = "site.yaml"
+) -> Theme:
+    """Resolve `name` and its `extends` chain, and merge the site's theme_options into defaults."""
+    chain: list[ThemeDir] = []
+    current: str | None = name
+    while current is not None:
+        if any(t.name == current for t in chain) or len(chain) >= MAX_CHAIN:
+            names = " -> ".join([*(t.name for t in chain), current])
+            raise BuildError(f"theme inheritance loops: {names}")
+        path = find_theme_dir(current, site_root)
+        if path is None:
+            known = ", ".join(available_themes(site_root)) or "none"
+            wanted_by = f" (extended by '{chain[-1].name}')" if chain else ""
+            raise BuildError(
+                f"theme '{current}'{wanted_by} not found in themes/ or the "
+                f"built-in themes (available: {known})"
+            )
+        display = _display(path / "theme.yaml", site_root)
+        manifest = _read_manifest(path, display)
+        chain.append(ThemeDir(current, path, manifest))
+        current = manifest.extends
+    options = _merge_options(chain, site_options, options_file)
+    return Theme(chain, options)
+
+
+def _display(path: Path, site_root: Path) -> str:
+    try:
+        return path.relative_to(site_root).as_posix()
+    except ValueError:
+        return f"<built-in>/{path.parent.name}/{path.name}"
+
+
+def _typed(value: Any) -> Any:
+    """A theme default as YAML 1.2 would type it: the reader keeps every scalar as text."""
+    if not isinstance(value, str):
+        return value
+    if value in ("true", "false"):
+        return value == "true"
+    if re.fullmatch(r"[-+]?\d+", value):
+        return int(value)
+    return value
+
+
+def _merge_options(chain: list[ThemeDir], site_options: dict[str, Any], where: str) -> dict:
+    defaults: dict[str, Any] = {}
+    for theme in reversed(chain):
+        defaults.update({k: _typed(v) for k, v in theme.manifest.options.items()})
+    merged = dict(defaults)
+    errors = ErrorCollector()
+    for key, value in site_options.items():
+        if key not in defaults:
+            close = difflib.get_close_matches(key, list(defaults), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            known = ", ".join(sorted(defaults)) or "none"
+            errors.add(
+                where,
+                0,
+                0,
+                f"theme_options.{key}",
+                f"theme '{chain[0].name}' has no option '{key}'{hint} (options: {known})",
+            )
+            continue
+        try:
+            merged[key] = _coerce(value, defaults[key])
+        except ValueError as exc:
+            errors.add(where, 0, 0, f"theme_options.{key}", str(exc))
+    errors.raise_if_any()
+    return merged
+
+
+def _coerce(value: Any, default: Any) -> Any:
+    """Site values arrive as text; give them the type of the theme's default."""
+    if isinstance(default, bool):
+        text = str(value).lower()
+        if text in ("true", "yes", "on", "1"):
+            return True
+        if text in ("false", "no", "off", "0"):
+            return False
+        raise ValueError(f"expected true or false, found {value!r}")
+    if isinstance(default, int):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"expected a whole number, found {value!r}") from None
+    if isinstance(default, str) and not isinstance(value, str):
+        raise ValueError(f"expected text, found {type(value).__name__}")
+    return value
+
+
+# --- Jinja -----------------------------------------------------------------------------------
+
+
+class ChainLoader(jinja2.BaseLoader):
+    """Loads `name` from the first theme that has it, `@theme/name` from that theme."""
+
+    def __init__(self, chain: list[ThemeDir]):
+        self.chain = chain
+
+    def get_source(self, environment, template):  # noqa: ANN001 - Jinja's signature
+        if template.startswith("@"):
+            theme_name, _, rest = template[1:].partition("/")
+            indices = [i for i, t in enumerate(self.chain) if t.name == theme_name]
+            if not indices:
+                raise jinja2.TemplateNotFound(template)
+            return self._load(indices[0], rest, template)
+        for index, theme in enumerate(self.chain):
+            if (theme.templates / template).is_file():
+                return self._load(index, template, template)
+        raise jinja2.TemplateNotFound(template)
+
+    def _load(self, index: int, name: str, requested: str):
+        theme = self.chain[index]
+        path = theme.templates / name
+        if not path.is_file() or ".." in Path(name).parts:
+            raise jinja2.TemplateNotFound(requested)
+        source = path.read_text(encoding="utf-8")
+        if index + 1 < len(self.chain):
+            source = _PARENT_REF.sub(rf"\g<1>@{self.chain[index + 1].name}/", source)
+        mtime = path.stat().st_mtime_ns
+        return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
+
+    def list_templates(self) -> list[str]:
+        names = set()
+        for theme in self.chain:
+            if theme.templates.is_dir():
+                names.update(
+                    p.relative_to(theme.templates).as_posix()
+                    for p in theme.templates.rglob("*.html")
+                )
+        return sorted(names)
+
+
+def make_environment(theme: Theme, filters: dict[str, Callable], globals_: dict[str, Any]):
+    env = jinja2.Environment(
+        loader=ChainLoader(theme.chain),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,
+        cache_size=-1,
+    )
+    env.filters.update(filters)
+    env.globals.update(globals_)
+    return env
+
+
+def template_error(exc: Exception, site_root: Path) -> BuildError:
+    """A template mistake as `template:line: message`."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        where = _template_display(exc.filename or exc.name or "?", site_root)
+        return BuildError(f"{where}:{exc.lineno}: template syntax error: {exc.message}")
+    if isinstance(exc, jinja2.TemplateNotFound):
+        return BuildError(f"template not found: {exc.name}")
+    location = _innermost_template_frame(exc, site_root)
+    kind = "undefined value" if isinstance(exc, jinja2.UndefinedError) else type(exc).__name__
+    return BuildError(f"{location}: {kind}: {exc}")
+
+
+def _innermost_template_frame(exc: BaseException, site_root: Path) -> str:
+    tb = exc.__traceback__
+    found = "template"
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith((".html", ".xml", ".txt", ".json")):
+            found = f"{_template_display(filename, site_root)}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
+
+
+def _template_display(filename: str, site_root: Path) -> str:
+    path = Path(filename)
+    for base in (site_root, builtin_themes_dir().parent):
+        try:
+            return path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return filename

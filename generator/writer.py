@@ -1,0 +1,176 @@
+"""Put a built site on disk without ever leaving a half-written output folder.
+
+The new site is assembled in a sibling folder (unchanged files hard-linked from the current
+output, changed ones written), then swapped in with one atomic rename. A build that fails,
+or a process killed at any moment, leaves the previous output as it was. A build whose
+result equals what is on disk writes nothing at all.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from generator.errors import BuildError
+
+MARKER = ".cvsite-output"
+MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
+
+Source = bytes | Path  # the bytes of a file, or a file to copy
+
+
+@dataclass(frozen=True)
+class WriteReport:
+    written: int  # files whose bytes are new or changed
+    removed: int  # files that were there and are not any more
+    total: int
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.written or self.removed)
+
+
+def check_output_location(output: Path, site_root: Path) -> None:
+    """Refuse output folders whose replacement would destroy the site itself."""
+    out = output.resolve()
+    root = site_root.resolve()
+    if out == root or out in root.parents:
+        raise BuildError(
+            f"--output {output} would replace the site folder itself; "
+            "choose a folder inside it, such as output/"
+        )
+    for protected in ("content", "themes", ".git"):
+        guarded = root / protected
+        if out == guarded or guarded in out.parents:
+            raise BuildError(f"--output {output} is inside {protected}/; choose another folder")
+
+
+def _staging_paths(output: Path) -> tuple[Path, Path]:
+    return (
+        output.parent / f".{output.name}.cvsite-new",
+        output.parent / f".{output.name}.cvsite-old",
+    )
+
+
+def recover(output: Path) -> None:
+    """Undo what a killed build may have left: stray staging folders, a swap half done."""
+    staging, old = _staging_paths(output)
+    if not output.exists() and old.is_dir():
+        old.rename(output)
+    for leftover in (staging, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+
+
+def check_replaceable(output: Path, force: bool) -> None:
+    if not output.exists():
+        return
+    if not output.is_dir():
+        raise BuildError(f"{output} exists and is not a folder")
+    if (output / MARKER).is_file() or force or not any(output.iterdir()):
+        return
+    raise BuildError(
+        f"refusing to replace {output}/: it was not made by cvsite (it has no "
+        f"{MARKER} file). Choose another --output, or use --force to replace it."
+    )
+
+
+def _same(existing: Path, source: Source) -> bool:
+    try:
+        if isinstance(source, bytes):
+            return existing.stat().st_size == len(source) and existing.read_bytes() == source
+        if existing.stat().st_size != source.stat().st_size:
+            return False
+        return existing.read_bytes() == source.read_bytes()
+    except OSError:
+        return False
+
+
+def _existing_files(output: Path) -> set[str]:
+    if not output.is_dir():
+        return set()
+    return {
+        p.relative_to(output).as_posix() for p in output.rglob("*") if p.is_file() or p.is_symlink()
+    }
+
+
+def write_site(
+    output: Path, files: dict[PurePosixPath, Source], *, force: bool = False
+) -> WriteReport:
+    """Make `output` hold exactly `files`, atomically. Returns what changed."""
+    recover(output)
+    check_replaceable(output, force)
+    wanted = {p.as_posix(): s for p, s in files.items()}
+    wanted[MARKER] = MARKER_TEXT
+    existing = _existing_files(output)
+    unchanged = {p for p, s in wanted.items() if p in existing and _same(output / p, s)}
+    removed = existing - set(wanted)
+    written = len(wanted) - len(unchanged)
+    if not written and not removed:
+        return WriteReport(0, 0, len(wanted))
+    staging, _ = _staging_paths(output)
+    try:
+        _assemble(staging, output, wanted, unchanged)
+        _swap_in(staging, output)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return WriteReport(written, len(removed), len(wanted))
+
+
+def _assemble(staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]) -> None:
+    staging.mkdir(parents=True)
+    for relative, source in sorted(wanted.items()):
+        target = staging / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if relative in unchanged and _link(output / relative, target):
+            continue
+        if isinstance(source, bytes):
+            target.write_bytes(source)
+        else:
+            shutil.copyfile(source, target)
+
+
+def _link(existing: Path, target: Path) -> bool:
+    try:
+        os.link(existing, target)
+        return True
+    except OSError:
+        return False
+
+
+def _swap_in(staging: Path, output: Path) -> None:
+    if not output.exists():
+        staging.rename(output)
+        return
+    if _exchange(staging, output):
+        shutil.rmtree(staging)  # it now holds the previous site
+        return
+    # No atomic exchange here: two renames, which `recover` completes after a crash.
+    _, old = _staging_paths(output)
+    output.rename(old)
+    staging.rename(output)
+    shutil.rmtree(old)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step with Linux's renameat2(RENAME_EXCHANGE)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    if ctypes.get_errno() in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
