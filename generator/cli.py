@@ -113,6 +113,22 @@ def cmd_deploy(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_init(args: argparse.Namespace) -> int:
+    from generator.scaffold import create_site
+
+    target = Path(args.directory)
+    created = create_site(target)
+    print(f"Created a new site in {target}/ ({len(created)} files):")
+    for path in created:
+        print(f"  {path}")
+    print(
+        f"Next: edit {target}/content/ and {target}/site.yaml (set base_url), build with "
+        "cvsite build, and publish with cvsite deploy, or by pushing to GitHub "
+        "(.github/workflows/deploy.yml)."
+    )
+    return EXIT_OK
+
+
 def _add_deploy(commands: argparse._SubParsersAction) -> None:
     deploy = commands.add_parser(
         "deploy",
@@ -145,6 +161,18 @@ def _add_deploy(commands: argparse._SubParsersAction) -> None:
         "--dry-run", action="store_true", help="run every check and say what would change"
     )
     deploy.set_defaults(func=cmd_deploy)
+
+
+def _add_init(commands: argparse._SubParsersAction) -> None:
+    init = commands.add_parser(
+        "init",
+        help="start a new site in a folder",
+        description="Create a new site: a short starter résumé in content/, a commented "
+        "site.yaml, a .gitignore, and a GitHub Actions workflow that publishes to GitHub "
+        "Pages. Existing files are never overwritten.",
+    )
+    init.add_argument("directory", metavar="DIR", help="the new site's folder")
+    init.set_defaults(func=cmd_init)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -200,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     schema.set_defaults(func=cmd_schema)
     _add_deploy(commands)
+    _add_init(commands)
     return parser
 
 
