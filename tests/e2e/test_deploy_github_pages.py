@@ -94,6 +94,9 @@ def test_cname_comes_from_site_yaml(published: Published):
     assert files["CNAME"].strip() == b"cv.someone.net"
     assert files[".nojekyll"] == b""
     assert b"https://cv.someone.net/" in files["sitemap.xml"]
+    again = published.deploy()
+    assert "Nothing to deploy" in again.out  # the CNAME file counts as unchanged too
+    assert len(commits(published.bare, "gh-pages", published.env)) == 1
 
 
 def test_a_project_page_without_its_sub_path_is_refused(published: Published):
