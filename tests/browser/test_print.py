@@ -107,6 +107,19 @@ def test_no_cv_entry_is_split_across_pages(printed, browser, theme):
     assert split == [], "\n".join(split)
 
 
+def test_cv_pdf_links_to_the_published_site_and_a_rebuild_writes_nothing(printed):
+    output = printed["meridian"]
+    pdf = (output / "cv.pdf").read_bytes()
+    assert b"file://" not in pdf
+    assert b"https://example.org/cv-site/" in pdf
+    result = run_cli(
+        "build", "--site", output.parent, "--base-url", "https://example.org/cv-site/", "--pdf"
+    )
+    assert result.code == 0, result.err
+    assert "nothing changed" in result.out
+    assert (output / "cv.pdf").read_bytes() == pdf
+
+
 def test_pdf_without_a_browser_says_what_to_do_and_builds_nothing(sample_site: Path):
     empty = sample_site / "no-browsers"
     empty.mkdir()
