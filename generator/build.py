@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from generator import routes
 from generator.errors import ContentError, ContentErrors
 from generator.model import Loaded, Resume, load
+from generator.pdf import add_cv_pdf, require_browser
 from generator.render import Page, Renderer, plan
 from generator.sitefiles import atom_feed, robots, sitemap
 from generator.theme import Theme, load_theme
@@ -26,6 +27,7 @@ class BuildOptions:
     base_url: str | None = None
     drafts: bool = False
     force: bool = False
+    pdf: bool = False  # also print /cv/ to cv.pdf with a headless Chromium
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,10 @@ def _check_collisions(pages: list[Page], extra: dict[str, tuple[Source, Origin]]
 def build(options: BuildOptions) -> BuildResult:
     started = time.perf_counter()
     check_output_location(options.output, options.site)
+    browser = require_browser() if options.pdf else None
     site = render_site(options)
+    if browser is not None:
+        add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
     return BuildResult(

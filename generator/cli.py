@@ -66,9 +66,13 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     site = _site_dir(args.site)
     output = Path(args.output) if args.output else site / "output"
-    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    options = BuildOptions(
+        site, output.resolve(), args.base_url, args.drafts, args.force, pdf=args.pdf
+    )
     result = build(options)
     print(result.summary())
+    if args.pdf:
+        print(f"The CV is printed to {output / 'cv.pdf'}")
     return EXIT_OK
 
 
@@ -214,6 +218,12 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("--drafts", action="store_true", help="include draft entries")
     build.add_argument(
         "--force", action="store_true", help="replace an output folder that cvsite did not create"
+    )
+    build.add_argument(
+        "--pdf",
+        action="store_true",
+        help="also print the CV page to cv.pdf (A4) with a headless Chromium or Chrome "
+        "(found on PATH, or named by CVSITE_CHROMIUM)",
     )
     build.set_defaults(func=cmd_build)
 

@@ -66,6 +66,7 @@ STRINGS_EN: dict[str, str] = {
     "feed": "Feed",
     "built_with": "Built with cvsite",
     "toggle_theme": "Toggle dark mode",
+    "dark_mode": "Dark mode",
     "photo_of": "Photo of",
     "pdf": "PDF",
     "code": "Code",
