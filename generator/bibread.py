@@ -432,7 +432,7 @@ def citation_text(record: BibRecord) -> str:
     for name, field in record.fields.items():
         if name not in CITATION_FIELDS:
             continue
-        value = field.value
+        value = " ".join(field.value.split())
         if name in ("author", "editor"):
             value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
         bare = value.isdigit() or (name == "month" and value.lower() in MONTH_MACROS)
