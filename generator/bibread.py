@@ -10,6 +10,7 @@ a .bib file is read, so commands that never touch BibTeX stay fast.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import re
 from dataclasses import dataclass
@@ -198,16 +199,26 @@ def _decoder() -> LatexNodes2Text:
 _DECODER = _decoder()
 
 
+# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser.
+_LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
+
+
 def decode(value: str, *, paragraphs: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written."""
-    try:
-        text = _DECODER.latex_to_text(value)
-    except Exception:  # pylatexenc is lenient; a failure here must not lose the text
-        text = value.replace("{", "").replace("}", "")
+    text = _latex_to_text(value) if _LATEX_SIGNS.search(value) else value
     if not paragraphs:
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
     return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
+
+
+@functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
+def _latex_to_text(value: str) -> str:
+    try:
+        text = _DECODER.latex_to_text(value)
+    except Exception:  # pylatexenc is lenient; a failure here must not lose the text
+        text = value.replace("{", "").replace("}", "")
+    return text
 
 
 def verbatim(value: str) -> str:
