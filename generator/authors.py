@@ -52,23 +52,26 @@ def _given_names(text: str) -> list[str]:
     return [part for part in re.split(r"[\s.\-]+", text.strip()) if part]
 
 
-def _given_compatible(a: list[str], b: list[str]) -> bool:
-    """'z' fits 'zili'; 'zili' does not fit 'zhen'; missing given names fit anything."""
-    for x, y in zip(a, b, strict=False):
-        if len(x) == 1 or len(y) == 1:
-            if x[0] != y[0]:
+def _given_compatible(author: list[str], owner: list[str]) -> bool:
+    """An author's given names fit the owner's: equal, or an initial of them ('z' fits 'zili').
+
+    Not the other way round: the owner alias 'Z. Zhang' must not claim 'Zhen Zhang'.
+    """
+    for x, y in zip(author, owner, strict=False):
+        if len(x) == 1 and len(y) > 1:
+            if x != y[0]:
                 return False
         elif x != y:
             return False
     return True
 
 
-def same_person(a: str, b: str) -> bool:
-    """True when two spellings can name the same person."""
+def same_person(author: str, owner: str) -> bool:
+    """True when `author` (as written in a paper) can be `owner` (a name or alias of the owner)."""
     return any(
-        family_a == family_b and family_a and _given_compatible(given_a, given_b)
-        for family_a, given_a in _interpretations(a)
-        for family_b, given_b in _interpretations(b)
+        family_a == family_o and family_a and _given_compatible(given_a, given_o)
+        for family_a, given_a in _interpretations(author)
+        for family_o, given_o in _interpretations(owner)
     )
 
 

@@ -47,8 +47,16 @@ class BuildResult:
             action += f", removed {self.report.removed}"
         return (
             f"Built {total} pages ({kinds}) and {others} other files; {action} "
-            f"in {self.seconds:.2f} s → {self.output}/"
+            f"in {self.seconds:.2f} s → {_shown(self.output)}/"
         )
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder when inside it."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 @dataclass

@@ -66,6 +66,16 @@ class LoadedEntry:
     index: int | None = None  # position in a YAML list; None for a Markdown file
     stem: str | None = None  # the Markdown file's name without .md
     body_line: int = 0
+    doc: Document | None = field(default=None, compare=False, repr=False)
+
+    def error(self, path: FieldPath, message: str) -> ContentError:
+        """An error about one of this entry's fields, placed at that field in its file."""
+        if self.doc is None or (path == ("body",) and self.body_line):
+            line, column = (self.body_line, 1) if self.body_line else (self.line, 1)
+            return ContentError(self.source, line, column, format_field_path("", path), message)
+        if self.index is None:
+            return self.doc.error(path, message)
+        return self.doc.error((self.index, *path), message, root=self.section)
 
 
 # --- discovery -------------------------------------------------------------------------------
@@ -256,7 +266,8 @@ def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | 
     return _read_mapping(files.config, display, SiteConfig, errors)
 
 
-def read_profile(files: SiteFiles, errors: ErrorCollector) -> Profile | None:
+def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | None, Document]:
+    """profile.yaml, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
         errors.add(
             "content/profile.yaml",
@@ -265,8 +276,8 @@ def read_profile(files: SiteFiles, errors: ErrorCollector) -> Profile | None:
             "",
             "the profile is missing: create content/profile.yaml with at least your name",
         )
-        return None
-    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)[0]
+        return None, Document("content/profile.yaml", None)
+    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)
 
 
 def _read_mapping(
@@ -323,7 +334,7 @@ def _read_entry_list(
         errors.extend(problems)
         if entry is not None:
             line = doc.mark((index,)).line
-            yield LoadedEntry(name, entry, display, line, index=index)
+            yield LoadedEntry(name, entry, display, line, index=index, doc=doc)
 
 
 def _read_markdown_entry(
@@ -352,7 +363,9 @@ def _read_markdown_entry(
     entry, problems = validate(meta, data, model_for(name), (), "")
     errors.extend(problems)
     if entry is not None:
-        yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=page.body_line)
+        yield LoadedEntry(
+            name, entry, display, 1, stem=path.stem, body_line=page.body_line, doc=meta
+        )
 
 
 def read_bibtex(files: SiteFiles, errors: ErrorCollector) -> list[LoadedEntry]:

@@ -26,7 +26,7 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ErrorCollector
+from generator.errors import ErrorCollector, FieldPath
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
@@ -37,6 +37,7 @@ from generator.schema import (
     SiteConfig,
     url_scheme,
 )
+from generator.yamlio import Document
 
 KNOWN_ORDER = list(SECTION_MODELS)
 # Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
@@ -72,6 +73,7 @@ class Item:
     url: str | None
     tags: list[Tag] = field(default_factory=list)
     authors: list[Author] = field(default_factory=list)
+    origin: LoadedEntry | None = field(default=None, repr=False)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -217,7 +219,11 @@ def _make_items(
         # Every paper has a page (for its citation); other entries only with a body.
         url = routes.entry(name, slug) if data.body or isinstance(data, Publication) else None
         authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
-        items.append(Item(name, data, entry.source, entry.line, slug, slug, url, authors=authors))
+        items.append(
+            Item(
+                name, data, entry.source, entry.line, slug, slug, url, authors=authors, origin=entry
+            )
+        )
     return items
 
 
@@ -268,62 +274,75 @@ def _collect_tags(items: list[Item]) -> list[Tag]:
     return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
 
 
-def _check_markdown(item: Item, renderer: MarkdownRenderer, errors: ErrorCollector) -> None:
-    data = item.data
-    texts: list[tuple[str, str | None, bool]] = [
-        ("summary", data.summary, False),
-        ("body", data.body, False),
-        *((f"highlights[{i}]", h, True) for i, h in enumerate(data.highlights)),
+def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
+    """Every Markdown text of an entry: (field path, text, inline?)."""
+    texts: list[tuple[FieldPath, str | None, bool]] = [
+        (("summary",), data.summary, False),
+        (("body",), data.body, False),
+        *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
     ]
     if isinstance(data, Publication):
-        texts.append(("abstract", data.abstract, False))
+        texts.append((("abstract",), data.abstract, False))
     thesis = getattr(data, "thesis", None)
     if thesis is not None:
-        texts.append(("thesis.summary", thesis.summary, False))
-        texts.extend((f"thesis.highlights[{i}]", h, True) for i, h in enumerate(thesis.highlights))
+        texts.append((("thesis", "summary"), thesis.summary, False))
+        texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
     for i, skill in enumerate(getattr(data, "items", None) or []):
-        texts.append((f"items[{i}].name", skill.name, True))
-    for field_name, text, inline in texts:
-        if not text:
-            continue
+        texts.append((("items", i, "name"), skill.name, True))
+    return [(path, text, inline) for path, text, inline in texts if text]
+
+
+def _check_markdown(origin: LoadedEntry, renderer: MarkdownRenderer, errors: ErrorCollector):
+    """Render each Markdown text once now: unsafe links surface as located errors."""
+    for path, text, inline in _markdown_fields(origin.data):
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            errors.add(item.source, item.line, 1, field_name, str(exc))
+            errors.extend([origin.error(path, str(exc))])
 
 
-def _check_assets(
-    source: str, line: int, refs: dict[str, str | None], assets: set[str], errors: ErrorCollector
-) -> None:
-    """A relative path in a file field (avatar, pdf, slides) must name a file in content/."""
-    for field_name, value in refs.items():
+def _missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
+    """File fields (avatar, pdf, slides) whose relative path names no file in content/."""
+    missing = {}
+    for name, value in refs.items():
         if not value or url_scheme(value) is not None or value.startswith(("#", "//")):
             continue
         path = value.split("#")[0].split("?")[0].lstrip("/")
         if path and path not in assets:
-            errors.add(
-                source,
-                line,
-                1,
-                field_name,
+            missing[name] = (
                 f"'{value}' is not a file in content/ (expected a path such as "
-                "files/paper.pdf, relative to content/)",
+                "files/paper.pdf, relative to content/)"
             )
+    return missing
 
 
-def _file_refs(item: Item) -> dict[str, str | None]:
-    data = item.data
+def _file_refs(data: Entry) -> dict[str, str | None]:
     if isinstance(data, Publication):
         return {"pdf": data.pdf, "slides": data.slides}
     return {}
+
+
+def _check_profile(
+    profile: Profile,
+    doc: Document,
+    renderer: MarkdownRenderer,
+    assets: set[str],
+    errors: ErrorCollector,
+) -> None:
+    for field_name, message in _missing_files({"avatar": profile.avatar}, assets).items():
+        errors.extend([doc.error((field_name,), message)])
+    if profile.summary:
+        try:
+            renderer.block(profile.summary)
+        except UnsafeUrl as exc:
+            errors.extend([doc.error(("summary",), str(exc))])
 
 
 def _nav(
     config: SiteConfig,
     sections: list[Section],
     errors: ErrorCollector,
-    config_file: str,
-    nav_lines: dict[int, int],
+    config_doc: Document,
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
     if config.nav is None:
@@ -340,13 +359,8 @@ def _nav(
             links.append(NavLink(item.label or label, url, section=item.section))
         else:
             known = ", ".join(s.name for s in sections) or "none"
-            errors.add(
-                config_file,
-                nav_lines.get(index, 0),
-                1,
-                f"nav[{index}].section",
-                f"no section named '{item.section}' in content/ (found: {known})",
-            )
+            message = f"no section named '{item.section}' in content/ (found: {known})"
+            errors.extend([config_doc.error(("nav", index, "section"), message, root="")])
     return links
 
 
@@ -358,8 +372,8 @@ def build_model(
     errors: ErrorCollector,
     *,
     include_drafts: bool = False,
-    config_file: str = "site.yaml",
-    nav_lines: dict[int, int] | None = None,
+    config_doc: Document | None = None,
+    profile_doc: Document | None = None,
 ) -> Resume:
     """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
     renderer = MarkdownRenderer(
@@ -381,21 +395,19 @@ def build_model(
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
         items = _make_items(name, _order(entries), owners, errors)
-        for item in items:
-            _check_markdown(item, renderer, errors)
-            _check_assets(item.source, item.line, _file_refs(item), asset_set, errors)
+        for entry in entries:
+            _check_markdown(entry, renderer, errors)
+            for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
+                errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
         title = labels.get(name) or section_title(name)
         sections.append(Section(name, title, kind, items, sources))
-    _check_assets("content/profile.yaml", 1, {"avatar": profile.avatar}, asset_set, errors)
-    if profile.summary:
-        try:
-            renderer.block(profile.summary)
-        except UnsafeUrl as exc:
-            errors.add("content/profile.yaml", 1, 1, "summary", str(exc))
+    _check_profile(
+        profile, profile_doc or Document("content/profile.yaml", None), renderer, asset_set, errors
+    )
     tags = _collect_tags([item for s in sections for item in s.items])
-    nav = _nav(config, sections, errors, config_file, nav_lines or {})
+    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None))
     return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
 
 
@@ -417,14 +429,13 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
     config, config_doc = read_config(files, errors)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)
-    profile = read_profile(files, errors)
+    profile, profile_doc = read_profile(files, errors)
     loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
     if config is None or profile is None:
         errors.raise_if_any()
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
-    nav_lines = {i: config_doc.mark(("nav", i)).line for i in range(len(config.nav or []))}
     resume = build_model(
         config,
         profile,
@@ -432,8 +443,8 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         assets,
         errors,
         include_drafts=include_drafts,
-        config_file=files.display(files.config),
-        nav_lines=nav_lines,
+        config_doc=config_doc,
+        profile_doc=profile_doc,
     )
     errors.raise_if_any()
     return Loaded(files, resume)

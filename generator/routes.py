@@ -20,6 +20,7 @@ NOT_FOUND = "/404.html"
 
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
 _NOT_WORD = re.compile(r"[^\w]+")
+MAX_SLUG = 80
 
 
 def slugify(text: str, fallback: str = "item") -> str:
@@ -33,9 +34,12 @@ def slugify(text: str, fallback: str = "item") -> str:
         text = text.replace(symbol, word)
     decomposed = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in decomposed if not unicodedata.combining(c))
-    slug = _NOT_WORD.sub("-", text).strip("-_")
-    slug = re.sub(r"-{2,}", "-", slug)[:80].strip("-")
-    return slug or fallback
+    slug = re.sub(r"-{2,}", "-", _NOT_WORD.sub("-", text)).strip("-_")
+    if len(slug) > MAX_SLUG:
+        # Cut at a word boundary: 'system-design', not 'system-desig'.
+        cut = slug[: MAX_SLUG + 1].rsplit("-", 1)[0]
+        slug = cut if len(cut) >= MAX_SLUG // 2 else slug[:MAX_SLUG]
+    return slug.strip("-_") or fallback
 
 
 def key_slug(key: str) -> str:
