@@ -226,6 +226,13 @@ def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, An
             continue
         reader.unknown(path, value, {source for source, _ in table})
         data, origin = _mapped(value, table)
+        # cvsite needs a title; JSON Resume may leave position or studyType out. The
+        # fallback is left out again on export (jsonresume.py), so the data round-trips.
+        title_field = model_for(target).title_field
+        if title_field != "title" and title_field not in data:
+            fallback = data.get("organization") or data.get("area") or data.get("institution")
+            if fallback:
+                data["title"] = fallback
         # JSON Resume leaves endDate out for what is still going on.
         if "start" in data and "end" not in data:
             data["end"] = "present"

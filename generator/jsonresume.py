@@ -77,11 +77,17 @@ def basics(resume: Resume) -> dict[str, Any]:
     }
 
 
+def _own_title(item: Item, *fallbacks: str | None) -> str | None:
+    """The entry's title unless it is only the import's stand-in (its organization)."""
+    title = item.data.title
+    return None if title in fallbacks else title
+
+
 def work(item: Item) -> dict[str, Any]:
     data = item.data
     return {
         "name": data.organization,
-        "position": data.position or data.title,
+        "position": data.position or _own_title(item, data.organization),
         "location": data.location,
         "description": data.description,
         "url": data.url,
@@ -95,7 +101,7 @@ def volunteer(item: Item) -> dict[str, Any]:
     data = item.data
     return {
         "organization": data.organization,
-        "position": data.position or data.title,
+        "position": data.position or _own_title(item, data.organization),
         "url": data.url,
         **_span(item),
         "summary": data.summary,
@@ -109,7 +115,7 @@ def education(item: Item) -> dict[str, Any]:
         "institution": data.institution or data.organization,
         "url": data.url,
         "area": data.area,
-        "studyType": data.degree or data.title,
+        "studyType": data.degree or _own_title(item, data.area, data.institution),
         **_span(item),
         "score": data.grade,
         "courses": data.courses,

@@ -6,9 +6,10 @@ names of the assets it may point to. Everything in it is computed once, here.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,12 +27,13 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ErrorCollector, FieldPath
+from generator.errors import ContentError, ErrorCollector, FieldPath
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
     SECTION_TITLES,
     Entry,
+    NavItem,
     Profile,
     Publication,
     SiteConfig,
@@ -206,8 +208,8 @@ def _make_items(
         chosen = _chosen_slug(entry.data)
         if chosen:
             if chosen in explicit:
-                first = explicit[chosen]
-                errors.add(entry.source, entry.line, 1, *_duplicate(entry.data, first, chosen))
+                field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
+                errors.extend([entry.error((field_name,), message)])
                 continue
             explicit[chosen] = entry
     taken.update(explicit)
@@ -237,7 +239,9 @@ def _chosen_slug(data: Entry) -> str | None:
 
 def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
     """(field, message) for an entry whose URL name another entry already has."""
-    where = f"{first.source}:{first.line}"
+    field_name = "slug" if first.data.slug else "key"
+    placed = first.error((field_name,), "")
+    where = f"{placed.file}:{placed.line}"
     key = getattr(data, "key", None)
     if key and not data.slug and getattr(first.data, "key", None) == key:
         return "key", f"the key '{key}' is also used by {where}"
@@ -298,7 +302,21 @@ def _check_markdown(origin: LoadedEntry, renderer: MarkdownRenderer, errors: Err
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            errors.extend([origin.error(path, str(exc))])
+            error = origin.error(path, str(exc))
+            if path == ("body",) and origin.body_line:
+                error = _at_text(error, text, exc.urls[0])
+            errors.extend([error])
+
+
+def _at_text(error: ContentError, body: str, found: str) -> ContentError:
+    """The error moved to where `found` is in a Markdown body, which is the file's text as is."""
+    index = body.find(found)
+    if index < 0:
+        return error
+    line_start = body.rfind("\n", 0, index) + 1
+    return replace(
+        error, line=error.line + body.count("\n", 0, index), column=index - line_start + 1
+    )
 
 
 def _missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
@@ -358,10 +376,17 @@ def _nav(
             label, url = SPECIAL_PAGES[item.section]
             links.append(NavLink(item.label or label, url, section=item.section))
         else:
-            known = ", ".join(s.name for s in sections) or "none"
-            message = f"no section named '{item.section}' in content/ (found: {known})"
-            errors.extend([config_doc.error(("nav", index, "section"), message, root="")])
+            errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
     return links
+
+
+def _no_section(item: NavItem, sections: dict[str, Section]) -> str:
+    message = f"no section named '{item.section}' in content/"
+    close = difflib.get_close_matches(item.section or "", [*sections, *SPECIAL_PAGES], n=1)
+    if close:
+        return f"{message} (did you mean '{close[0]}'?)"
+    found = ", ".join(sections) or "none"
+    return f"{message} (sections: {found}; pages: {', '.join(SPECIAL_PAGES)})"
 
 
 def build_model(

@@ -97,7 +97,7 @@ def test_broken_entries_are_reported_with_key_and_line_and_the_rest_still_load(l
     assert by_key["broken2020"].line == 99
     assert "broken" in by_key["broken2020"].message
     assert by_key["notitle"].line == 111
-    assert "missing field 'title'" in by_key["notitle"].message
+    assert "missing required field 'title'" in by_key["notitle"].message
 
 
 def test_a_key_twice_in_one_file_names_both_lines():
