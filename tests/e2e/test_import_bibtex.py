@@ -37,7 +37,7 @@ def test_import_writes_one_file_per_entry_and_reports_the_broken_ones(sample_sit
     assert {p.stem for p in folder.glob("*.md")} == GOOD
     assert "Imported 12 publications" in result.out and "2 skipped" in result.out
     assert f"{LIBRARY}:99:1: broken2020:" in result.err
-    assert f"{LIBRARY}:111:1: notitle: missing required field 'title'" in result.err
+    assert f"{LIBRARY}:111:1: notitle.title: missing required field 'title'" in result.err
     text = (folder / "mueller2021arm.md").read_text("utf-8")
     assert "key: mueller2021arm\n" in text and "- Jörg Müller\n" in text
     assert "type: journal\n" in text and "venue: Journal of Machine Learning Research\n" in text
