@@ -35,6 +35,7 @@ STRINGS_EN: dict[str, str] = {
     "cite": "Cite",
     "bibtex": "BibTeX",
     "download_bib": "Download .bib",
+    "show_all_authors": "Show all {count} authors",
     "equal_contribution": "Equal contribution",
     "corresponding_author": "Corresponding author",
     "entries_tagged": "Everything tagged",
