@@ -405,6 +405,8 @@ def test_installed_wheel_builds_a_site_from_any_folder(tmp_path: Path):
     )
     assert (target / "generator" / "themes" / "meridian" / "theme.yaml").is_file()
     site = copy_site(COAUTHORS, tmp_path / "elsewhere" / "site")
+    with (site / "site.yaml").open("a", encoding="utf-8") as config:
+        config.write("language: de\n")  # the labels' tables are package data too
     env = {"PYTHONPATH": str(target)}
     where = subprocess.run(
         [sys.executable, "-c", "import generator; print(generator.__file__)"],
@@ -418,4 +420,5 @@ def test_installed_wheel_builds_a_site_from_any_folder(tmp_path: Path):
     result = run_cli("build", "--site", site, cwd=site, env=env)
     assert result.code == 0, result.err
     assert (site / "output" / "assets" / "style.css").is_file()
+    assert read_page(site / "output" / "tags" / "index.html").main.find("h1").text == "Schlagwörter"
     shutil.rmtree(target)
