@@ -2,7 +2,9 @@
 
 A site is `site.yaml` plus `content/`: `profile.yaml`, sections as `<name>.yaml` (a list of
 entries) or `<name>/*.md` (front matter + body), and any other file as an asset copied as is.
-Reading never stops at the first problem: every file is read and every error is collected.
+A multilingual site may hold, in `content/<language>/`, that language's own version of any of
+those files. Reading never stops at the first problem: every file is read and every error is
+collected.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
-from generator.yamlio import Document, read_front_matter, read_text, read_yaml
+from generator.translations import Languages, Resolver, languages_of
+from generator.yamlio import Document, FrontMatterFile, read_front_matter, read_text, read_yaml
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -41,6 +44,8 @@ class SiteFiles:
     section_files: dict[str, list[Path]] = field(default_factory=dict)
     bibtex: list[Path] = field(default_factory=list)
     assets: list[Path] = field(default_factory=list)
+    # content/<code>/ of each language other than the default: that language's own files.
+    languages: dict[str, SiteFiles] = field(default_factory=dict)
 
     def display(self, path: Path) -> str:
         try:
@@ -52,7 +57,43 @@ class SiteFiles:
         files = [self.config, *([self.profile] if self.profile else [])]
         for paths in self.section_files.values():
             files.extend(paths)
-        return files + self.bibtex
+        files += self.bibtex
+        for own in self.languages.values():
+            files += own.all_sources()[1:]
+        return files
+
+    def for_language(self, code: str) -> SiteFiles:
+        """The files a language reads: its own version of a file where it has one."""
+        own = self.languages.get(code)
+        if own is None:
+            return self
+        sections = {}
+        for name in sorted({*self.section_files, *own.section_files}):
+            sections[name] = _overlay(
+                self.section_files.get(name, []), self.content, own.section_files.get(name, []), own
+            )
+        return SiteFiles(
+            root=self.root,
+            config=self.config,
+            content=self.content,
+            profile=own.profile or self.profile,
+            section_files=sections,
+            bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
+            assets=self.assets,
+        )
+
+
+def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteFiles) -> list[Path]:
+    """`shared` with each file that `own` has a version of (the same name) replaced by it."""
+    mine = {_same_name(path, files.content): path for path in own}
+    result = [mine.pop(_same_name(path, content), path) for path in shared]
+    return result + list(mine.values())
+
+
+def _same_name(path: Path, content: Path) -> str:
+    """The name that a file and its translation share: `projects/a.md`; `.yml` is `.yaml`."""
+    relative = path.relative_to(content).as_posix()
+    return relative[:-4] + ".yaml" if relative.endswith(".yml") else relative
 
 
 @dataclass(frozen=True)
@@ -89,9 +130,15 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
-def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
-    """Find every input file; report names that cannot be a section and links out of content/."""
+def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteFiles:
+    """Find every input file; report names that cannot be a section and links out of content/.
+
+    `languages` are the site's languages other than the default: content/<code>/ holds their
+    own files (any other file in it is an asset, like any file in content/).
+    """
     files = SiteFiles(root=root, config=root / "site.yaml", content=root / "content")
+    for code in languages:
+        files.languages[code] = SiteFiles(root, files.config, files.content / code)
     for path in sorted(files.content.rglob("*")):
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
@@ -108,7 +155,15 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
             continue
         if path.is_dir():
             continue
-        _classify(files, path, relative, errors)
+        own = files.languages.get(relative.parts[0]) if len(relative.parts) > 1 else None
+        if own is not None:
+            _classify(own, path, path.relative_to(own.content), errors)
+        else:
+            _classify(files, path, relative, errors)
+    for own in files.languages.values():  # copied as they are, at their place under /<code>/
+        files.assets += own.assets
+        own.assets = []
+    files.assets.sort()
     return files
 
 
@@ -132,6 +187,18 @@ def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollect
         files.bibtex.append(path)
     elif len(relative.parts) == 2 and suffix == ".md":
         _add_section_file(files, relative.parts[0], path, errors)
+    elif relative.name in ("profile.yaml", "profile.yml") and re.fullmatch(
+        LANGUAGE_PATTERN, relative.parts[0]
+    ):
+        code = relative.parts[0]
+        errors.add(
+            files.display(path),
+            0,
+            0,
+            "",
+            f"'{code}' is not a language of this site: to make content/{code}/ its version "
+            f"in that language, list {code} in site.yaml `languages:`",
+        )
     elif suffix == ".md":
         errors.add(
             files.display(path),
@@ -272,7 +339,7 @@ def validate(
                     doc.file,
                     mark.line,
                     mark.column,
-                    format_field_path(root, full),
+                    doc.field_name(root, full),
                     _message(error, _model_at(model, loc)),
                 )
             )
@@ -288,16 +355,55 @@ def _mapping_error(doc: Document, what: str) -> ContentError:
     return ContentError(doc.file, 1, 1, "", f"expected {what}, found {_describe(doc.data)}")
 
 
-def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | None, Document]:
+def read_languages(files: SiteFiles, resolver_cache: dict[Path, Any]) -> Languages:
+    """The languages site.yaml asks for, read before anything else (content/ depends on them).
+
+    site.yaml is only parsed here, into `resolver_cache`; read_config validates it later and
+    reports its errors.
+    """
+    if not files.config.is_file():
+        return languages_of(None)
+    try:
+        doc = _parsed(files.config, files.display(files.config), "", resolver_cache, read_yaml)
+    except ContentErrors:
+        return languages_of(None)
+    return languages_of(doc.data)
+
+
+def _parsed(path: Path, display: str, root: str, cache: dict[Path, Any] | None, read) -> Any:
+    """A file parsed once for all the languages that read it (`read` is a yamlio reader)."""
+    if cache is not None and path in cache:
+        return cache[path]
+    found = read(path, display, root=root) if root else read(path, display)
+    if cache is not None:
+        cache[path] = found
+    return found
+
+
+def _resolved(
+    doc: Document, resolver: Resolver | None, errors: ErrorCollector, **options: Any
+) -> Document:
+    if resolver is None:
+        return doc
+    doc, problems = resolver.document(doc, **options)
+    errors.extend(problems)
+    return doc
+
+
+def read_config(
+    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+) -> tuple[SiteConfig | None, Document]:
     """site.yaml, validated, and its Document (for placing later errors, such as nav)."""
     display = files.display(files.config)
     if not files.config.is_file():
         errors.add(display, 0, 0, "", "site.yaml is missing (is this a cvsite site folder?)")
         return None, Document(display, None)
-    return _read_mapping(files.config, display, SiteConfig, errors, "title")
+    return _read_mapping(files.config, display, SiteConfig, errors, "title", resolver)
 
 
-def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | None, Document]:
+def read_profile(
+    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+) -> tuple[Profile | None, Document]:
     """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
         errors.add(
@@ -308,18 +414,27 @@ def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | No
             "the profile is missing: create content/profile.yaml with at least your name",
         )
         return None, Document("content/profile.yaml", None)
-    return _read_mapping(files.profile, files.display(files.profile), Profile, errors, "name")
+    display = files.display(files.profile)
+    return _read_mapping(files.profile, display, Profile, errors, "name", resolver)
 
 
 def _read_mapping(
-    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector, example: str
+    path: Path,
+    display: str,
+    model: type[BaseModel],
+    errors: ErrorCollector,
+    example: str,
+    resolver: Resolver | None,
 ) -> tuple[Any, Document]:
     """A file holding one mapping; `example` is its first field, named in a hint."""
     try:
-        doc = read_yaml(path, display)
+        doc = _parsed(path, display, "", resolver and resolver.cache, read_yaml)
     except ContentErrors as exc:
         errors.extend(exc.errors)
         return None, Document(display, None)
+    # Only site.yaml has `strings`: a label there is one language's, never shared (see
+    # translations.py); in other files the key is an unknown field either way.
+    doc = _resolved(doc, resolver, errors, own_only=("strings",))
     if not isinstance(doc.data, dict):
         errors.extend([_mapping_error(doc, f"a mapping of fields, like '{example}: ...'")])
         return None, doc
@@ -328,24 +443,28 @@ def _read_mapping(
     return value, doc
 
 
-def read_section(files: SiteFiles, name: str, errors: ErrorCollector) -> list[LoadedEntry]:
+def read_section(
+    files: SiteFiles, name: str, errors: ErrorCollector, resolver: Resolver | None = None
+) -> list[LoadedEntry]:
+    """A section's entries; with a `resolver`, as its language reads them."""
     entries: list[LoadedEntry] = []
     for path in files.section_files.get(name, []):
         try:
             if path.suffix.lower() == ".md":
-                entries.extend(_read_markdown_entry(files, name, path, errors))
+                entries.extend(_read_markdown_entry(files, name, path, errors, resolver))
             else:
-                entries.extend(_read_entry_list(files, name, path, errors))
+                entries.extend(_read_entry_list(files, name, path, errors, resolver))
         except ContentErrors as exc:
             errors.extend(exc.errors)
     return entries
 
 
 def _read_entry_list(
-    files: SiteFiles, name: str, path: Path, errors: ErrorCollector
+    files: SiteFiles, name: str, path: Path, errors: ErrorCollector, resolver: Resolver | None
 ) -> Iterator[LoadedEntry]:
     display = files.display(path)
-    doc = read_yaml(path, display, root=name)
+    doc = _parsed(path, display, name, resolver and resolver.cache, read_yaml)
+    doc = _resolved(doc, resolver, errors, root=name)
     if not isinstance(doc.data, list):
         errors.extend([_mapping_error(doc, f"a list of {name} entries, each starting with '- '")])
         return
@@ -370,11 +489,13 @@ def _read_entry_list(
 
 
 def _read_markdown_entry(
-    files: SiteFiles, name: str, path: Path, errors: ErrorCollector
+    files: SiteFiles, name: str, path: Path, errors: ErrorCollector, resolver: Resolver | None
 ) -> Iterator[LoadedEntry]:
     display = files.display(path)
-    page = read_front_matter(path, display)
-    meta = page.meta
+    page: FrontMatterFile = _parsed(
+        path, display, "", resolver and resolver.cache, read_front_matter
+    )
+    meta = _resolved(page.meta, resolver, errors)
     if not isinstance(meta.data, dict):
         errors.extend([_mapping_error(meta, "front matter with fields, like 'title: ...'")])
         return

@@ -8,13 +8,16 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from generator.schema import SECTION_MODELS, Entry, Profile, SiteConfig
+from generator.schema import LANGUAGE_PATTERN, SECTION_MODELS, Entry, Profile, SiteConfig
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
+# site.yaml keys that name the languages or the site's address: never given per language.
+_NOT_TRANSLATED = {"language", "languages", "strings", "base_url"}
+_ANNOTATIONS = ("title", "description", "default", "examples")
 
 
 def _document(schema: dict[str, Any], title: str) -> dict[str, Any]:
-    return {"$schema": SCHEMA_DIALECT, "title": title, **_as_yaml_reads(schema)}
+    return {"$schema": SCHEMA_DIALECT, "title": title, **_translatable(_as_yaml_reads(schema))}
 
 
 def _as_yaml_reads(node: Any) -> Any:
@@ -31,6 +34,50 @@ def _as_yaml_reads(node: Any) -> Any:
     if result.get("type") == "string" and not {"pattern", "enum", "const", "format"} & set(result):
         result["type"] = ["string", "number", "boolean"]
     return result
+
+
+def _translatable(node: Any) -> Any:
+    """Let every value, and every item of a list, also be given per language (translations.py).
+
+    Objects (a link, a thesis) are left as they are: their fields are translatable one by one,
+    and an editor completes their keys better without a second form.
+    """
+    if isinstance(node, list):
+        return [_translatable(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: _translatable(value) for key, value in node.items()}
+    properties = result.get("properties")
+    if isinstance(properties, dict) and "additionalProperties" in result:
+        result["properties"] = {
+            name: value if name in _NOT_TRANSLATED else _per_language(value)
+            for name, value in properties.items()
+        }
+    if result.get("type") == "array" and isinstance(result.get("items"), dict):
+        result["items"] = _per_language(result["items"])
+    return result
+
+
+def _is_object(schema: dict[str, Any]) -> bool:
+    if "$ref" in schema or schema.get("type") == "object":
+        return True
+    return any(_is_object(s) for s in schema.get("anyOf", []) if isinstance(s, dict))
+
+
+def _per_language(schema: Any) -> Any:
+    """`schema`, or a mapping of language codes to values of `schema`: {en: …, de: …}."""
+    if not isinstance(schema, dict) or _is_object(schema):
+        return schema
+    outer = {key: schema[key] for key in _ANNOTATIONS if key in schema}
+    inner = {key: value for key, value in schema.items() if key not in _ANNOTATIONS}
+    translations = {
+        "type": "object",
+        "description": "The value in each language, e.g. {en: …, de: …}.",
+        "propertyNames": {"pattern": LANGUAGE_PATTERN},
+        "additionalProperties": inner,
+        "minProperties": 1,
+    }
+    return {**outer, "anyOf": [inner, translations]}
 
 
 def schemas() -> dict[str, dict[str, Any]]:

@@ -7,6 +7,7 @@ names of the assets it may point to. Everything in it is computed once, here.
 from __future__ import annotations
 
 import difflib
+import logging
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -23,15 +24,16 @@ from generator.content import (
     discover,
     read_bibtex,
     read_config,
+    read_languages,
     read_profile,
     read_section,
 )
 from generator.dates import PartialDate
 from generator.errors import ContentError, ErrorCollector, FieldPath
+from generator.i18n import Locale
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
-    SECTION_TITLES,
     Entry,
     NavItem,
     Profile,
@@ -39,11 +41,14 @@ from generator.schema import (
     SiteConfig,
     url_scheme,
 )
+from generator.translations import Fallback, Languages, Resolver
 from generator.yamlio import Document
 
+log = logging.getLogger(__name__)
+
 KNOWN_ORDER = list(SECTION_MODELS)
-# Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
-SPECIAL_PAGES = {"cv": ("CV", routes.CV), "tags": ("Tags", routes.TAGS)}
+# Pages that are not sections but may stand in the menu: nav name -> (label's string key, URL).
+SPECIAL_PAGES = {"cv": ("cv", routes.CV), "tags": ("tags", routes.TAGS)}
 
 
 @dataclass(eq=False)
@@ -144,6 +149,8 @@ class NavLink:
 
 @dataclass(eq=False)
 class Resume:
+    """The résumé in one language. `config.language` is that language (see `languages`)."""
+
     config: SiteConfig
     profile: Profile
     sections: list[Section]
@@ -151,6 +158,13 @@ class Resume:
     nav: list[NavLink]
     assets: list[str]  # paths inside content/, as they appear in the site
     markdown: MarkdownRenderer
+    locale: Locale
+    languages: Languages
+    fallbacks: list[Fallback] = field(default_factory=list)  # translations this one lacks
+
+    @property
+    def language(self) -> str:
+        return self.config.language
 
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
@@ -164,8 +178,11 @@ class Resume:
 # --- building --------------------------------------------------------------------------------
 
 
-def section_title(name: str) -> str:
-    return SECTION_TITLES.get(name, name.replace("-", " ").replace("_", " ").capitalize())
+def section_title(name: str, locale: Locale) -> str:
+    """A known section's title in the site's language; another's made from its name."""
+    if name in SECTION_MODELS:
+        return locale.t(name)
+    return name.replace("-", " ").replace("_", " ").capitalize()
 
 
 def _owner_names(config: SiteConfig, profile: Profile) -> list[str]:
@@ -296,11 +313,23 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     return [(path, text, inline) for path, text, inline in texts if text]
 
 
-def _check_markdown(origin: LoadedEntry, renderer: MarkdownRenderer, errors: ErrorCollector):
-    """Render each Markdown text once now: unsafe links surface as located errors."""
+def _check_markdown(
+    origin: LoadedEntry,
+    renderer: MarkdownRenderer,
+    errors: ErrorCollector,
+    checked: set[tuple[str, bool]],
+):
+    """Render each Markdown text once now: unsafe links surface as located errors.
+
+    `checked` holds texts found safe, shared by the languages of a site: a text that is the
+    same in every language is rendered once.
+    """
     for path, text, inline in _markdown_fields(origin.data):
+        if (text, inline) in checked:
+            continue
         try:
             renderer.inline(text) if inline else renderer.block(text)
+            checked.add((text, inline))
         except UnsafeUrl as exc:
             error = origin.error(path, str(exc))
             if path == ("body",) and origin.body_line:
@@ -361,6 +390,7 @@ def _nav(
     sections: list[Section],
     errors: ErrorCollector,
     config_doc: Document,
+    locale: Locale,
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
     if config.nav is None:
@@ -373,8 +403,8 @@ def _nav(
             section = by_name[item.section]
             links.append(NavLink(section.title, section.url, section=section.name))
         elif item.section in SPECIAL_PAGES:
-            label, url = SPECIAL_PAGES[item.section]
-            links.append(NavLink(item.label or label, url, section=item.section))
+            key, url = SPECIAL_PAGES[item.section]
+            links.append(NavLink(item.label or locale.t(key), url, section=item.section))
         else:
             errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
     return links
@@ -399,8 +429,22 @@ def build_model(
     include_drafts: bool = False,
     config_doc: Document | None = None,
     profile_doc: Document | None = None,
+    languages: Languages | None = None,
+    fallbacks: list[Fallback] | None = None,
+    checked: set[tuple[str, bool]] | None = None,
 ) -> Resume:
-    """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
+    """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
+    there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
+    texts already found safe (see _check_markdown)."""
+    checked = set() if checked is None else checked
+    locale = Locale(config.language, config.strings.model_dump(exclude_none=True))
+    if locale.untranslated:
+        log.warning(
+            "cvsite has no labels in '%s': %d of them are shown in English unless site.yaml "
+            "gives them under `strings:` (see docs/languages.md)",
+            config.language,
+            len(locale.untranslated),
+        )
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html, smart_quotes=config.markdown.smart_quotes
     )
@@ -421,19 +465,31 @@ def build_model(
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
         items = _make_items(name, _order(entries), owners, errors)
         for entry in entries:
-            _check_markdown(entry, renderer, errors)
+            _check_markdown(entry, renderer, errors, checked)
             for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
                 errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
-        title = labels.get(name) or section_title(name)
+        title = labels.get(name) or section_title(name, locale)
         sections.append(Section(name, title, kind, items, sources))
     _check_profile(
         profile, profile_doc or Document("content/profile.yaml", None), renderer, asset_set, errors
     )
     tags = _collect_tags([item for s in sections for item in s.items])
-    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None))
-    return Resume(config, profile, sections, tags, nav, sorted(assets), renderer)
+    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None), locale)
+    languages = languages or Languages(config.language, (config.language,))
+    return Resume(
+        config,
+        profile,
+        sections,
+        tags,
+        nav,
+        sorted(assets),
+        renderer,
+        locale,
+        languages,
+        fallbacks or [],
+    )
 
 
 # --- loading ---------------------------------------------------------------------------------
@@ -441,27 +497,65 @@ def build_model(
 
 @dataclass
 class Loaded:
-    """A site read from disk: its files and its model."""
+    """A site read from disk: its files and its model, in each of its languages."""
 
     files: SiteFiles
-    resume: Resume
+    resume: Resume  # in the default language
+    translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
+
+    @property
+    def resumes(self) -> dict[str, Resume]:
+        """Every language's résumé, the default language's first."""
+        return {self.resume.language: self.resume, **self.translations}
 
 
 def load(root: Path, *, include_drafts: bool = False, base_url: str | None = None) -> Loaded:
-    """Read, validate and model a site. Raises ContentErrors with every problem found."""
+    """Read, validate and model a site. Raises ContentErrors with every problem found.
+
+    A multilingual site is read once per language, each file as that language reads it (see
+    translations.py); a file is parsed only once.
+    """
     errors = ErrorCollector()
-    files = discover(root, errors)
-    config, config_doc = read_config(files, errors)
+    parsed: dict[Path, Any] = {}
+    languages = read_languages(SiteFiles(root, root / "site.yaml", root / "content"), parsed)
+    files = discover(root, errors, languages.others)
+    resumes = {}
+    checked: set[tuple[str, bool]] = set()
+    for code in languages.all:
+        resolver = Resolver(languages, code, cache=parsed)
+        resume = _load_language(files, resolver, errors, include_drafts, base_url, checked)
+        if resume is not None:
+            resumes[code] = resume
+    errors.raise_if_any()
+    default, *others = resumes.values()
+    return Loaded(files, default, {r.language: r for r in others})
+
+
+def _load_language(
+    files: SiteFiles,
+    resolver: Resolver,
+    errors: ErrorCollector,
+    include_drafts: bool,
+    base_url: str | None,
+    checked: set[tuple[str, bool]],
+) -> Resume | None:
+    """The site in one language; None when it cannot be modelled (errors say why)."""
+    config, config_doc = read_config(files, errors, resolver)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)
-    profile, profile_doc = read_profile(files, errors)
-    loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
+    if config is not None:  # what this language's pages are in (site.yaml names the default)
+        config = config.model_copy(update={"language": resolver.language})
+    files = files.for_language(resolver.language)
+    profile, profile_doc = read_profile(files, errors, resolver)
+    loaded = {
+        name: read_section(files, name, errors, resolver) for name in sorted(files.section_files)
+    }
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
     if config is None or profile is None:
-        errors.raise_if_any()
+        return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
-    resume = build_model(
+    return build_model(
         config,
         profile,
         loaded,
@@ -470,9 +564,10 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         include_drafts=include_drafts,
         config_doc=config_doc,
         profile_doc=profile_doc,
+        languages=resolver.languages,
+        fallbacks=resolver.fallbacks,
+        checked=checked,
     )
-    errors.raise_if_any()
-    return Loaded(files, resume)
 
 
 def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:

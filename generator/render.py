@@ -21,7 +21,6 @@ from generator import jsonld, routes
 from generator.authors import shorten as shorten_authors
 from generator.bibtex import citation_key, to_bibtex
 from generator.errors import BuildError
-from generator.i18n import Locale
 from generator.icons import icon, link_icon
 from generator.model import Item, Resume, Section, Tag
 from generator.schema import Publication, url_scheme
@@ -85,11 +84,20 @@ def plan(resume: Resume) -> list[Page]:
         pages.extend(_entry_page(section, item) for item in section.items if item.has_page)
     # The tags index is written even when empty: every page links to it.
     pages.append(
-        Page(routes.TAGS, "tags", ("tags.html",), "Tags", everything, {"tags": resume.tags})
+        Page(
+            routes.TAGS,
+            "tags",
+            ("tags.html",),
+            resume.locale.t("tags"),
+            everything,
+            {"tags": resume.tags},
+        )
     )
     pages.extend(_tag_page(tag) for tag in resume.tags)
-    pages.append(Page(routes.CV, "cv", ("cv.html",), f"{profile_name} — CV", everything))
-    pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), "Page not found", everything))
+    cv_title = f"{profile_name} — {resume.locale.t('cv')}"
+    pages.append(Page(routes.CV, "cv", ("cv.html",), cv_title, everything))
+    not_found = resume.locale.t("not_found_title")
+    pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, everything))
     return pages
 
 
@@ -155,7 +163,7 @@ class Renderer:
         self.resume = resume
         self.theme = theme
         self.site_root = site_root
-        self.locale = Locale(resume.config.language)
+        self.locale = resume.locale
         self.env = make_environment(theme, self._filters(), self._globals())
 
     def _filters(self) -> dict[str, Callable]:

@@ -12,6 +12,7 @@ import unicodedata
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -19,12 +20,14 @@ from pydantic import (
     PlainSerializer,
     ValidationInfo,
     WithJsonSchema,
+    create_model,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
+from generator.i18n import STRINGS_EN, unknown_language
 
 # --- field types -----------------------------------------------------------------------------
 
@@ -448,21 +451,6 @@ SECTION_MODELS: dict[str, type[Entry]] = {
     "references": Entry,
 }
 
-SECTION_TITLES = {
-    "education": "Education",
-    "experience": "Experience",
-    "projects": "Projects",
-    "publications": "Publications",
-    "awards": "Awards",
-    "certificates": "Certificates",
-    "skills": "Skills",
-    "teaching": "Teaching",
-    "talks": "Talks",
-    "volunteer": "Volunteering",
-    "interests": "Interests",
-    "references": "References",
-}
-
 
 def model_for(section: str) -> type[Entry]:
     """The entry model of a section; unknown sections get the generic one."""
@@ -518,6 +506,32 @@ class DeployOptions(Strict):
 LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
 
 
+def _known_language(value: str) -> str:
+    problem = unknown_language(value)
+    if problem:
+        raise PydanticCustomError("language", problem)
+    return value
+
+
+LanguageCode = Annotated[
+    str,
+    Field(pattern=LANGUAGE_PATTERN, description="A language code: en, de, zh, pt-BR."),
+    AfterValidator(_known_language),
+]
+
+# site.yaml `strings`: one optional field per label of the themes, so that an unknown key is
+# an error with a did-you-mean, like any other. Each is text, or text per language.
+Strings = create_model(
+    "Strings",
+    __base__=Strict,
+    __doc__="Labels to use instead of the built-in ones (see docs/languages.md).",
+    **{
+        key: (str | None, Field(None, description=f"Built-in English: {text!r}."))
+        for key, text in STRINGS_EN.items()
+    },
+)
+
+
 def _check_base_url(value: Any) -> Any:
     if not isinstance(value, str):
         return value
@@ -542,7 +556,18 @@ class SiteConfig(Strict):
         description="Where the site is published, e.g. https://user.github.io/portfolio/."
     )
     description: str | None = Field(None, description="For search engines and link previews.")
-    language: str = Field("en", pattern=LANGUAGE_PATTERN, description="e.g. en, de, zh.")
+    language: LanguageCode = Field(
+        "en", description="The language of the site, or its default language when it has more."
+    )
+    languages: list[LanguageCode] | None = Field(
+        None,
+        description="Every language the site is built in, e.g. [en, de]: the default language "
+        "at the root, the others under /<code>/.",
+    )
+    strings: Strings = Field(  # type: ignore[valid-type]
+        default_factory=Strings,
+        description="Labels to use instead of the built-in ones, e.g. present: now.",
+    )
     theme: str = Field("meridian", description="A built-in theme or one in themes/.")
     theme_options: dict[str, Any] = Field(
         default_factory=dict, description="Override the options the theme declares."
@@ -559,3 +584,39 @@ class SiteConfig(Strict):
     )
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_language(cls, data: Any) -> Any:
+        """Without `language`, the first of `languages` is the default language."""
+        if isinstance(data, dict) and "language" not in data:
+            languages = data.get("languages")
+            if isinstance(languages, list) and languages and isinstance(languages[0], str):
+                return {**data, "language": languages[0]}
+        return data
+
+    @field_validator("languages")
+    @classmethod
+    def _no_repeats(cls, languages: list[str] | None) -> list[str] | None:
+        if languages is not None:
+            if not languages:
+                raise PydanticCustomError("languages", "expected at least one language")
+            seen = set()
+            for index, code in enumerate(languages):
+                if code in seen:
+                    raise PydanticCustomError(
+                        "languages", "'{code}' is listed twice", {"code": code, "field": index}
+                    )
+                seen.add(code)
+        return languages
+
+    @model_validator(mode="after")
+    def _language_is_listed(self):
+        if self.languages is not None and self.language not in self.languages:
+            raise PydanticCustomError(
+                "language",
+                "'{code}' is not one of `languages` ({listed}); the default language must be "
+                "one of them",
+                {"code": self.language, "listed": ", ".join(self.languages), "field": "language"},
+            )
+        return self

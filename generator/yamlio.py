@@ -97,6 +97,8 @@ class Document:
     data: Any
     marks: dict[FieldPath, Mark] = field(default_factory=dict)
     key_marks: dict[FieldPath, Mark] = field(default_factory=dict)
+    # Paths of data that was moved when read (a translation resolved) -> where it is written.
+    shown: dict[FieldPath, FieldPath] = field(default_factory=dict)
 
     def mark(self, path: FieldPath, *, key: bool = False) -> Mark:
         """The position of `path`, or of its nearest known ancestor."""
@@ -110,11 +112,19 @@ class Document:
                 return Mark(1, 1)
             path = path[:-1]
 
+    def field_name(self, root: str, path: FieldPath) -> str:
+        """`path` as the user wrote it: `title.de` for the German value of a translated title."""
+        path = tuple(path)
+        if self.shown:
+            for end in range(len(path), 0, -1):
+                if path[:end] in self.shown:
+                    path = (*self.shown[path[:end]], *path[end:])
+                    break
+        return format_field_path(root, path)
+
     def error(self, path: FieldPath, message: str, *, root: str = "", key: bool = False):
         mark = self.mark(path, key=key)
-        return ContentError(
-            self.file, mark.line, mark.column, format_field_path(root, path), message
-        )
+        return ContentError(self.file, mark.line, mark.column, self.field_name(root, path), message)
 
 
 def _fail(file: str, line: int, column: int, message: str, field_path: str = "") -> ContentErrors:

@@ -10,7 +10,7 @@ import yaml
 from pydantic import BaseModel
 
 from generator.model import load
-from generator.schema import SECTION_MODELS, Profile, SiteConfig
+from generator.schema import SECTION_MODELS, Profile, SiteConfig, Strings
 from tests.helpers import REPO, write_site
 
 DOC = (REPO / "docs" / "content.md").read_text(encoding="utf-8")
@@ -61,7 +61,7 @@ def test_example_is_valid(tmp_path, name, text):
 
 
 def _fields(model: type[BaseModel], seen: set[type[BaseModel]]) -> set[str]:
-    if model in seen:
+    if model in seen or model is Strings:  # the labels are listed in docs/languages.md
         return set()
     seen.add(model)
     names = set(model.model_fields)

@@ -1,0 +1,86 @@
+"""End-to-end: the sample site built in German, Chinese and with the user's own labels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.dates import get_month_names
+
+from generator.i18n import builtin_strings
+from tests.helpers import REPO, copy_site, run_cli
+from tests.htmlread import read_page
+
+
+def _with_settings(site: Path, settings: str) -> Path:
+    """The site's site.yaml with `settings` put in place of its `language:` line."""
+    config = site / "site.yaml"
+    text = config.read_text(encoding="utf-8").replace("language: en\n", settings)
+    config.write_text(text, encoding="utf-8")
+    return site
+
+
+def _build(site: Path) -> Path:
+    result = run_cli("build", "--site", site)
+    assert result.code == 0, result.err
+    return site / "output"
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory) -> Path:
+    site = copy_site(REPO, tmp_path_factory.mktemp("de") / "site")
+    return _build(_with_settings(site, "language: de\n"))
+
+
+def test_a_german_build_has_german_labels(german):
+    home = read_page(german / "index.html").root
+    assert home.find("html").attrs["lang"] == "de"
+    assert home.find("a", cls="skip-link").text == "Zum Inhalt springen"
+    assert home.find("nav").attrs["aria-label"] == "Hauptnavigation"
+    menu = [a.text for a in home.find("nav").find_all("a")]
+    assert menu[:3] == ["Ausbildung", "Berufserfahrung", "Projekte"]
+    assert read_page(german / "experience" / "index.html").main.find("h1").text == "Berufserfahrung"
+    assert read_page(german / "tags" / "index.html").main.find("h1").text == "Schlagwörter"
+    assert "Seite nicht gefunden" in read_page(german / "404.html").main.find("h1").text
+
+
+def test_a_german_build_has_german_dates(german):
+    page = read_page(german / "experience" / "index.html").root
+    dates = [e.text for e in page.find_all(cls="when")]
+    assert dates, "no dates on the experience page"
+    german_months = set(get_month_names("abbreviated", locale="de").values())
+    english_only = {"Mar", "May", "Oct", "Dec"} - german_months
+    assert all(any(m in d for m in german_months) for d in dates), dates
+    assert not any(m in d.split() for d in dates for m in english_only), dates
+
+
+def test_present_is_said_in_the_language(tmp_path):
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), "language: de\n")
+    ongoing = "---\ntitle: Laufend\nstart: 2024-03\nend: present\n---\nText.\n"
+    (site / "content" / "projects" / "ongoing.md").write_text(ongoing, encoding="utf-8")
+    page = read_page(_build(site) / "projects" / "ongoing" / "index.html").main
+    assert "März 2024" in page.text and "heute" in page.text and "present" not in page.text
+
+
+def test_publication_types_are_labelled_in_the_language(tmp_path):
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), "language: zh\n")
+    page = read_page(_build(site) / "publications" / "index.html").root
+    assert page.find("html").attrs["lang"] == "zh"
+    badges = {e.text for e in page.find_all(cls="type")}
+    chinese = {text for key, text in builtin_strings("zh").items() if key.startswith("type_")}
+    assert "期刊论文" in badges and badges <= chinese
+
+
+def test_site_strings_override_the_built_in_labels(tmp_path):
+    settings = "language: en\nstrings:\n  experience: Work\n  all_experience: Every job\n"
+    output = _build(_with_settings(copy_site(REPO, tmp_path / "site"), settings))
+    assert read_page(output / "experience" / "index.html").main.find("h1").text == "Work"
+    assert "Every job" in read_page(output / "index.html").main.text
+
+
+def test_an_unknown_string_key_fails_the_build_with_its_line(tmp_path):
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), "strings:\n  presnet: now\n")
+    result = run_cli("build", "--site", site)
+    assert result.code == 1
+    assert "site.yaml:" in result.err
+    assert "strings.presnet: unknown field 'presnet' (did you mean 'present'?)" in result.err
