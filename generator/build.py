@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from generator import routes
+from generator.cache import BuildCache
+from generator.changes import Changes
+from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
 from generator.errors import ContentError, ContentErrors
 from generator.model import Loaded, Resume, load
 from generator.render import Page, Renderer, plan
@@ -65,22 +68,128 @@ class RenderedSite:
     theme: Theme
     pages: list[Page]
     files: dict[PurePosixPath, Source]
+    rendered: dict[str, Rendered] = field(default_factory=dict)  # by URL, for rebuilds
+    fingerprint: Fingerprint | None = None
+
+
+@dataclass(frozen=True)
+class Update:
+    """What a (re)build changed: files that are new or differ, files that are gone."""
+
+    site: RenderedSite
+    written: dict[PurePosixPath, Source]
+    removed: frozenset[PurePosixPath]
+    rendered: int  # pages rendered (the others were reused)
+
+    def __bool__(self) -> bool:
+        return bool(self.written or self.removed)
+
+
+class SiteBuilder:
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
+
+    A full build is the same path with everything stale, so a rebuild and a clean build of
+    the same input give the same bytes. A failed rebuild keeps the last good result and the
+    changes it was given, which the next call takes up again.
+    """
+
+    def __init__(self, options: BuildOptions):
+        self.options = options
+        self.cache = BuildCache()
+        self.last: RenderedSite | None = None
+        self._renderer: Renderer | None = None
+        self._pending = Changes()
+
+    def build(self, changes: Changes | None = None) -> Update:
+        """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
+        if changes is None:
+            self.cache.reads.clear()
+            changes = Changes(settings=True)
+        changes = self._pending | changes
+        self._pending = changes
+        self.cache.reads.forget(changes.content)
+        if self._renderer is not None:
+            self._renderer.forget_templates(set(changes.templates))
+        site, rendered = self._render(changes)
+        update = _difference(self.last, site, changes, rendered)
+        self.last = site
+        self._pending = Changes()
+        return update
+
+    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
+        options = self.options
+        loaded = load(
+            options.site, include_drafts=options.drafts, base_url=options.base_url, cache=self.cache
+        )
+        resume = loaded.resume
+        last = None if changes.settings else self.last
+        if last is None:
+            theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
+        else:
+            theme = last.theme
+        pages = plan(resume)
+        extra = _other_files(loaded, theme)
+        _check_collisions(pages, extra)
+        renderer = self._renderer_for(resume, theme, fresh=last is None)
+        prints = fingerprint(resume)
+        if last is None or last.fingerprint is None or last.fingerprint.site != prints.site:
+            previous: dict[str, Rendered] = {}
+            stale_sources: set[str] = set()
+        else:
+            previous = last.rendered
+            stale_sources = changed_sources(last.fingerprint, prints)
+        rendered: dict[str, Rendered] = {}
+        count = 0
+        for page in pages:
+            before = previous.get(page.url)
+            if before is None or is_stale(page, before, stale_sources, changes.templates):
+                html, used = renderer.render_page(page)
+                count += 1
+            else:
+                html, used = before.html, before.templates
+            rendered[page.url] = Rendered(page, html, used)
+        files: dict[PurePosixPath, Source] = {
+            routes.output_path(url): r.html for url, r in rendered.items()
+        }
+        files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
+        files.update(_site_files(resume, pages))
+        return RenderedSite(loaded, theme, pages, files, rendered, prints), count
+
+    def _renderer_for(self, resume: Resume, theme: Theme, *, fresh: bool) -> Renderer:
+        """The renderer of the last build, given the new model; a new one after settings change."""
+        if fresh or self._renderer is None:
+            self._renderer = Renderer(resume, theme, self.options.site)
+        else:
+            self._renderer.use(resume)
+        return self._renderer
+
+
+def _difference(
+    last: RenderedSite | None, site: RenderedSite, changes: Changes, rendered: int
+) -> Update:
+    if last is None:
+        return Update(site, dict(site.files), frozenset(), rendered)
+    touched = changes.static | changes.content
+    written = {
+        path: source
+        for path, source in site.files.items()
+        if _differs(last.files.get(path), source, touched, changes.settings)
+    }
+    removed = frozenset(last.files.keys() - site.files.keys())
+    return Update(site, written, removed, rendered)
+
+
+def _differs(old: Source | None, new: Source, touched: frozenset[Path], settings: bool) -> bool:
+    if old is None or type(old) is not type(new):
+        return True
+    if isinstance(new, bytes):
+        return old is not new and old != new
+    # A copied file: the same path holds new bytes only if the watcher saw it change.
+    return old != new or new in touched or settings
 
 
 def render_site(options: BuildOptions) -> RenderedSite:
-    loaded = load(options.site, include_drafts=options.drafts, base_url=options.base_url)
-    resume = loaded.resume
-    theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
-    pages = plan(resume)
-    extra = _other_files(loaded, theme)
-    _check_collisions(pages, extra)
-    renderer = Renderer(resume, theme, options.site)
-    files: dict[PurePosixPath, Source] = {
-        routes.output_path(page.url): renderer.render(page) for page in pages
-    }
-    files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
-    files.update(_site_files(resume, pages))
-    return RenderedSite(loaded, theme, pages, files)
+    return SiteBuilder(options).build().site
 
 
 def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import MutableMapping
 
 import markdown
 from markdown.extensions import Extension
@@ -94,14 +95,30 @@ class UnsafeUrl(ValueError):
 class MarkdownRenderer:
     """Renders Markdown to HTML, memoised by text, so a body shown on several pages costs once."""
 
-    def __init__(self, *, unsafe_html: bool = False, smart_quotes: bool = True):
+    def __init__(
+        self,
+        *,
+        unsafe_html: bool = False,
+        smart_quotes: bool = True,
+        store: MutableMapping[tuple[str, bool, str], Markup] | None = None,
+    ):
         self._found: list[str] = []
-        extensions = [*EXTENSIONS, _SafetyExtension(self._found, unsafe_html)]
-        if smart_quotes:
-            extensions.append("smarty")
-        self._md = markdown.Markdown(extensions=extensions, output_format="html")
-        self._cache: dict[tuple[str, bool], Markup] = {}
+        self._unsafe_html = unsafe_html
+        self._smart_quotes = smart_quotes
+        self._md: markdown.Markdown | None = None
+        # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
+        # name the options the HTML was made with.
+        self._cache = store if store is not None else {}
         self.options_key = hashlib.sha1(f"{unsafe_html}{smart_quotes}".encode()).hexdigest()[:8]
+
+    def _converter(self) -> markdown.Markdown:
+        """Python-Markdown, set up on first use: a build whose texts are all cached skips it."""
+        if self._md is None:
+            extensions = [*EXTENSIONS, _SafetyExtension(self._found, self._unsafe_html)]
+            if self._smart_quotes:
+                extensions.append("smarty")
+            self._md = markdown.Markdown(extensions=extensions, output_format="html")
+        return self._md
 
     def block(self, text: str | None) -> Markup:
         """Markdown as block HTML (paragraphs, lists). Raises UnsafeUrl."""
@@ -112,12 +129,12 @@ class MarkdownRenderer:
         return self._render(text or "", inline=True)
 
     def _render(self, text: str, inline: bool) -> Markup:
-        key = (text, inline)
+        key = (self.options_key, inline, text)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
         self._found.clear()
-        html = self._md.reset().convert(text)
+        html = self._converter().reset().convert(text)
         if self._found:
             raise UnsafeUrl(list(self._found))
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):

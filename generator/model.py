@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -37,6 +37,9 @@ from generator.schema import (
     url_scheme,
 )
 from generator.yamlio import Document
+
+if TYPE_CHECKING:
+    from generator.cache import BuildCache
 
 KNOWN_ORDER = list(SECTION_MODELS)
 # Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
@@ -351,10 +354,13 @@ def build_model(
     include_drafts: bool = False,
     config_doc: Document | None = None,
     profile_doc: Document | None = None,
+    cache: BuildCache | None = None,
 ) -> Resume:
     """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
     renderer = MarkdownRenderer(
-        unsafe_html=config.markdown.unsafe_html, smart_quotes=config.markdown.smart_quotes
+        unsafe_html=config.markdown.unsafe_html,
+        smart_quotes=config.markdown.smart_quotes,
+        store=cache.markdown if cache is not None else None,
     )
     owners = _owner_names(config, profile)
     labels = {n.section: n.label for n in config.nav or [] if n.section and n.label}
@@ -399,15 +405,27 @@ class Loaded:
     resume: Resume
 
 
-def load(root: Path, *, include_drafts: bool = False, base_url: str | None = None) -> Loaded:
-    """Read, validate and model a site. Raises ContentErrors with every problem found."""
+def load(
+    root: Path,
+    *,
+    include_drafts: bool = False,
+    base_url: str | None = None,
+    cache: BuildCache | None = None,
+) -> Loaded:
+    """Read, validate and model a site. Raises ContentErrors with every problem found.
+
+    `cache` carries what earlier builds in this process read and rendered (see cache.py).
+    """
     errors = ErrorCollector()
     files = discover(root, errors)
     config, config_doc = read_config(files, errors)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)
     profile, profile_doc = read_profile(files, errors)
-    loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
+    reads = cache.reads if cache is not None else None
+    loaded = {
+        name: read_section(files, name, errors, reads) for name in sorted(files.section_files)
+    }
     if config is None or profile is None:
         errors.raise_if_any()
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
@@ -420,6 +438,7 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         include_drafts=include_drafts,
         config_doc=config_doc,
         profile_doc=profile_doc,
+        cache=cache,
     )
     errors.raise_if_any()
     return Loaded(files, resume)

@@ -146,22 +146,67 @@ def json_ld(value: Any) -> Markup:
     return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
+def template_name(name: str) -> str:
+    """The name a template file answers to: `@meridian/base.html` is `base.html` too."""
+    return name.partition("/")[2] if name.startswith("@") else name
+
+
+class _RecordingEnvironment(jinja2.Environment):
+    """Notes every template name a render asks for (extends, import, include), found or not.
+
+    A name asked for and not found matters too: adding that template changes the page.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.asked: set[str] = set()
+
+    def get_template(self, name, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
+        if isinstance(name, str):
+            self.asked.add(template_name(name))
+        return super().get_template(name, parent, globals)
+
+    def select_template(self, names, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
+        if not isinstance(names, jinja2.Undefined):
+            self.asked.update(template_name(n) for n in names if isinstance(n, str))
+        return super().select_template(names, parent, globals)
+
+
 class Renderer:
-    """Renders pages of one site with one theme. Holds the compiled templates between calls."""
+    """Renders pages of one site with one theme. Holds the compiled templates between calls.
+
+    `use` swaps in a newer model of the same site (same site.yaml), so a rebuild keeps the
+    compiled templates; `forget_templates` drops those whose files changed.
+    """
 
     def __init__(self, resume: Resume, theme: Theme, site_root: Path):
         self.resume = resume
         self.theme = theme
         self.site_root = site_root
         self.locale = Locale(resume.config.language)
-        self.env = make_environment(theme, self._filters(), self._globals())
+        self.env = make_environment(
+            theme, self._filters(), self._globals(), environment=_RecordingEnvironment
+        )
+
+    def use(self, resume: Resume) -> None:
+        """Render from `resume` from now on; its site.yaml must equal the current one's."""
+        self.resume = resume
+        self.env.globals.update(site=resume, config=resume.config, profile=resume.profile)
+
+    def forget_templates(self, names: set[str]) -> None:
+        """Drop compiled templates named `names` (in any theme of the chain)."""
+        cache = self.env.cache
+        if cache is None:
+            return
+        for key in list(cache.keys()):
+            if template_name(key[1]) in names:
+                del cache[key]
 
     def _filters(self) -> dict[str, Callable]:
-        markdown = self.resume.markdown
         locale = self.locale
         return {
-            "markdown": markdown.block,
-            "inline": markdown.inline,
+            "markdown": lambda text: self.resume.markdown.block(text),
+            "inline": lambda text: self.resume.markdown.inline(text),
             "date": locale.date,
             "json_ld": json_ld,
             "bibtex": self._bibtex,
@@ -201,14 +246,20 @@ class Renderer:
         return to_bibtex(item.data, self._cite_key(item))
 
     def render(self, page: Page) -> bytes:
+        return self.render_page(page)[0]
+
+    def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
+        """The page's bytes, and the names of the templates its rendering asked for."""
+        env: _RecordingEnvironment = self.env
+        env.asked = set()
         try:
-            template = self.env.select_template(page.templates)
+            template = env.select_template(page.templates)
             html = template.render(page=page, **page.data)
         except (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError) as exc:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
-        return html.encode("utf-8")
+        return html.encode("utf-8"), frozenset(env.asked)
 
 
 @jinja2.pass_context
