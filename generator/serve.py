@@ -308,7 +308,7 @@ def serve(options: ServeOptions) -> None:
         # us with SIGINT ignored (in the background), so both are set here.
         signal.signal(signal.SIGINT, _interrupt)
         signal.signal(signal.SIGTERM, _interrupt)
-        logging.getLogger("tornado.access").setLevel(logging.ERROR)
+        logging.getLogger("tornado.access").setLevel(logging.CRITICAL)
         log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
         if options.open_browser:
             loop.call_later(0.2, webbrowser.open, url)
