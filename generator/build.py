@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import routes
 from generator.cache import BuildCache
 from generator.changes import Changes
+from generator.content import SiteFiles
 from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
 from generator.errors import ContentError, ContentErrors
 from generator.model import Loaded, Resume, load
 from generator.render import Page, Renderer, plan
-from generator.sitefiles import atom_feed, robots, sitemap
+from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.theme import Theme, load_theme
 from generator.writer import Source, WriteReport, check_output_location, write_site
 
@@ -70,6 +73,7 @@ class RenderedSite:
     files: dict[PurePosixPath, Source]
     rendered: dict[str, Rendered] = field(default_factory=dict)  # by URL, for rebuilds
     fingerprint: Fingerprint | None = None
+    generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,11 @@ class SiteBuilder:
     def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
         options = self.options
         loaded = load(
-            options.site, include_drafts=options.drafts, base_url=options.base_url, cache=self.cache
+            options.site,
+            include_drafts=options.drafts,
+            base_url=options.base_url,
+            cache=self.cache,
+            files=self._same_files(changes),
         )
         resume = loaded.resume
         last = None if changes.settings else self.last
@@ -135,6 +143,7 @@ class SiteBuilder:
         if last is None or last.fingerprint is None or last.fingerprint.site != prints.site:
             previous: dict[str, Rendered] = {}
             stale_sources: set[str] = set()
+            renderer.forget_fragments()
         else:
             previous = last.rendered
             stale_sources = changed_sources(last.fingerprint, prints)
@@ -152,8 +161,22 @@ class SiteBuilder:
             routes.output_path(url): r.html for url, r in rendered.items()
         }
         files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
-        files.update(_site_files(resume, pages))
-        return RenderedSite(loaded, theme, pages, files, rendered, prints), count
+        generated = _make_site_files(
+            _site_files(resume, pages, prints), last.generated if last is not None else {}
+        )
+        files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
+        renderer.forget_fragments(keep=resume.items)
+        return RenderedSite(loaded, theme, pages, files, rendered, prints, generated), count
+
+    def _same_files(self, changes: Changes) -> SiteFiles | None:
+        """The last discovery, if the changes only edited files it found (none came or went)."""
+        if self.last is None or changes.settings:
+            return None
+        files = self.last.loaded.files
+        known = {*files.all_sources(), *files.assets}
+        if all(path in known and path.is_file() for path in changes.content):
+            return files
+        return None
 
     def _renderer_for(self, resume: Resume, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
@@ -203,13 +226,38 @@ def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin
     return result
 
 
-def _site_files(resume: Resume, pages: list[Page]) -> dict[PurePosixPath, Source]:
+def _site_files(
+    resume: Resume, pages: list[Page], prints: Fingerprint
+) -> dict[str, tuple[Any, Callable[[], bytes]]]:
+    """The generated files: name -> (what the file is made from, how to make it).
+
+    A rebuild remakes a file only when what it is made from compares unequal.
+    """
     base = resume.config.base_url
     return {
-        PurePosixPath("sitemap.xml"): sitemap(base, pages),
-        PurePosixPath("robots.txt"): robots(base),
-        PurePosixPath("feed.xml"): atom_feed(resume, resume.markdown.block),
+        "sitemap.xml": ((base, tuple(p.url for p in pages)), lambda: sitemap(base, pages)),
+        "robots.txt": (base, lambda: robots(base)),
+        "feed.xml": (
+            _inputs(prints, FEED_SECTIONS, resume),
+            lambda: atom_feed(resume, resume.markdown.block),
+        ),
     }
+
+
+def _inputs(prints: Fingerprint, sections: Iterable[str], resume: Resume) -> tuple[Any, ...]:
+    """What a file made from some sections depends on: the site, and those sections' entries."""
+    shown = [s for s in resume.sections if s.name in sections]
+    return (prints.site, tuple(prints.sources.get(f) for s in shown for f in s.sources))
+
+
+def _make_site_files(
+    wanted: dict[str, tuple[Any, Callable[[], bytes]]], before: dict[str, tuple[Any, bytes]]
+) -> dict[str, tuple[Any, bytes]]:
+    made = {}
+    for name, (inputs, make) in wanted.items():
+        old = before.get(name)
+        made[name] = (inputs, old[1] if old is not None and old[0] == inputs else make())
+    return made
 
 
 @dataclass(frozen=True)

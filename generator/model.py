@@ -6,7 +6,6 @@ names of the assets it may point to. Everything in it is computed once, here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -235,18 +234,26 @@ def _tag_slugs(item: Item) -> dict[str, str]:
     return slugs
 
 
+def _most_written(counts: dict[str, int]) -> str:
+    return max(counts.items(), key=lambda pair: pair[1])[0]
+
+
 def _collect_tags(items: list[Item]) -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
-    spellings: dict[str, Counter[str]] = {}
+    spellings: dict[str, dict[str, int]] = {}
     members: dict[str, list[Item]] = {}
     per_item = [(item, _tag_slugs(item)) for item in items]
     for item, slugs in per_item:
         for slug, name in slugs.items():
-            spellings.setdefault(slug, Counter())[name] += 1
-            members.setdefault(slug, []).append(item)
-    # most_common keeps first-seen order among ties, so the chosen name is deterministic.
+            counts = spellings.get(slug)
+            if counts is None:  # not setdefault: that would build a dict per use of the tag
+                counts = spellings[slug] = {}
+                members[slug] = []
+            counts[name] = counts.get(name, 0) + 1
+            members[slug].append(item)
+    # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
-        slug: Tag(slug, spellings[slug].most_common(1)[0][0], routes.tag(slug), members[slug])
+        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug), members[slug])
         for slug in sorted(members)
     }
     for item, slugs in per_item:
@@ -411,13 +418,15 @@ def load(
     include_drafts: bool = False,
     base_url: str | None = None,
     cache: BuildCache | None = None,
+    files: SiteFiles | None = None,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
-    `cache` carries what earlier builds in this process read and rendered (see cache.py).
+    `cache` carries what earlier builds in this process read and rendered (see cache.py);
+    `files` is an earlier discovery, when no file was added or removed since.
     """
     errors = ErrorCollector()
-    files = discover(root, errors)
+    files = files or discover(root, errors)
     config, config_doc = read_config(files, errors)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2 import nodes
+from jinja2.ext import Extension
 from markupsafe import Markup
 
 from generator import jsonld, routes
@@ -151,6 +153,125 @@ def template_name(name: str) -> str:
     return name.partition("/")[2] if name.startswith("@") else name
 
 
+class FragmentCache(Extension):
+    """`{% cache item, more %}…{% endcache %}`: a fragment rendered once per entry and place.
+
+    Like Hugo's `partialCached`: the template names what the fragment depends on. Entries
+    are compared by their fields, URL, slug, anchor, tags and authors; other values (text,
+    numbers) as they are. Pages at the same depth share fragments, because relative links
+    from them are the same. Everything else a fragment shows must be the same on every page
+    (site settings, profile, theme options): a change to those, or to any template, clears
+    every fragment. A renderer without a fragment store renders the body every time.
+    """
+
+    tags = {"cache"}
+
+    def parse(self, parser: jinja2.parser.Parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        values = [parser.parse_expression()]
+        while parser.stream.skip_if("comma"):
+            values.append(parser.parse_expression())
+        body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        place = nodes.Const(f"{parser.name}:{lineno}")
+        call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
+        store: FragmentStore | None = getattr(self.environment, "fragments", None)
+        if store is None:
+            return caller()
+        page: Page = context["page"]
+        key = (place, _link_base(page), *(_fragment_key(v) for v in values))
+        return store.get_or_render(key, values, caller, self.environment)
+
+
+def _link_base(page: Page) -> tuple[int, bool]:
+    """What relative links from a page depend on: its folder's depth (and 404's rooted links)."""
+    folder = page.url if page.url.endswith("/") else page.url.rsplit("/", 1)[0] + "/"
+    return folder.count("/"), page.kind == "404"
+
+
+@dataclass(frozen=True)
+class _EntryRef:
+    """An entry in a fragment's key: its data object's id (held alive by the store)."""
+
+    id: int
+
+
+@dataclass(frozen=True, eq=False)
+class _EntryState:
+    """What a fragment showed of an entry: equal only for the same data and the same links."""
+
+    data: Any
+    version: tuple[Any, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _EntryState)
+            and self.data is other.data
+            and self.version == other.version
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _fragment_key(value: Any) -> Any:
+    if isinstance(value, Item):
+        return _EntryRef(id(value.data))
+    try:
+        hash(value)
+    except TypeError:
+        raise ValueError(
+            f"a {{% cache %}} key must be an entry, text or a number, not {type(value).__name__}"
+        ) from None
+    return value
+
+
+def _state(value: Any) -> Any:
+    if isinstance(value, Item):
+        tags = tuple((tag.slug, tag.name) for tag in value.tags)
+        version = (value.url, value.slug, value.anchor, value.section, tags, tuple(value.authors))
+        return _EntryState(value.data, version)
+    return value
+
+
+class FragmentStore:
+    """Rendered `{% cache %}` fragments of one renderer, kept between rebuilds."""
+
+    def __init__(self) -> None:
+        self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
+
+    def get_or_render(self, key: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+        # An entry is known by its data object, which a rebuild reuses while the file is
+        # unchanged; the stored state holds that object, so its id cannot be taken by another.
+        state = tuple(_state(v) for v in values)
+        found = self._fragments.get(key)
+        if found is not None and found[0] == state:
+            env.asked.update(found[2])  # the page depends on what the fragment loaded
+            return found[1]
+        outer = env.asked
+        env.asked = set()
+        try:
+            html = Markup(caller())
+            asked = frozenset(env.asked)
+        finally:
+            env.asked = outer | env.asked
+        self._fragments[key] = (state, html, asked)
+        return html
+
+    def keep_only(self, items: Iterable[Item]) -> None:
+        """Forget fragments of entries that are gone (after each good build)."""
+        alive = {id(item.data) for item in items}
+        self._fragments = {
+            key: value
+            for key, value in self._fragments.items()
+            if all(part.id in alive for part in key if isinstance(part, _EntryRef))
+        }
+
+    def clear(self) -> None:
+        self._fragments.clear()
+
+
 class _RecordingEnvironment(jinja2.Environment):
     """Notes every template name a render asks for (extends, import, include), found or not.
 
@@ -158,8 +279,9 @@ class _RecordingEnvironment(jinja2.Environment):
     """
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, extensions=[FragmentCache], **kwargs)
         self.asked: set[str] = set()
+        self.fragments = FragmentStore()
 
     def get_template(self, name, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
         if isinstance(name, str):
@@ -179,7 +301,7 @@ class Renderer:
     compiled templates; `forget_templates` drops those whose files changed.
     """
 
-    def __init__(self, resume: Resume, theme: Theme, site_root: Path):
+    def __init__(self, resume: Resume, theme: Theme, site_root: Path, *, fragments: bool = True):
         self.resume = resume
         self.theme = theme
         self.site_root = site_root
@@ -187,6 +309,8 @@ class Renderer:
         self.env = make_environment(
             theme, self._filters(), self._globals(), environment=_RecordingEnvironment
         )
+        if not fragments:  # every {% cache %} body rendered every time (tests compare both)
+            self.env.fragments = None
 
     def use(self, resume: Resume) -> None:
         """Render from `resume` from now on; its site.yaml must equal the current one's."""
@@ -196,11 +320,22 @@ class Renderer:
     def forget_templates(self, names: set[str]) -> None:
         """Drop compiled templates named `names` (in any theme of the chain)."""
         cache = self.env.cache
-        if cache is None:
+        if not names or cache is None:
             return
         for key in list(cache.keys()):
             if template_name(key[1]) in names:
                 del cache[key]
+        self.forget_fragments()
+
+    def forget_fragments(self, keep: Iterable[Item] | None = None) -> None:
+        """Drop every `{% cache %}` fragment, or those of entries not in `keep`."""
+        store = self.env.fragments
+        if store is None:
+            return
+        if keep is None:
+            store.clear()
+        else:
+            store.keep_only(keep)
 
     def _filters(self) -> dict[str, Callable]:
         locale = self.locale
