@@ -98,6 +98,94 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_deploy(args: argparse.Namespace) -> int:
+    from generator.deploy import DeployRequest, deploy
+    from generator.errors import ContentErrors
+
+    request = DeployRequest(
+        site=_site_dir(args.site),
+        target=args.target,
+        remote=args.remote,
+        branch=args.branch,
+        cname=args.cname,
+        destination=args.destination,
+        base_url=args.base_url,
+        force=args.force,
+        dry_run=args.dry_run,
+    )
+    try:
+        report = deploy(request)
+    except ContentErrors as exc:
+        print(f"{_error_text(exc)}\nNothing was deployed.", file=sys.stderr)
+        return exc.exit_code
+    for line in report.checks:
+        print(f"checked {line}")
+    print(report.outcome)
+    return EXIT_OK
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    from generator.scaffold import create_site
+
+    target = Path(args.directory)
+    created = create_site(target)
+    print(f"Created a new site in {target}/ ({len(created)} files):")
+    for path in created:
+        print(f"  {path}")
+    print(
+        f"Next: edit {target}/content/ and {target}/site.yaml (set base_url), build with "
+        "cvsite build, and publish with cvsite deploy, or by pushing to GitHub "
+        "(.github/workflows/deploy.yml)."
+    )
+    return EXIT_OK
+
+
+def _add_deploy(commands: argparse._SubParsersAction) -> None:
+    deploy = commands.add_parser(
+        "deploy",
+        help="check, build and publish the site",
+        description="Build the site afresh, check the content, every internal link and that "
+        "base_url fits the target, then publish: commit to a GitHub Pages branch (through "
+        "ghp-import), rsync to host:path or a local folder, or copy to a folder. Settings come "
+        "from site.yaml's deploy: block; flags override them. Any failed check stops the "
+        "deploy before anything is published.",
+    )
+    _add_site(deploy)
+    deploy.add_argument(
+        "--target", metavar="TARGET", help="where to publish: github-pages, rsync or directory"
+    )
+    deploy.add_argument("--remote", metavar="NAME", help="github-pages: git remote (origin)")
+    deploy.add_argument("--branch", metavar="NAME", help="github-pages: branch (gh-pages)")
+    deploy.add_argument("--cname", metavar="DOMAIN", help="github-pages: custom domain")
+    deploy.add_argument(
+        "--destination", metavar="DEST", help="rsync: host:path or a folder; directory: a folder"
+    )
+    deploy.add_argument(
+        "--base-url", metavar="URL", help="publish address, overriding site.yaml's base_url"
+    )
+    deploy.add_argument(
+        "--force",
+        action="store_true",
+        help="github-pages: force the push; directory: replace a folder cvsite did not make",
+    )
+    deploy.add_argument(
+        "--dry-run", action="store_true", help="run every check and say what would change"
+    )
+    deploy.set_defaults(func=cmd_deploy)
+
+
+def _add_init(commands: argparse._SubParsersAction) -> None:
+    init = commands.add_parser(
+        "init",
+        help="start a new site in a folder",
+        description="Create a new site: a short starter résumé in content/, a commented "
+        "site.yaml, a .gitignore, and a GitHub Actions workflow that publishes to GitHub "
+        "Pages. Existing files are never overwritten.",
+    )
+    init.add_argument("directory", metavar="DIR", help="the new site's folder")
+    init.set_defaults(func=cmd_init)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cvsite",
@@ -174,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", default="schema", metavar="DIR", help="where to write them (default: schema)"
     )
     schema.set_defaults(func=cmd_schema)
+    _add_deploy(commands)
+    _add_init(commands)
     return parser
 
 

@@ -23,7 +23,7 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.schema import Entry, Profile, SiteConfig, model_for
+from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
 from generator.yamlio import Document, read_front_matter, read_yaml
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class LoadedEntry:
     line: int
     index: int | None = None  # position in a YAML list; None for a Markdown file
     stem: str | None = None  # the Markdown file's name without .md
-    body_line: int = 0
+    body_line: int = 0  # first line of a body written below the front matter, else 0
     doc: Document | None = field(default=None, compare=False, repr=False)
 
     def error(self, path: FieldPath, message: str) -> ContentError:
@@ -118,7 +118,16 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
 def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
     top_level = len(relative.parts) == 1
     suffix = path.suffix.lower()
-    if top_level and relative.name == "profile.yaml":
+    if top_level and relative.name in ("profile.yaml", "profile.yml"):
+        if files.profile is not None:
+            errors.add(
+                files.display(path),
+                0,
+                0,
+                "",
+                f"a second profile: {files.display(files.profile)} is one already; "
+                "keep only one of the two",
+            )
         files.profile = path
     elif top_level and suffix in (".yaml", ".yml"):
         _add_section_file(files, path.stem, path, errors)
@@ -180,6 +189,9 @@ _EXPECTED = {
 }
 
 
+_PATTERN_NAMES = {LANGUAGE_PATTERN: "a language code (expected e.g. en, de, zh or pt-BR)"}
+
+
 def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
     kind = error["type"]
     value = error.get("input")
@@ -196,7 +208,10 @@ def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
     if kind == "literal_error":
         return f"{_describe(value)} is not one of: {error['ctx']['expected']}"
     if kind == "string_pattern_mismatch":
-        return f"{_describe(value)} does not match the pattern {error['ctx']['pattern']}"
+        pattern = error["ctx"]["pattern"]
+        if pattern in _PATTERN_NAMES:
+            return f"{_describe(value)} is not {_PATTERN_NAMES[pattern]}"
+        return f"{_describe(value)} does not match the pattern {pattern}"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         return f"{_describe(value)} is out of range ({error['msg'].lower()})"
     return error["msg"]
@@ -223,6 +238,17 @@ def _nested_model(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
+def _is_typo_of(loc: tuple, errors: list[dict[str, Any]]) -> bool:
+    """Whether a missing field at `loc` was written with a typo: an unknown key beside it."""
+    for error in errors:
+        other = tuple(error["loc"])
+        if error["type"] == "extra_forbidden" and other[:-1] == loc[:-1]:
+            close = difflib.get_close_matches(str(other[-1]), [str(loc[-1])], cutoff=0.6)
+            if close:
+                return True
+    return False
+
+
 def validate(
     doc: Document, data: Any, model: type[BaseModel], path: FieldPath, root: str
 ) -> tuple[Any, list[ContentError]]:
@@ -230,12 +256,17 @@ def validate(
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
+        raw = exc.errors(include_url=False)
         errors = []
-        for error in exc.errors(include_url=False):
+        for error in raw:
             loc = tuple(error["loc"])
+            if error["type"] == "missing" and _is_typo_of(loc, raw):
+                continue  # 'baseurl' for 'base_url' is one mistake: say it once, at the typo
+            if "field" in error.get("ctx", {}):  # a rule of the model, about one field
+                loc = (*loc, error["ctx"]["field"])
             full = (*path, *loc)
             is_key = error["type"] == "extra_forbidden"
-            if error["type"] == "missing":
+            if error["type"] in ("missing", "title"):
                 mark = doc.mark(full[:-1])
             else:
                 mark = doc.mark(full, key=is_key)
@@ -266,11 +297,11 @@ def read_config(files: SiteFiles, errors: ErrorCollector) -> tuple[SiteConfig | 
     if not files.config.is_file():
         errors.add(display, 0, 0, "", "site.yaml is missing (is this a cvsite site folder?)")
         return None, Document(display, None)
-    return _read_mapping(files.config, display, SiteConfig, errors)
+    return _read_mapping(files.config, display, SiteConfig, errors, "title")
 
 
 def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | None, Document]:
-    """profile.yaml, validated, and its Document (for placing later errors, such as avatar)."""
+    """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
         errors.add(
             "content/profile.yaml",
@@ -280,19 +311,20 @@ def read_profile(files: SiteFiles, errors: ErrorCollector) -> tuple[Profile | No
             "the profile is missing: create content/profile.yaml with at least your name",
         )
         return None, Document("content/profile.yaml", None)
-    return _read_mapping(files.profile, files.display(files.profile), Profile, errors)
+    return _read_mapping(files.profile, files.display(files.profile), Profile, errors, "name")
 
 
 def _read_mapping(
-    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector
+    path: Path, display: str, model: type[BaseModel], errors: ErrorCollector, example: str
 ) -> tuple[Any, Document]:
+    """A file holding one mapping; `example` is its first field, named in a hint."""
     try:
         doc = read_yaml(path, display)
     except ContentErrors as exc:
         errors.extend(exc.errors)
         return None, Document(display, None)
     if not isinstance(doc.data, dict):
-        errors.extend([_mapping_error(doc, "a mapping of fields, like 'name: ...'")])
+        errors.extend([_mapping_error(doc, f"a mapping of fields, like '{example}: ...'")])
         return None, doc
     value, problems = validate(doc, doc.data, model, (), "")
     errors.extend(problems)
@@ -333,7 +365,7 @@ def _read_entry_list(
     files: SiteFiles, name: str, path: Path, errors: ErrorCollector
 ) -> Iterator[LoadedEntry]:
     display = files.display(path)
-    doc = read_yaml(path, display)
+    doc = read_yaml(path, display, root=name)
     if not isinstance(doc.data, list):
         errors.extend([_mapping_error(doc, f"a list of {name} entries, each starting with '- '")])
         return
@@ -382,7 +414,8 @@ def _read_markdown_entry(
         data["body"] = page.body
     entry, problems = validate(meta, data, model_for(name), (), "")
     errors.extend(problems)
+    # The body's first line, when the body is the text below the front matter (a `body:` in
+    # the front matter is placed like any other field).
+    body_line = page.body_line if page.body.strip() else 0
     if entry is not None:
-        yield LoadedEntry(
-            name, entry, display, 1, stem=path.stem, body_line=page.body_line, doc=meta
-        )
+        yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=body_line, doc=meta)

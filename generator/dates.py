@@ -28,7 +28,7 @@ _MONTHS = {
     )
     for name in names
 }
-_PRESENT = {"present", "now", "current", "today", "ongoing"}
+PRESENT_WORDS = ("present", "now", "current", "today", "ongoing")
 
 _NUMERIC = re.compile(r"(\d{4})(?:[-./](\d{1,2})(?:[-./](\d{1,2}))?)?")
 _MONTH_YEAR = re.compile(r"([A-Za-z]+)\.?,?\s+(\d{4})")
@@ -77,14 +77,21 @@ class PartialDate:
 PRESENT = PartialDate(9999, 12, 31, present=True)
 
 
-def _build(year: int, month: int, day: int) -> PartialDate | None:
-    if not 1 <= year <= 9998 or not 0 <= month <= 12:
+def _build(year: int, month: int | None = None, day: int | None = None) -> PartialDate | None:
+    """A PartialDate from parts that were written; a written month or day of 0 is no date."""
+    if not 1 <= year <= 9998:
         return None
-    if day and (not month or not 1 <= day <= _DAYS_IN_MONTH[month - 1]):
+    if month is not None and not 1 <= month <= 12:
+        return None
+    if day is not None and (month is None or not 1 <= day <= _DAYS_IN_MONTH[month - 1]):
         return None
     if month == 2 and day == 29 and not (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)):
         return None
-    return PartialDate(year, month, day)
+    return PartialDate(year, month or 0, day or 0)
+
+
+def _number(text: str | None) -> int | None:
+    return None if text is None else int(text)
 
 
 def parse_date(value: object) -> PartialDate | None:
@@ -94,20 +101,20 @@ def parse_date(value: object) -> PartialDate | None:
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return _build(value, 0, 0)
+        return _build(value)
     if hasattr(value, "year") and hasattr(value, "month") and hasattr(value, "day"):
         return _build(value.year, value.month, value.day)  # a datetime.date
     if not isinstance(value, str):
         return None
     text = value.strip()
-    if text.lower() in _PRESENT:
+    if text.lower() in PRESENT_WORDS:
         return PRESENT
     if match := _NUMERIC.fullmatch(text):
         year, month, day = match.groups()
-        return _build(int(year), int(month or 0), int(day or 0))
+        return _build(int(year), _number(month), _number(day))
     if match := _MONTH_YEAR.fullmatch(text):
         month = _MONTHS.get(match.group(1).lower())
-        return _build(int(match.group(2)), month, 0) if month else None
+        return _build(int(match.group(2)), month) if month else None
     if match := _DAY_MONTH_YEAR.fullmatch(text):
         month = _MONTHS.get(match.group(2).lower())
         return _build(int(match.group(3)), month, int(match.group(1))) if month else None

@@ -14,7 +14,23 @@ SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
 def _document(schema: dict[str, Any], title: str) -> dict[str, Any]:
-    return {"$schema": SCHEMA_DIALECT, "title": title, **schema}
+    return {"$schema": SCHEMA_DIALECT, "title": title, **_as_yaml_reads(schema)}
+
+
+def _as_yaml_reads(node: Any) -> Any:
+    """Let plain text fields take what cvsite accepts there: `title: 2021`, `grade: 1.3`.
+
+    cvsite keeps every YAML scalar as written, but an editor reads `2021` as a number and
+    `yes` as a boolean; without this, editors would flag values that build fine.
+    """
+    if isinstance(node, list):
+        return [_as_yaml_reads(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: _as_yaml_reads(value) for key, value in node.items()}
+    if result.get("type") == "string" and not {"pattern", "enum", "const", "format"} & set(result):
+        result["type"] = ["string", "number", "boolean"]
+    return result
 
 
 def schemas() -> dict[str, dict[str, Any]]:

@@ -6,8 +6,9 @@ names of the assets it may point to. Everything in it is computed once, here.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,12 +25,13 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ErrorCollector, FieldPath
+from generator.errors import ContentError, ErrorCollector, FieldPath
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.schema import (
     SECTION_MODELS,
     SECTION_TITLES,
     Entry,
+    NavItem,
     Profile,
     Publication,
     SiteConfig,
@@ -199,14 +201,10 @@ def _make_items(
     for entry in entries:
         if entry.data.slug:
             if entry.data.slug in explicit:
-                first = explicit[entry.data.slug]
-                errors.add(
-                    entry.source,
-                    entry.line,
-                    1,
-                    "slug",
-                    f"slug '{entry.data.slug}' is already used by {first.source}:{first.line}",
-                )
+                first = explicit[entry.data.slug].error(("slug",), "")
+                where = f"{first.file}:{first.line}"
+                message = f"slug '{entry.data.slug}' is already used by {where}"
+                errors.extend([entry.error(("slug",), message)])
                 continue
             explicit[entry.data.slug] = entry
     taken.update(explicit)
@@ -285,7 +283,21 @@ def _check_markdown(origin: LoadedEntry, renderer: MarkdownRenderer, errors: Err
         try:
             renderer.inline(text) if inline else renderer.block(text)
         except UnsafeUrl as exc:
-            errors.extend([origin.error(path, str(exc))])
+            error = origin.error(path, str(exc))
+            if path == ("body",) and origin.body_line:
+                error = _at_text(error, text, exc.urls[0])
+            errors.extend([error])
+
+
+def _at_text(error: ContentError, body: str, found: str) -> ContentError:
+    """The error moved to where `found` is in a Markdown body, which is the file's text as is."""
+    index = body.find(found)
+    if index < 0:
+        return error
+    line_start = body.rfind("\n", 0, index) + 1
+    return replace(
+        error, line=error.line + body.count("\n", 0, index), column=index - line_start + 1
+    )
 
 
 def _missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
@@ -345,10 +357,17 @@ def _nav(
             label, url = SPECIAL_PAGES[item.section]
             links.append(NavLink(item.label or label, url, section=item.section))
         else:
-            known = ", ".join(s.name for s in sections) or "none"
-            message = f"no section named '{item.section}' in content/ (found: {known})"
-            errors.extend([config_doc.error(("nav", index, "section"), message, root="")])
+            errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
     return links
+
+
+def _no_section(item: NavItem, sections: dict[str, Section]) -> str:
+    message = f"no section named '{item.section}' in content/"
+    close = difflib.get_close_matches(item.section or "", [*sections, *SPECIAL_PAGES], n=1)
+    if close:
+        return f"{message} (did you mean '{close[0]}'?)"
+    found = ", ".join(sections) or "none"
+    return f"{message} (sections: {found}; pages: {', '.join(SPECIAL_PAGES)})"
 
 
 def build_model(

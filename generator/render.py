@@ -83,11 +83,11 @@ def plan(resume: Resume) -> list[Page]:
     for section in resume.sections:
         pages.append(_section_page(section))
         pages.extend(_entry_page(section, item) for item in section.items if item.has_page)
-    if resume.tags:
-        pages.append(
-            Page(routes.TAGS, "tags", ("tags.html",), "Tags", everything, {"tags": resume.tags})
-        )
-        pages.extend(_tag_page(tag) for tag in resume.tags)
+    # The tags index is written even when empty: every page links to it.
+    pages.append(
+        Page(routes.TAGS, "tags", ("tags.html",), "Tags", everything, {"tags": resume.tags})
+    )
+    pages.extend(_tag_page(tag) for tag in resume.tags)
     pages.append(Page(routes.CV, "cv", ("cv.html",), f"{profile_name} — CV", everything))
     pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), "Page not found", everything))
     return pages

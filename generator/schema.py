@@ -24,13 +24,18 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from generator.dates import EXPECTED, PartialDate, parse_date
+from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 
 # --- field types -----------------------------------------------------------------------------
 
 
 def _to_date(value: Any) -> PartialDate:
     date = parse_date(value)
+    if date is None and isinstance(value, list | dict):
+        kind = "a list" if isinstance(value, list) else "a mapping"
+        raise PydanticCustomError(
+            "date", "{kind} is not a date ({expected})", {"kind": kind, "expected": EXPECTED}
+        )
     if date is None:
         raise PydanticCustomError(
             "date", "'{value}' is not a date ({expected})", {"value": value, "expected": EXPECTED}
@@ -38,7 +43,14 @@ def _to_date(value: Any) -> PartialDate:
     return date
 
 
-_DATE_PATTERN = r"^(\d{4}([-./]\d{1,2}([-./]\d{1,2})?)?|[A-Za-z]+\.? \d{4}|present)$"
+_PRESENT_WORDS = "|".join(
+    w for word in PRESENT_WORDS for w in (word, word.capitalize(), word.upper())
+)
+_DATE_PATTERN = (
+    r"^(\d{4}([-./]\d{1,2}([-./]\d{1,2})?)?"
+    r"|[A-Za-z]+\.?,? \d{4}|\d{1,2} [A-Za-z]+\.?,? \d{4}|[A-Za-z]+\.? \d{1,2},? \d{4}"
+    rf"|{_PRESENT_WORDS})$"
+)
 DateValue = Annotated[
     PartialDate,
     BeforeValidator(_to_date),
@@ -46,7 +58,9 @@ DateValue = Annotated[
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "integer", "minimum": 1, "maximum": 9998},
+                # Editors read YAML 1.2, where `2021` and `2021.10` are numbers; cvsite reads
+                # them as the text written, so numbers in the range of years are dates too.
+                {"type": "number", "minimum": 1, "exclusiveMaximum": 9999},
                 {
                     "type": "string",
                     "pattern": _DATE_PATTERN,
@@ -192,16 +206,25 @@ class Entry(Strict):
             )
         return end
 
+    # Errors raised after validation carry the field they are about in `field`, so that
+    # content.py can place them on that field's line and name it in the field path.
     @model_validator(mode="after")
     def _dates_consistent(self):
         if self.date is not None and (self.start is not None or self.end is not None):
-            raise PydanticCustomError("date_mix", "use either 'date' or 'start'/'end', not both")
+            raise PydanticCustomError(
+                "date_mix", "use either 'date' or 'start'/'end', not both", {"field": "date"}
+            )
         if self.end is not None and self.start is None:
             raise PydanticCustomError(
-                "end_only", "'end' without 'start' (use 'date' for a single date)"
+                "end_only", "'end' without 'start' (use 'date' for a single date)", {"field": "end"}
             )
         if not self.display_title:
-            raise PydanticCustomError("title", f"missing field '{self.title_field}'")
+            alternative = "" if self.title_field == "title" else " (or 'title')"
+            raise PydanticCustomError(
+                "title",
+                "missing required field '{field}'{alternative}",
+                {"field": self.title_field, "alternative": alternative},
+            )
         return self
 
     title_field: ClassVar[str] = "title"
@@ -293,7 +316,7 @@ class Publication(Entry):
     @model_validator(mode="after")
     def _year_or_date(self):
         if self.month is not None and self.year is None:
-            raise PydanticCustomError("month_only", "'month' without 'year'")
+            raise PydanticCustomError("month_only", "'month' without 'year'", {"field": "month"})
         return self
 
     @property

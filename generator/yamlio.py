@@ -19,17 +19,63 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.resolver import Resolver
 
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
-
-try:  # LibYAML's parser is several times faster; node marks are the same.
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without LibYAML
-    _Loader = yaml.SafeLoader
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark: Any):
+        self.mark = mark
+
+
+class _DepthLimitedComposer(Composer):
+    """PyYAML's composer, refusing nesting past MAX_DEPTH before it recurses further.
+
+    LibYAML's own composer recurses in C without a limit: a line of 100,000 '[' crashes the
+    interpreter (a segmentation fault, not an exception). So nodes are composed here, in
+    Python, from LibYAML's events; parsing stays in C, where most of the time goes.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH + 1:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+try:  # LibYAML's parser is several times faster; node marks are the same.
+    from yaml._yaml import CParser as _Parser
+except ImportError:  # pragma: no cover - PyYAML built without LibYAML
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
+        def __init__(self, stream: str):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+
+class _Loader(_DepthLimitedComposer, _Parser, Resolver):
+    def __init__(self, stream: str):
+        _Parser.__init__(self, stream)
+        _DepthLimitedComposer.__init__(self)
+        Resolver.__init__(self)
+
 
 _NULL_TAG = "tag:yaml.org,2002:null"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
@@ -92,12 +138,16 @@ def decode(raw: bytes, display: str) -> str:
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         encoding = "utf-16"
     else:
-        encoding = "utf-8-sig"
+        # The BOM is dropped before decoding so that error offsets count from the text.
+        encoding = "utf-8"
+        raw = raw.removeprefix(codecs.BOM_UTF8)
     try:
         text = raw.decode(encoding)
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        # Columns count characters, as an editor does, not bytes.
+        column = len(raw[line_start : exc.start].decode(encoding, errors="replace")) + 1
         raise _fail(
             display,
             line,
@@ -106,16 +156,23 @@ def decode(raw: bytes, display: str) -> str:
         ) from None
     if "\x00" in text:
         line = text.count("\n", 0, text.index("\x00")) + 1
-        raise _fail(display, line, 1, "file contains a NUL character; is it a binary file?")
+        raise _fail(
+            display,
+            line,
+            1,
+            "file contains a NUL character; is it a binary file, or UTF-16 without a "
+            "byte-order mark? save it as UTF-8",
+        )
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 class _Builder:
     """Turns a composed node tree into plain data, recording marks and collecting errors."""
 
-    def __init__(self, file: str, line_offset: int):
+    def __init__(self, file: str, line_offset: int, root: str = ""):
         self.file = file
         self.line_offset = line_offset
+        self.root = root
         self.marks: dict[FieldPath, Mark] = {}
         self.key_marks: dict[FieldPath, Mark] = {}
         self.errors: list[ContentError] = []
@@ -127,7 +184,9 @@ class _Builder:
     def error(self, node: yaml.Node, path: FieldPath, message: str) -> None:
         mark = self.mark_of(node)
         self.errors.append(
-            ContentError(self.file, mark.line, mark.column, format_field_path("", path), message)
+            ContentError(
+                self.file, mark.line, mark.column, format_field_path(self.root, path), message
+            )
         )
 
     def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
@@ -161,9 +220,10 @@ class _Builder:
     def mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[str, Any]:
         result: dict[str, Any] = {}
         first_seen: dict[str, yaml.Node] = {}
+        merges = []
         for key_node, value_node in node.value:
             if key_node.tag == _MERGE_TAG:
-                self.merge(value_node, path, result)
+                merges.append(value_node)
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 self.error(key_node, path, "a key must be plain text, not a list or mapping")
@@ -179,8 +239,12 @@ class _Builder:
                 )
                 continue
             first_seen[key] = key_node
-            self.key_marks[(*path, key)] = self.mark_of(key_node)
+            self.key_marks.setdefault((*path, key), self.mark_of(key_node))
             result[key] = self.build(value_node, (*path, key))
+        # Merged keys come last, so that the keys written here keep their own marks and a
+        # merged key only fills a gap (and is placed where the anchor wrote it).
+        for value_node in merges:
+            self.merge(value_node, path, result)
         return result
 
     def merge(self, value_node: yaml.Node, path: FieldPath, result: dict[str, Any]) -> None:
@@ -209,16 +273,32 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: 
             "tab character used for indentation; YAML indents with spaces only",
         )
     problem = exc.problem or "invalid YAML"
-    context = f" {exc.context}" if exc.context else ""
-    return _fail(
-        file, mark.line + 1 + line_offset, mark.column + 1, f"YAML syntax error:{context} {problem}"
-    )
+    context = exc.context or ""
+    start = exc.context_mark
+    if exc.problem == "second occurrence" and start is not None:  # PyYAML's duplicate anchor
+        where = f"line {start.line + 1 + line_offset}, column {start.column + 1}"
+        message = f"{context.split(';')[0]} (first defined at {where})"
+    elif context.startswith("while ") and start is not None and exc.problem_mark is not None:
+        # "found unexpected end of stream while scanning a quoted scalar that starts at
+        # line 3, column 10": the start is where the user has to look.
+        where = f"line {start.line + 1 + line_offset}, column {start.column + 1}"
+        message = f"{problem} {context} that starts at {where}"
+    else:
+        message = f"{context} {problem}".strip()
+    line = mark.line + 1 + line_offset
+    return _fail(file, line, mark.column + 1, f"YAML syntax error: {message}")
 
 
-def load_yaml(text: str, file: str, *, line_offset: int = 0) -> Document:
-    """Parse one YAML document. Raises ContentErrors with every error found in it."""
+def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> Document:
+    """Parse one YAML document. Raises ContentErrors with every error found in it.
+
+    `root` names the document in field paths (`experience` gives `experience[2].start`).
+    """
     try:
         node = yaml.compose(text, Loader=_Loader)
+    except _TooDeep as exc:
+        line, column = exc.mark.line + 1 + line_offset, exc.mark.column + 1
+        raise _fail(file, line, column, f"nested deeper than {MAX_DEPTH} levels") from None
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file, text, line_offset) from None
     except yaml.YAMLError as exc:
@@ -227,16 +307,16 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0) -> Document:
         raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     if node is None:
         return Document(file, None)
-    builder = _Builder(file, line_offset)
+    builder = _Builder(file, line_offset, root)
     data = builder.build(node)
     if builder.errors:
         raise ContentErrors(builder.errors)
     return Document(file, data, builder.marks, builder.key_marks)
 
 
-def read_yaml(path: Path, file: str) -> Document:
-    """Read a YAML file; `file` is the path as shown in messages."""
-    return load_yaml(read_text(path, file), file)
+def read_yaml(path: Path, file: str, *, root: str = "") -> Document:
+    """Read a YAML file; `file` is the path as shown in messages, `root` as in load_yaml."""
+    return load_yaml(read_text(path, file), file, root=root)
 
 
 @dataclass

@@ -2,14 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
-from tests.helpers import REPO, copy_site
+from generator.errors import ContentErrors
+from generator.model import Loaded, load
+from tests.helpers import REPO, copy_site, write_site
+
+# No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow
+# example into a failure. The number of examples still bounds the time.
+settings.register_profile("cvsite", deadline=None)
+settings.load_profile("cvsite")
 
 
 @pytest.fixture
 def sample_site(tmp_path: Path) -> Path:
     """A private copy of the repository's own site (the seed résumé)."""
     return copy_site(REPO, tmp_path / "site")
+
+
+@pytest.fixture
+def site(tmp_path) -> Callable[..., Path]:
+    """`site({"content/x.yaml": "..."})` writes a tiny site and returns its folder."""
+
+    def make(files: dict[str, str | bytes | None] | None = None) -> Path:
+        return write_site(tmp_path / "site", files or {})
+
+    return make
+
+
+@pytest.fixture
+def load_site(site) -> Callable[..., Loaded]:
+    def run(files: dict[str, str | bytes | None] | None = None, **kwargs) -> Loaded:
+        return load(site(files), **kwargs)
+
+    return run
+
+
+@pytest.fixture
+def site_errors(site) -> Callable[..., list[str]]:
+    """The error lines a site gives, as `cvsite check` prints them."""
+
+    def run(files: dict[str, str | bytes | None] | None = None, **kwargs) -> list[str]:
+        with pytest.raises(ContentErrors) as info:
+            load(site(files), **kwargs)
+        return [str(e) for e in info.value.errors]
+
+    return run

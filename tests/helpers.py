@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +54,26 @@ def copy_site(source: Path, target: Path) -> Path:
     if (source / "themes").is_dir() and source != REPO:
         shutil.copytree(source / "themes", target / "themes")
     return target
+
+
+SITE_YAML = "title: Test\nbase_url: https://example.org/\n"
+PROFILE_YAML = "name: Ada Lovelace\n"
+
+
+def write_site(root: Path, files: dict[str, str | bytes | None]) -> Path:
+    """A tiny site: site.yaml and content/profile.yaml unless given (None leaves one out)."""
+    files = {"site.yaml": SITE_YAML, "content/profile.yaml": PROFILE_YAML, **files}
+    for name, text in files.items():
+        if text is None:
+            continue
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+    (root / "content").mkdir(parents=True, exist_ok=True)
+    return root
 
 
 def chromium_path() -> str | None:

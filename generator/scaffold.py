@@ -1,0 +1,43 @@
+"""`cvsite init DIR`: copy the starter site (package data in starter_site/) into a new folder.
+
+The starter ships inside the package so that an installed cvsite can scaffold without the
+repository. Nothing that already exists is overwritten: if any file would be, none is written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import __version__
+from generator.errors import UsageError
+
+STARTER = Path(__file__).parent / "starter_site"
+_VERSION_SLOT = "{{cvsite_version}}"
+
+
+def starter_files() -> list[Path]:
+    """The starter's files, relative to its folder, sorted."""
+    return sorted(
+        p.relative_to(STARTER)
+        for p in STARTER.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    )
+
+
+def create_site(target: Path) -> list[Path]:
+    """Write the starter site into `target` (made if missing); the files written, relative."""
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{target} exists and is not a folder")
+    files = starter_files()
+    clashes = [f.as_posix() for f in files if (target / f).exists() or (target / f).is_symlink()]
+    if clashes:
+        raise UsageError(
+            f"{target}/ already has {', '.join(clashes)}; cvsite init never overwrites files. "
+            "Choose a new folder, or move those files away."
+        )
+    for relative in files:
+        destination = target / relative
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        text = (STARTER / relative).read_text(encoding="utf-8")
+        destination.write_text(text.replace(_VERSION_SLOT, __version__), encoding="utf-8")
+    return files
