@@ -16,6 +16,7 @@ from generator.content import SiteFiles
 from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
 from generator.errors import ContentError, ContentErrors
 from generator.model import Loaded, Resume, load
+from generator.parallel import available_cores, fork_map
 from generator.render import Page, Renderer, plan
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.theme import Theme, load_theme
@@ -32,6 +33,7 @@ class BuildOptions:
     base_url: str | None = None
     drafts: bool = False
     force: bool = False
+    jobs: int = 0  # processes to use for big builds; 0: one per core
 
 
 @dataclass(frozen=True)
@@ -99,7 +101,7 @@ class SiteBuilder:
 
     def __init__(self, options: BuildOptions):
         self.options = options
-        self.cache = BuildCache()
+        self.cache = BuildCache(jobs=options.jobs or available_cores())
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -147,16 +149,27 @@ class SiteBuilder:
         else:
             previous = last.rendered
             stale_sources = changed_sources(last.fingerprint, prints)
+        stale = [
+            page
+            for page in pages
+            if (before := previous.get(page.url)) is None
+            or is_stale(page, before, stale_sources, changes.templates)
+        ]
+        fresh = dict(
+            zip(
+                (page.url for page in stale),
+                fork_map(renderer.render_page, stale, self.cache.jobs),
+                strict=True,
+            )
+        )
         rendered: dict[str, Rendered] = {}
-        count = 0
         for page in pages:
-            before = previous.get(page.url)
-            if before is None or is_stale(page, before, stale_sources, changes.templates):
-                html, used = renderer.render_page(page)
-                count += 1
-            else:
-                html, used = before.html, before.templates
+            html, used = fresh.get(page.url) or (
+                previous[page.url].html,
+                previous[page.url].templates,
+            )
             rendered[page.url] = Rendered(page, html, used)
+        count = len(stale)
         files: dict[PurePosixPath, Source] = {
             routes.output_path(url): r.html for url, r in rendered.items()
         }

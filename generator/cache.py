@@ -45,3 +45,4 @@ class ReadCache:
 class BuildCache:
     reads: ReadCache = field(default_factory=ReadCache)
     markdown: dict[MarkdownKey, Markup] = field(default_factory=dict)
+    jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)

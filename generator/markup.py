@@ -10,13 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import MutableMapping
+from collections.abc import Iterable, MutableMapping
 
 import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
+from generator.parallel import MIN_ITEMS, fork_map
 from generator.schema import SAFE_SCHEMES, url_scheme
 
 EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
@@ -119,6 +120,28 @@ class MarkdownRenderer:
                 extensions.append("smarty")
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
         return self._md
+
+    def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
+        """Render many (text, inline?) at once, over `jobs` processes, into the memo.
+
+        A text with an unsafe link is left out: rendering it again raises UnsafeUrl where
+        the caller can place the error.
+        """
+        key = self.options_key
+        missing = list(
+            dict.fromkeys(t for t in texts if t[0] and (key, t[1], t[0]) not in self._cache)
+        )
+        if len(missing) < MIN_ITEMS or jobs <= 1:
+            return
+        for (text, inline), html in zip(missing, fork_map(self._safe, missing, jobs), strict=True):
+            if html is not None:
+                self._cache[(self.options_key, inline, text)] = html
+
+    def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
+        try:
+            return self._render(*text_inline)
+        except UnsafeUrl:
+            return None
 
     def block(self, text: str | None) -> Markup:
         """Markdown as block HTML (paragraphs, lists). Raises UnsafeUrl."""

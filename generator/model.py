@@ -400,6 +400,13 @@ def build_model(
         ),
     )
     asset_set = set(assets)
+    if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
+        texts = [(profile.summary or "", False)]
+        for name in names:
+            for entry in loaded[name]:
+                if include_drafts or not entry.data.draft:
+                    texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
+        renderer.prepare(texts, cache.jobs)
     sections = []
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
