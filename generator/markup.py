@@ -11,6 +11,7 @@ import hashlib
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable, MutableMapping
+from html import escape as html_escape
 
 import markdown
 from markdown.extensions import Extension
@@ -44,6 +45,18 @@ _ALLOWED_ATTRIBUTES = {
     "datetime",
 }
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
+
+
+# Text Markdown (and smart quotes) would leave as it is, apart from escaping: words, digits,
+# spaces and punctuation that starts no syntax; no `--` or `...` (dashes, ellipses), no
+# leading list or heading marker.
+_PLAIN = re.compile(r"[^\W_]+(?:[ ,.;:()/?!%=+-]+[^\W_]+)*[.?!)]?")
+_NOT_PLAIN = re.compile(r"--|\.\.\.|  |^\d+[.)] ")
+
+
+def is_plain(text: str) -> bool:
+    """True when `text`, rendered inline, is only itself, escaped."""
+    return _PLAIN.fullmatch(text) is not None and _NOT_PLAIN.search(text) is None
 
 
 class _SafetyTreeprocessor(Treeprocessor):
@@ -156,6 +169,10 @@ class MarkdownRenderer:
         cached = self._cache.get(key)
         if cached is not None:
             return cached
+        if inline and is_plain(text):  # most titles: nothing for Markdown to do but escape
+            result = Markup(html_escape(text, quote=False))
+            self._cache[key] = result
+            return result
         self._found.clear()
         html = self._converter().reset().convert(text)
         if self._found:

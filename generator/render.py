@@ -301,7 +301,15 @@ class Renderer:
     compiled templates; `forget_templates` drops those whose files changed.
     """
 
-    def __init__(self, resume: Resume, theme: Theme, site_root: Path, *, fragments: bool = True):
+    def __init__(
+        self,
+        resume: Resume,
+        theme: Theme,
+        site_root: Path,
+        *,
+        fragments: bool = True,
+        compiled: Path | None = None,
+    ):
         self.resume = resume
         self.theme = theme
         self.site_root = site_root
@@ -309,6 +317,9 @@ class Renderer:
         self.env = make_environment(
             theme, self._filters(), self._globals(), environment=_RecordingEnvironment
         )
+        if compiled is not None:  # templates compiled once, kept by their source's checksum
+            compiled.mkdir(parents=True, exist_ok=True)
+            self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from generator.build import BuildOptions, SiteBuilder, Update
 from generator.changes import Signature, classify, differences, scan, watched_folders
 from generator.errors import CvsiteError, UsageError, error_text
+from generator.stamp import cache_dir
 from generator.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
@@ -56,7 +57,10 @@ class Preview:
     def __init__(self, site: Path, output: Path, base_url: str, drafts: bool = False):
         self.site = site
         self.output = output
-        self.builder = SiteBuilder(BuildOptions(site, output, base_url=base_url, drafts=drafts))
+        options = BuildOptions(
+            site, output, base_url=base_url, drafts=drafts, cache_dir=cache_dir(site)
+        )
+        self.builder = SiteBuilder(options)
         self.error: str | None = None
 
     def start(self) -> None:
@@ -84,6 +88,7 @@ class Preview:
         files = update.site.files
         if first:
             write_site(self.output, files)
+            self.builder.cache.markdown.save()  # a later preview or build starts warm
         else:
             update_files(self.output, update.written, update.removed, total=len(files) + 1)
         seconds = time.perf_counter() - started
