@@ -86,6 +86,7 @@ class RenderedSite:
     rendered: dict[str, Rendered] = field(default_factory=dict)  # by URL, for rebuilds
     fingerprint: Fingerprint | None = None
     generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
+    claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,9 @@ class SiteBuilder:
             theme = last.theme
         pages = plan(resume)
         extra = _other_files(loaded, theme)
-        _check_collisions(pages, extra)
+        claims = (tuple(p.url for p in pages), tuple(extra))
+        if last is None or claims != last.claims:  # the same URLs as a good build: no clash
+            _check_collisions(pages, extra)
         renderer = self._renderer_for(resume, theme, fresh=last is None)
         prints = fingerprint(resume)
         if last is None or last.fingerprint is None or last.fingerprint.site != prints.site:
@@ -195,7 +198,8 @@ class SiteBuilder:
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=resume.items)
-        return RenderedSite(loaded, theme, pages, files, rendered, prints, generated), count
+        site = RenderedSite(loaded, theme, pages, files, rendered, prints, generated, claims)
+        return site, count
 
     def _same_files(self, changes: Changes) -> SiteFiles | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""

@@ -7,6 +7,7 @@ names of the assets it may point to. Everything in it is computed once, here.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -223,13 +224,18 @@ def _make_items(
 
 def _tag_slugs(item: Item) -> dict[str, str]:
     """The item's tags as slug -> name, in the order written, without repeats."""
+    return dict(_tag_pairs(tuple(item.data.tags)))
+
+
+@functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
+def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     slugs: dict[str, str] = {}
-    for name in item.data.tags:
+    for name in tags:
         name = " ".join(name.split())
         slug = routes.slugify(name, fallback="")
         if slug:
             slugs.setdefault(slug, name)
-    return slugs
+    return tuple(slugs.items())
 
 
 def _most_written(counts: dict[str, int]) -> str:
@@ -268,11 +274,12 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
-    thesis = getattr(data, "thesis", None)
+    fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
+    thesis = fields.get("thesis")
     if thesis is not None:
         texts.append((("thesis", "summary"), thesis.summary, False))
         texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
-    for i, skill in enumerate(getattr(data, "items", None) or []):
+    for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]
 

@@ -7,6 +7,7 @@ gets is documented in docs/themes.md.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -181,14 +182,15 @@ class FragmentCache(Extension):
         if store is None:
             return caller()
         page: Page = context["page"]
-        key = (place, _link_base(page), *(_fragment_key(v) for v in values))
+        key = (place, _link_base(page.url, page.kind), *(_fragment_key(v) for v in values))
         return store.get_or_render(key, values, caller, self.environment)
 
 
-def _link_base(page: Page) -> tuple[int, bool]:
+@functools.lru_cache(maxsize=65536)
+def _link_base(url: str, kind: str) -> tuple[int, bool]:
     """What relative links from a page depend on: its folder's depth (and 404's rooted links)."""
-    folder = page.url if page.url.endswith("/") else page.url.rsplit("/", 1)[0] + "/"
-    return folder.count("/"), page.kind == "404"
+    folder = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+    return folder.count("/"), kind == "404"
 
 
 @dataclass(frozen=True)
@@ -227,12 +229,10 @@ def _fragment_key(value: Any) -> Any:
     return value
 
 
-def _state(value: Any) -> Any:
-    if isinstance(value, Item):
-        tags = tuple((tag.slug, tag.name) for tag in value.tags)
-        version = (value.url, value.slug, value.anchor, value.section, tags, tuple(value.authors))
-        return _EntryState(value.data, version)
-    return value
+def _entry_state(item: Item) -> _EntryState:
+    tags = tuple((tag.slug, tag.name) for tag in item.tags)
+    version = (item.url, item.slug, item.anchor, item.section, tags, tuple(item.authors))
+    return _EntryState(item.data, version)
 
 
 class FragmentStore:
@@ -240,11 +240,20 @@ class FragmentStore:
 
     def __init__(self) -> None:
         self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
+        self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
+
+    def _state(self, value: Any) -> Any:
+        if not isinstance(value, Item):
+            return value
+        found = self._states.get(id(value))
+        if found is None or found[0] is not value:
+            found = self._states[id(value)] = (value, _entry_state(value))
+        return found[1]
 
     def get_or_render(self, key: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
-        state = tuple(_state(v) for v in values)
+        state = tuple(self._state(v) for v in values)
         found = self._fragments.get(key)
         if found is not None and found[0] == state:
             env.asked.update(found[2])  # the page depends on what the fragment loaded
@@ -262,6 +271,7 @@ class FragmentStore:
     def keep_only(self, items: Iterable[Item]) -> None:
         """Forget fragments of entries that are gone (after each good build)."""
         alive = {id(item.data) for item in items}
+        self._states.clear()  # the next build has new Item objects
         self._fragments = {
             key: value
             for key, value in self._fragments.items()
@@ -270,6 +280,7 @@ class FragmentStore:
 
     def clear(self) -> None:
         self._fragments.clear()
+        self._states.clear()
 
 
 class _RecordingEnvironment(jinja2.Environment):
