@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -117,11 +118,12 @@ class SiteBuilder:
             markdown=MarkdownStore(
                 folder / f"markdown-{code_version()}.pickle" if folder else None
             ),
-            jobs=options.jobs or available_cores(),
         )
+        self.jobs = options.jobs or available_cores()
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
+        self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
 
     def build(self, changes: Changes | None = None) -> Update:
         """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
@@ -130,13 +132,25 @@ class SiteBuilder:
             changes = Changes(settings=True)
         changes = self._pending | changes
         self._pending = changes
-        self.cache.reads.forget(changes.content)
+        told = {path: _digest(path) for path in changes.content}  # before anything is read
+        # Read them again in any case: a failed build may have cached what was wrong in them.
+        self.cache.reads.forget(told)
+        if not changes.settings and self.last is not None:
+            changes = replace(
+                changes, content=frozenset(p for p in told if self._read.get(p, b"") != told[p])
+            )
+            if not changes:  # saved, but not changed: nothing to do
+                self._pending = Changes()
+                return Update(self.last, {}, frozenset(), 0)
+        # Spreading work over processes pays for whole builds, not for a page or two.
+        self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
         site, rendered = self._render(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
+        self._read.update(told)
         return update
 
     def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
@@ -220,6 +234,13 @@ class SiteBuilder:
         else:
             self._renderer.use(resume)
         return self._renderer
+
+
+def _digest(path: Path) -> bytes | None:
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:  # deleted (or unreadable: the build will say so)
+        return None
 
 
 def _difference(

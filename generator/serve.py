@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.build import BuildOptions, SiteBuilder, Update
-from generator.changes import Signature, classify, differences, scan, watched_folders
+from generator.changes import Changes, Signature, classify, differences, scan, watched_folders
 from generator.errors import CvsiteError, UsageError, error_text
 from generator.stamp import cache_dir
 from generator.writer import update_files, write_site
@@ -76,7 +76,7 @@ class Preview:
             return None
         return self._run(changes if last else None, f"Rebuilt ({changes.describe()})")
 
-    def _run(self, changes, verb: str) -> Update | None:  # noqa: ANN001 - Changes | None
+    def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
         first = self.builder.last is None
         try:
