@@ -11,13 +11,16 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import routes
+from generator.bibtex import citation_files
 from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
 from generator.content import SiteFiles
 from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
 from generator.errors import ContentError, ContentErrors
+from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
 from generator.parallel import available_cores, fork_map
+from generator.pdf import add_cv_pdf, require_browser
 from generator.render import Page, Renderer, plan
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
@@ -45,6 +48,7 @@ class BuildOptions:
     force: bool = False
     jobs: int = 0  # processes to use for big builds; 0: one per core
     cache_dir: Path | None = None  # keep rendered Markdown and compiled templates here
+    pdf: bool = False  # also print /cv/ to cv.pdf with a headless Chromium
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ class SiteBuilder:
         else:
             theme = last.theme
         pages = plan(resume)
-        extra = _other_files(loaded, theme)
+        extra = {**_other_files(loaded, theme), **_citation_files(resume)}
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
             _check_collisions(pages, extra)
@@ -282,6 +286,15 @@ def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin
     return result
 
 
+def _citation_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
+    """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
+    sources = {item.bib_url: item for item in resume.items if item.bib_url}
+    return {
+        url: (data, Origin(f"{sources[url].source}:{sources[url].line}", sources[url].source))
+        for url, data in citation_files(resume).items()
+    }
+
+
 def _site_files(
     resume: Resume, pages: list[Page], prints: Fingerprint
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
@@ -297,6 +310,7 @@ def _site_files(
             _inputs(prints, FEED_SECTIONS, resume),
             lambda: atom_feed(resume, resume.markdown.block),
         ),
+        "resume.json": ((prints.site, prints.sources), lambda: resume_json(resume)),
     }
 
 
@@ -369,8 +383,11 @@ def build(options: BuildOptions) -> BuildResult:
     check_output_location(options.output, options.site)
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
+    browser = require_browser() if options.pdf else None
     builder = SiteBuilder(options)
     site = builder.build().site
+    if browser is not None:
+        add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
     if options.cache_dir is not None:
@@ -385,7 +402,7 @@ def _stamp(options: BuildOptions, site: RenderedSite, inputs: dict, pages: Count
     outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
     summary = {"pages": dict(pages), "files": len(site.files)}
     Stamp(
-        options_key(options.output, options.base_url, options.drafts),
+        options_key(options.output, options.base_url, options.drafts, options.pdf),
         {**inputs, **scan_places(outside)},
         [str(p) for p in outside],
         scan_output(options.output),

@@ -21,12 +21,15 @@ from jinja2.ext import Extension
 from markupsafe import Markup
 
 from generator import jsonld, routes
+from generator.authors import shorten as shorten_authors
 from generator.bibtex import citation_key, to_bibtex
 from generator.errors import BuildError
 from generator.i18n import Locale
 from generator.icons import icon, link_icon
+from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.schema import Publication, url_scheme
+from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
 
 ALL_SOURCES = "*"
@@ -117,7 +120,7 @@ def _entry_page(section: Section, item: Item) -> Page:
         item.title,
         frozenset({item.source}),
         {"section": section, "item": item},
-        description=_plain(item.data.summary),
+        description=_plain(item.data.summary or item.get("abstract")),
     )
 
 
@@ -385,6 +388,9 @@ class Renderer:
             "file_url": _file_url,
             "publication_groups": publication_groups,
             "cite_key": self._cite_key,
+            "shorten_authors": shorten_authors,
+            "citation_meta": lambda item: citation_tags(item, resume.config.base_url),
+            "article_json_ld": lambda item: jsonld.scholarly_article(resume, item),
         }
 
     def _date_range(self, item: Item | Any) -> str:
@@ -416,7 +422,15 @@ class Renderer:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
+        html = resolve_root(html, self._root_prefix(page))
         return html.encode("utf-8"), frozenset(env.asked)
+
+    def _root_prefix(self, page: Page) -> str:
+        """The way from `page` to the site root, for links written in Markdown."""
+        if page.kind == "404":
+            return routes.base_path(self.resume.config.base_url)
+        way_up = routes.href(page.url, "/")
+        return "" if way_up == "./" else way_up
 
 
 @jinja2.pass_context
