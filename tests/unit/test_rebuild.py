@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from generator.build import BuildOptions, build
 from generator.serve import Preview
 from generator.theme import builtin_themes_dir
-from tests.helpers import REPO, copy_site
+from tests.helpers import FIXTURES, REPO, copy_site
 
 BASE_URL = "http://127.0.0.1:8000/"
 
@@ -34,9 +34,9 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 class Harness:
     """A site copy, its preview, and edits that report the files they touched."""
 
-    def __init__(self, root: Path, *, own_theme: bool = False):
+    def __init__(self, root: Path, *, own_theme: bool = False, source: Path = REPO):
         self.root = root
-        self.site = copy_site(REPO, root / "site")
+        self.site = copy_site(source, root / "site")
         if own_theme:
             shutil.copytree(builtin_themes_dir() / "meridian", self.site / "themes" / "meridian")
         self.preview = Preview(self.site, root / "served", BASE_URL)
@@ -278,6 +278,40 @@ def test_a_site_that_starts_broken_is_built_once_fixed(tmp_path: Path):
     clean = tmp_path / "clean"
     build(BuildOptions(site, clean, base_url=BASE_URL))
     assert snapshot(preview.output) == snapshot(clean)
+
+
+BIB = """@article{doe2020paper,
+  author = {Doe, Jane and Example, Ada},
+  title = {A Paper From {B}ib{T}e{X}},
+  journal = {Journal of Tests},
+  year = {2020},
+}
+"""
+
+
+def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    steps = [
+        ("add a .bib file", lambda: h.write("content/publications.bib", BIB)),
+        ("edit it", lambda: h.replace("content/publications.bib", "From {B}ib", "Out of {B}ib")),
+        ("switch to ledger", lambda: h.replace("site.yaml", "theme: meridian", "theme: ledger")),
+        (
+            "edit a talk",
+            lambda: h.replace(
+                "content/talks.yaml",
+                "title:",
+                "title: New",
+            ),
+        ),
+        ("delete the .bib file", lambda: h.delete("content/publications.bib")[0]),
+        ("back to meridian", lambda: h.replace("site.yaml", "theme: ledger", "theme: meridian")),
+    ]
+    for name, edit in steps:
+        h.rebuild(edit())
+        try:
+            h.assert_same_as_clean()
+        except AssertionError as exc:
+            raise AssertionError(f"after '{name}': {exc}") from None
 
 
 # --- random sequences ------------------------------------------------------------------------
