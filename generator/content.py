@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -26,8 +26,11 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
-from generator.translations import Languages, Resolver, languages_of
+from generator.translations import Fallback, Languages, Resolver, languages_of
 from generator.yamlio import Document, FrontMatterFile, read_front_matter, read_text, read_yaml
+
+if TYPE_CHECKING:
+    from generator.cache import ReadCache
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -444,19 +447,55 @@ def _read_mapping(
 
 
 def read_section(
-    files: SiteFiles, name: str, errors: ErrorCollector, resolver: Resolver | None = None
+    files: SiteFiles,
+    name: str,
+    errors: ErrorCollector,
+    resolver: Resolver | None = None,
+    cache: ReadCache | None = None,
 ) -> list[LoadedEntry]:
-    """A section's entries; with a `resolver`, as its language reads them."""
+    """A section's entries, file by file; with a `resolver`, as its language reads them.
+
+    `cache` keeps each file's result, per language, until the file changes.
+    """
+    reader = resolver.reader if resolver is not None else None
     entries: list[LoadedEntry] = []
     for path in files.section_files.get(name, []):
-        try:
-            if path.suffix.lower() == ".md":
-                entries.extend(_read_markdown_entry(files, name, path, errors, resolver))
-            else:
-                entries.extend(_read_entry_list(files, name, path, errors, resolver))
-        except ContentErrors as exc:
-            errors.extend(exc.errors)
+        found = cache.get(path, reader) if cache is not None else None
+        if found is None:
+            found = _read_section_file(files, name, path, resolver)
+            if cache is not None:
+                cache.put(path, reader, found)
+        entries.extend(found.entries)
+        errors.extend(found.errors)
+        if resolver is not None:
+            resolver.fallbacks.extend(found.fallbacks)
     return entries
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """One section file as one language reads it: its entries, errors and fallbacks."""
+
+    entries: list[LoadedEntry]
+    errors: list[ContentError]
+    fallbacks: list[Fallback] = field(default_factory=list)
+
+
+def _read_section_file(
+    files: SiteFiles, name: str, path: Path, resolver: Resolver | None
+) -> FileRead:
+    errors = ErrorCollector()
+    # The file's own fallbacks, so that a cached read still counts them.
+    own = resolver.for_file() if resolver is not None else None
+    fallbacks = own.fallbacks if own is not None else []
+    try:
+        if path.suffix.lower() == ".md":
+            entries = list(_read_markdown_entry(files, name, path, errors, own))
+        else:
+            entries = list(_read_entry_list(files, name, path, errors, own))
+    except ContentErrors as exc:
+        return FileRead([], [*errors.errors, *exc.errors], fallbacks)
+    return FileRead(entries, errors.errors, fallbacks)
 
 
 def _read_entry_list(

@@ -7,12 +7,12 @@ names of the assets it may point to. Everything in it is computed once, here.
 from __future__ import annotations
 
 import difflib
+import functools
 import logging
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -43,6 +43,9 @@ from generator.schema import (
 )
 from generator.translations import Fallback, Languages, Resolver
 from generator.yamlio import Document
+
+if TYPE_CHECKING:
+    from generator.cache import BuildCache
 
 log = logging.getLogger(__name__)
 
@@ -267,27 +270,40 @@ def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
 
 def _tag_slugs(item: Item) -> dict[str, str]:
     """The item's tags as slug -> name, in the order written, without repeats."""
+    return dict(_tag_pairs(tuple(item.data.tags)))
+
+
+@functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
+def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     slugs: dict[str, str] = {}
-    for name in item.data.tags:
+    for name in tags:
         name = " ".join(name.split())
         slug = routes.slugify(name, fallback="")
         if slug:
             slugs.setdefault(slug, name)
-    return slugs
+    return tuple(slugs.items())
+
+
+def _most_written(counts: dict[str, int]) -> str:
+    return max(counts.items(), key=lambda pair: pair[1])[0]
 
 
 def _collect_tags(items: list[Item]) -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
-    spellings: dict[str, Counter[str]] = {}
+    spellings: dict[str, dict[str, int]] = {}
     members: dict[str, list[Item]] = {}
     per_item = [(item, _tag_slugs(item)) for item in items]
     for item, slugs in per_item:
         for slug, name in slugs.items():
-            spellings.setdefault(slug, Counter())[name] += 1
-            members.setdefault(slug, []).append(item)
-    # most_common keeps first-seen order among ties, so the chosen name is deterministic.
+            counts = spellings.get(slug)
+            if counts is None:  # not setdefault: that would build a dict per use of the tag
+                counts = spellings[slug] = {}
+                members[slug] = []
+            counts[name] = counts.get(name, 0) + 1
+            members[slug].append(item)
+    # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
-        slug: Tag(slug, spellings[slug].most_common(1)[0][0], routes.tag(slug), members[slug])
+        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug), members[slug])
         for slug in sorted(members)
     }
     for item, slugs in per_item:
@@ -304,11 +320,12 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
-    thesis = getattr(data, "thesis", None)
+    fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
+    thesis = fields.get("thesis")
     if thesis is not None:
         texts.append((("thesis", "summary"), thesis.summary, False))
         texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
-    for i, skill in enumerate(getattr(data, "items", None) or []):
+    for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]
 
@@ -432,6 +449,7 @@ def build_model(
     languages: Languages | None = None,
     fallbacks: list[Fallback] | None = None,
     checked: set[tuple[str, bool]] | None = None,
+    cache: BuildCache | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
@@ -446,7 +464,9 @@ def build_model(
             len(locale.untranslated),
         )
     renderer = MarkdownRenderer(
-        unsafe_html=config.markdown.unsafe_html, smart_quotes=config.markdown.smart_quotes
+        unsafe_html=config.markdown.unsafe_html,
+        smart_quotes=config.markdown.smart_quotes,
+        store=cache.markdown if cache is not None else None,
     )
     owners = _owner_names(config, profile)
     labels = {n.section: n.label for n in config.nav or [] if n.section and n.label}
@@ -460,6 +480,13 @@ def build_model(
         ),
     )
     asset_set = set(assets)
+    if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
+        texts = [(profile.summary or "", False)]
+        for name in names:
+            for entry in loaded[name]:
+                if include_drafts or not entry.data.draft:
+                    texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
+        renderer.prepare(texts, cache.jobs)
     sections = []
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
@@ -509,21 +536,31 @@ class Loaded:
         return {self.resume.language: self.resume, **self.translations}
 
 
-def load(root: Path, *, include_drafts: bool = False, base_url: str | None = None) -> Loaded:
+def load(
+    root: Path,
+    *,
+    include_drafts: bool = False,
+    base_url: str | None = None,
+    cache: BuildCache | None = None,
+    files: SiteFiles | None = None,
+) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
     A multilingual site is read once per language, each file as that language reads it (see
-    translations.py); a file is parsed only once.
+    translations.py); a file is parsed only once. `cache` carries what earlier builds in this
+    process read and rendered (see cache.py); `files` is an earlier discovery, when no file
+    was added or removed since.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
     languages = read_languages(SiteFiles(root, root / "site.yaml", root / "content"), parsed)
-    files = discover(root, errors, languages.others)
-    resumes = {}
+    files = files or discover(root, errors, languages.others)
+    resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
     for code in languages.all:
         resolver = Resolver(languages, code, cache=parsed)
-        resume = _load_language(files, resolver, errors, include_drafts, base_url, checked)
+        options = _LoadOptions(include_drafts, base_url, cache, checked)
+        resume = _load_language(files, resolver, errors, options)
         if resume is not None:
             resumes[code] = resume
     errors.raise_if_any()
@@ -531,24 +568,32 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
     return Loaded(files, default, {r.language: r for r in others})
 
 
+@dataclass(frozen=True)
+class _LoadOptions:
+    include_drafts: bool
+    base_url: str | None
+    cache: BuildCache | None
+    checked: set[tuple[str, bool]]  # Markdown found safe, in any language
+
+
 def _load_language(
     files: SiteFiles,
     resolver: Resolver,
     errors: ErrorCollector,
-    include_drafts: bool,
-    base_url: str | None,
-    checked: set[tuple[str, bool]],
+    options: _LoadOptions,
 ) -> Resume | None:
     """The site in one language; None when it cannot be modelled (errors say why)."""
     config, config_doc = read_config(files, errors, resolver)
-    if config is not None and base_url is not None:
-        config = override_base_url(config, base_url, errors)
+    if config is not None and options.base_url is not None:
+        config = override_base_url(config, options.base_url, errors)
     if config is not None:  # what this language's pages are in (site.yaml names the default)
         config = config.model_copy(update={"language": resolver.language})
     files = files.for_language(resolver.language)
     profile, profile_doc = read_profile(files, errors, resolver)
+    reads = options.cache.reads if options.cache is not None else None
     loaded = {
-        name: read_section(files, name, errors, resolver) for name in sorted(files.section_files)
+        name: read_section(files, name, errors, resolver, reads)
+        for name in sorted(files.section_files)
     }
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
@@ -561,12 +606,13 @@ def _load_language(
         loaded,
         assets,
         errors,
-        include_drafts=include_drafts,
+        include_drafts=options.include_drafts,
         config_doc=config_doc,
         profile_doc=profile_doc,
         languages=resolver.languages,
         fallbacks=resolver.fallbacks,
-        checked=checked,
+        checked=options.checked,
+        cache=options.cache,
     )
 
 

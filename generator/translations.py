@@ -89,6 +89,15 @@ class Resolver:
     # Files as parsed, shared by the resolvers of all languages: each is parsed once.
     cache: dict[Path, Any] = field(default_factory=dict)
 
+    @property
+    def reader(self) -> tuple[Languages, str]:
+        """What a file's data read by this resolver depends on, besides the file."""
+        return self.languages, self.language
+
+    def for_file(self) -> Resolver:
+        """A resolver for one file: the same language and parsed files, its own fallbacks."""
+        return Resolver(self.languages, self.language, cache=self.cache)
+
     def document(
         self, doc: Document, *, root: str = "", own_only: tuple[str, ...] = ()
     ) -> tuple[Document, list[ContentError]]:
