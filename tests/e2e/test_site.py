@@ -96,6 +96,18 @@ def test_entries_with_a_body_get_a_page_linked_from_their_section(sample_output:
     assert "Portability Evaluation:" in thesis.main.text
 
 
+def test_an_entry_page_shows_where_the_entry_was_not_its_own_address(tmp_path: Path):
+    output = build(copy_site(FIXTURES / "every-kind", tmp_path / "site"))
+    pages = [p for p in output.glob("*/*/index.html") if p.parent.parent.name != "tags"]
+    assert pages
+    for page in pages:
+        meta = read_page(page).main.find(cls="meta")
+        address = "/" + page.parent.relative_to(output).as_posix() + "/"
+        assert meta is None or address not in meta.text, page
+    phd = read_page(output / "education" / "phd" / "index.html").main.find(cls="meta")
+    assert "Göttingen, Germany" in phd.text
+
+
 def test_publications_grouped_by_year_newest_first_with_type_and_status(sample_output: Path):
     main = read_page(sample_output / "publications" / "index.html").main
     years = [h.text for h in main.find_all("h2")]
