@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections import Counter
@@ -21,11 +22,12 @@ from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
 from generator.parallel import available_cores, fork_map
 from generator.pdf import add_cv_pdf, require_browser
-from generator.render import Page, Renderer, plan
+from generator.render import Page, Renderer, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
     code_version,
+    describe_fallbacks,
     forget,
     options_key,
     scan_inputs,
@@ -58,6 +60,8 @@ class BuildResult:
     report: WriteReport
     seconds: float
     output: Path
+    fallbacks: dict[str, int] = field(default_factory=dict)  # per language, missing translations
+    default_language: str = "en"
 
     def summary(self) -> str:
         kinds = ", ".join(f"{kind} {count}" for kind, count in self.pages.items())
@@ -66,10 +70,11 @@ class BuildResult:
         action = f"wrote {self.report.written} files" if self.report.changed else "nothing changed"
         if self.report.removed:
             action += f", removed {self.report.removed}"
-        return (
+        line = (
             f"Built {total} pages ({kinds}) and {others} other files; {action} "
             f"in {self.seconds:.2f} s → {_shown(self.output)}/"
         )
+        return "\n".join([line, *describe_fallbacks(self.fallbacks, self.default_language)])
 
 
 def _shown(path: Path) -> str:
@@ -89,7 +94,7 @@ class RenderedSite:
     pages: list[Page]
     files: dict[PurePosixPath, Source]
     rendered: dict[str, Rendered] = field(default_factory=dict)  # by URL, for rebuilds
-    fingerprint: Fingerprint | None = None
+    fingerprints: dict[str, Fingerprint] = field(default_factory=dict)  # by language
     generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
     claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
 
@@ -167,30 +172,31 @@ class SiteBuilder:
             files=self._same_files(changes),
         )
         resume = loaded.resume
+        resumes = loaded.resumes
         last = None if changes.settings else self.last
         if last is None:
             theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
         else:
             theme = last.theme
-        pages = plan(resume)
-        extra = {**_other_files(loaded, theme), **_citation_files(resume)}
+        pages = plan_site(resumes)
+        extra = {**_other_files(loaded, theme)}
+        for each in resumes.values():
+            extra.update(_citation_files(each))
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
-            _check_collisions(pages, extra)
-        renderer = self._renderer_for(resume, theme, fresh=last is None)
-        prints = fingerprint(resume)
-        if last is None or last.fingerprint is None or last.fingerprint.site != prints.site:
-            previous: dict[str, Rendered] = {}
-            stale_sources: set[str] = set()
+            _check_collisions(pages, extra, _generated_names(loaded))
+        renderer = self._renderer_for(loaded, theme, fresh=last is None)
+        prints = {code: fingerprint(each) for code, each in resumes.items()}
+        stale_sources = _stale_sources(last, prints)
+        if any(found is None for found in stale_sources.values()):
             renderer.forget_fragments()
-        else:
-            previous = last.rendered
-            stale_sources = changed_sources(last.fingerprint, prints)
+        previous = last.rendered if last is not None else {}
         stale = [
             page
             for page in pages
-            if (before := previous.get(page.url)) is None
-            or is_stale(page, before, stale_sources, changes.templates)
+            if (found := stale_sources[page.language]) is None
+            or (before := previous.get(page.url)) is None
+            or is_stale(page, before, found, changes.templates)
         ]
         fresh = dict(
             zip(
@@ -212,10 +218,10 @@ class SiteBuilder:
         }
         files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
         generated = _make_site_files(
-            _site_files(resume, pages, prints), last.generated if last is not None else {}
+            _site_files(loaded, pages, prints), last.generated if last is not None else {}
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
-        renderer.forget_fragments(keep=resume.items)
+        renderer.forget_fragments(keep=[item for each in resumes.values() for item in each.items])
         site = RenderedSite(loaded, theme, pages, files, rendered, prints, generated, claims)
         return site, count
 
@@ -229,15 +235,29 @@ class SiteBuilder:
             return files
         return None
 
-    def _renderer_for(self, resume: Resume, theme: Theme, *, fresh: bool) -> Renderer:
+    def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
             folder = self.options.cache_dir
             templates = folder / f"templates-{code_version()}" if folder else None
-            self._renderer = Renderer(resume, theme, self.options.site, compiled=templates)
-        else:
-            self._renderer.use(resume)
+            self._renderer = Renderer(loaded.resume, theme, self.options.site, compiled=templates)
+        self._renderer.use(loaded.resume, *loaded.translations.values())
         return self._renderer
+
+
+def _stale_sources(
+    last: RenderedSite | None, prints: dict[str, Fingerprint]
+) -> dict[str, set[str] | None]:
+    """Per language, the content files whose entries changed; None: every page is stale
+    (a first build, or what every page shows changed)."""
+    stale: dict[str, set[str] | None] = {}
+    for code, now in prints.items():
+        before = last.fingerprints.get(code) if last is not None else None
+        if before is None or before.site != now.site:
+            stale[code] = None
+        else:
+            stale[code] = changed_sources(before, now)
+    return stale
 
 
 def _digest(path: Path) -> bytes | None:
@@ -296,22 +316,37 @@ def _citation_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
 
 
 def _site_files(
-    resume: Resume, pages: list[Page], prints: Fingerprint
+    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint]
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
     """The generated files: name -> (what the file is made from, how to make it).
 
-    A rebuild remakes a file only when what it is made from compares unequal.
+    A rebuild remakes a file only when what it is made from compares unequal. One sitemap
+    and one robots.txt for the site; a feed per language; resume.json in the default one.
     """
+    resume = loaded.resume
     base = resume.config.base_url
-    return {
-        "sitemap.xml": ((base, tuple(p.url for p in pages)), lambda: sitemap(base, pages)),
+    listed = tuple((p.url, p.alternates) for p in pages)
+    default = prints[resume.language]
+    files = {
+        "sitemap.xml": ((base, listed), lambda: sitemap(base, pages)),
         "robots.txt": (base, lambda: robots(base)),
-        "feed.xml": (
-            _inputs(prints, FEED_SECTIONS, resume),
-            lambda: atom_feed(resume, resume.markdown.block),
-        ),
-        "resume.json": ((prints.site, prints.sources), lambda: resume_json(resume)),
+        "resume.json": ((default.site, default.sources), lambda: resume_json(resume)),
     }
+    for code, each in loaded.resumes.items():
+        files[_feed_name(each)] = (
+            _inputs(prints[code], FEED_SECTIONS, each),
+            functools.partial(atom_feed, each, each.markdown.block),
+        )
+    return files
+
+
+def _feed_name(resume: Resume) -> str:
+    return routes.output_path(routes.localized(resume.root, routes.FEED)).as_posix()
+
+
+def _generated_names(loaded: Loaded) -> list[str]:
+    feeds = [_feed_name(each) for each in loaded.translations.values()]
+    return [*GENERATED, *feeds]
 
 
 def _inputs(prints: Fingerprint, sections: Iterable[str], resume: Resume) -> tuple[Any, ...]:
@@ -349,9 +384,11 @@ def _page_origin(page: Page) -> Origin:
     return Origin(f"the built-in {page.kind} page")
 
 
-def _check_collisions(pages: list[Page], extra: dict[str, tuple[Source, Origin]]) -> None:
+def _check_collisions(
+    pages: list[Page], extra: dict[str, tuple[Source, Origin]], generated: list[str]
+) -> None:
     """Two sources that would write the same file: one error naming both, before any writing."""
-    claims = [(f"/{name}", Origin(f"the generated {name}")) for name in GENERATED]
+    claims = [(f"/{name}", Origin(f"the generated {name}")) for name in generated]
     claims += [(p.url, _page_origin(p)) for p in pages]
     claims += [(url, origin) for url, (_, origin) in extra.items()]
     seen: dict[str, Origin] = {}
@@ -390,17 +427,35 @@ def build(options: BuildOptions) -> BuildResult:
         add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
+    fallbacks = fallback_counts(site.loaded)
     if options.cache_dir is not None:
         builder.cache.markdown.save()
-        _stamp(options, site, inputs, pages)
-    return BuildResult(
-        pages, len(site.files), report, time.perf_counter() - started, options.output
-    )
+        _stamp(options, site, inputs, pages, fallbacks)
+    seconds = time.perf_counter() - started
+    default = site.loaded.resume.language
+    return BuildResult(pages, len(site.files), report, seconds, options.output, fallbacks, default)
 
 
-def _stamp(options: BuildOptions, site: RenderedSite, inputs: dict, pages: Counter) -> None:
+def fallback_counts(loaded: Loaded) -> dict[str, int]:
+    """Per language other than the default, how many values fell back to the default one."""
+    counts = {code: len(set(each.fallbacks)) for code, each in loaded.translations.items()}
+    return {code: count for code, count in counts.items() if count}
+
+
+def _stamp(
+    options: BuildOptions,
+    site: RenderedSite,
+    inputs: dict,
+    pages: Counter,
+    fallbacks: dict[str, int],
+) -> None:
     outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
-    summary = {"pages": dict(pages), "files": len(site.files)}
+    summary = {
+        "pages": dict(pages),
+        "files": len(site.files),
+        "fallbacks": fallbacks,
+        "language": site.loaded.resume.language,
+    }
     Stamp(
         options_key(options.output, options.base_url, options.drafts, options.pdf),
         {**inputs, **scan_places(outside)},

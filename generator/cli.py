@@ -54,11 +54,28 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     counts = ", ".join(f"{s.name} {len(s.items)}" for s in resume.sections)
     total = sum(len(s.items) for s in resume.sections)
+    languages = rendered.loaded.resumes
+    where = f" in {len(languages)} languages ({', '.join(languages)})" if len(languages) > 1 else ""
     print(
         f"OK: {len(resume.sections)} sections, {total} entries ({counts}), "
-        f"{len(resume.tags)} tags; {len(rendered.pages)} pages, no broken links"
+        f"{len(resume.tags)} tags; {len(rendered.pages)} pages{where}, no broken links"
     )
+    _print_fallbacks(rendered.loaded)
     return EXIT_OK
+
+
+def _print_fallbacks(loaded) -> None:  # noqa: ANN001 - model.Loaded
+    """Each value a language shows in the default language, for lack of a translation."""
+    from generator.build import fallback_counts
+    from generator.stamp import describe_fallbacks
+
+    counts = fallback_counts(loaded)
+    lines = describe_fallbacks(counts, loaded.resume.language)
+    for line, code in zip(lines, counts, strict=True):
+        print(line + ":")
+        found = set(loaded.translations[code].fallbacks)
+        for fallback in sorted(found, key=lambda f: (f.file, f.line, f.field)):
+            print(f"  {fallback}")
 
 
 def cmd_build(args: argparse.Namespace) -> int:

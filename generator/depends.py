@@ -8,7 +8,10 @@ edit has on other files' entries too (a new entry taking a slug, a tag's spellin
 majority), and ignores edits that change nothing (a comment, a saved but unchanged file).
 
 What every page shows (site.yaml, the profile, the menu, the section names) is the `site`
-part of the fingerprint; when it changes, every page is stale.
+part of the fingerprint; when it changes, every page is stale. A multilingual site has a
+fingerprint per language: an edit of a German file or of a German translation makes German
+pages stale, not English ones. A page also shows where it leads in the other languages (its
+language switcher): when that changes, it is stale too.
 """
 
 from __future__ import annotations
@@ -67,6 +70,8 @@ def is_stale(
 ) -> bool:
     """Must `page` be rendered again, given the changed `sources` and template names?"""
     if before is None or before.page.templates != page.templates:
+        return True
+    if before.page.languages != page.languages:  # another language gained or lost the page
         return True
     if before.templates & templates:
         return True

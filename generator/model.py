@@ -84,6 +84,7 @@ class Item:
     tags: list[Tag] = field(default_factory=list)
     authors: list[Author] = field(default_factory=list)
     origin: LoadedEntry | None = field(default=None, repr=False)
+    root: str = "/"  # where the pages of its language are (routes.language_root)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
@@ -107,12 +108,12 @@ class Item:
         """A paper's BibTeX file, beside its page."""
         if not isinstance(self.data, Publication) or self.url is None:
             return None
-        return routes.entry_file(self.section, self.slug, f"{self.slug}.bib")
+        return routes.entry_file(self.section, self.slug, f"{self.slug}.bib", self.root)
 
     @property
     def location(self) -> str:
         """Where the entry lives: its own page, or its place on the section page."""
-        return self.url or f"{routes.section(self.section)}#{self.anchor}"
+        return self.url or f"{routes.section(self.section, self.root)}#{self.anchor}"
 
     @property
     def sort_date(self) -> PartialDate | None:
@@ -136,10 +137,11 @@ class Section:
     kind: str  # a known section name, or "generic"
     items: list[Item]
     sources: list[str]
+    root: str = "/"  # where the pages of its language are (routes.language_root)
 
     @property
     def url(self) -> str:
-        return routes.section(self.name)
+        return routes.section(self.name, self.root)
 
 
 @dataclass(frozen=True)
@@ -168,6 +170,11 @@ class Resume:
     @property
     def language(self) -> str:
         return self.config.language
+
+    @property
+    def root(self) -> str:
+        """Where this language's pages are: `/`, or `/de/` for a language other than the default."""
+        return routes.language_root(self.language, self.languages.default)
 
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
@@ -219,8 +226,19 @@ def _unique(slug: str, taken: set[str]) -> str:
 
 
 def _make_items(
-    name: str, entries: list[LoadedEntry], owners: list[str], errors: ErrorCollector
+    name: str,
+    entries: list[LoadedEntry],
+    owners: list[str],
+    errors: ErrorCollector,
+    root: str = "/",
+    inherited: dict[EntryPlace, str] | None = None,
 ) -> list[Item]:
+    """The section's items, under the language root `root`.
+
+    `inherited`: the URL names the default language gave its entries, by place. The same
+    entry keeps its URL name in every language (unless it chose one), so that a translated
+    title does not move its page and the language switcher finds it.
+    """
     items: list[Item] = []
     explicit: dict[str, LoadedEntry] = {}
     taken: set[str] = set()
@@ -233,20 +251,75 @@ def _make_items(
                 continue
             explicit[chosen] = entry
     taken.update(explicit)
+    kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}
     for entry in entries:
         data = entry.data
-        slug = _chosen_slug(data) or _unique(
-            routes.slugify(entry.stem or data.display_title), taken
+        slug = (
+            _chosen_slug(data)
+            or kept.get(id(entry))
+            or _unique(routes.slugify(entry.stem or data.display_title), taken)
         )
         # Every paper has a page (for its citation); other entries only with a body.
-        url = routes.entry(name, slug) if data.body or isinstance(data, Publication) else None
+        has_page = data.body or isinstance(data, Publication)
+        url = routes.entry(name, slug, root) if has_page else None
         authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
         items.append(
             Item(
-                name, data, entry.source, entry.line, slug, slug, url, authors=authors, origin=entry
+                name,
+                data,
+                entry.source,
+                entry.line,
+                slug,
+                slug,
+                url,
+                authors=authors,
+                origin=entry,
+                root=root,
             )
         )
     return items
+
+
+# What pairs an entry with its version in another language: its section, its file's name
+# inside content/ or content/<language>/, and its place in a YAML list as written.
+EntryPlace = tuple[str, str, int | None]
+
+
+def entry_place(entry: LoadedEntry, root: str) -> EntryPlace:
+    """Where `entry` is written, the same for each language's version of it."""
+    name = entry.source.removeprefix("content/")
+    if root != "/":
+        name = name.removeprefix(root[1:])
+    if name.endswith(".yml"):
+        name = name[:-4] + ".yaml"
+    index = entry.index
+    if index is not None and entry.doc is not None and entry.doc.shown:
+        index = entry.doc.shown.get((index,), (index,))[0]  # before translations were resolved
+    return entry.section, name, index
+
+
+def entry_slugs(resume: Resume) -> dict[EntryPlace, str]:
+    """The URL names of a résumé's entries, by place (see _make_items)."""
+    return {
+        entry_place(item.origin, resume.root): item.slug
+        for item in resume.items
+        if item.origin is not None
+    }
+
+
+def _kept_slugs(
+    entries: list[LoadedEntry], root: str, inherited: dict[EntryPlace, str], taken: set[str]
+) -> dict[int, str]:
+    """id(entry) -> the URL name its default-language version has, where that is free."""
+    kept = {}
+    for entry in entries:
+        if _chosen_slug(entry.data):
+            continue
+        slug = inherited.get(entry_place(entry, root))
+        if slug is not None and slug not in taken:
+            kept[id(entry)] = slug
+            taken.add(slug)
+    return kept
 
 
 def _chosen_slug(data: Entry) -> str | None:
@@ -288,7 +361,7 @@ def _most_written(counts: dict[str, int]) -> str:
     return max(counts.items(), key=lambda pair: pair[1])[0]
 
 
-def _collect_tags(items: list[Item]) -> list[Tag]:
+def _collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
     spellings: dict[str, dict[str, int]] = {}
     members: dict[str, list[Item]] = {}
@@ -303,7 +376,7 @@ def _collect_tags(items: list[Item]) -> list[Tag]:
             members[slug].append(item)
     # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
-        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug), members[slug])
+        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug, root), members[slug])
         for slug in sorted(members)
     }
     for item, slugs in per_item:
@@ -408,6 +481,7 @@ def _nav(
     errors: ErrorCollector,
     config_doc: Document,
     locale: Locale,
+    root: str = "/",
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
     if config.nav is None:
@@ -421,7 +495,8 @@ def _nav(
             links.append(NavLink(section.title, section.url, section=section.name))
         elif item.section in SPECIAL_PAGES:
             key, url = SPECIAL_PAGES[item.section]
-            links.append(NavLink(item.label or locale.t(key), url, section=item.section))
+            label = item.label or locale.t(key)
+            links.append(NavLink(label, routes.localized(root, url), section=item.section))
         else:
             errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
     return links
@@ -450,11 +525,15 @@ def build_model(
     fallbacks: list[Fallback] | None = None,
     checked: set[tuple[str, bool]] | None = None,
     cache: BuildCache | None = None,
+    slugs: dict[EntryPlace, str] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
-    texts already found safe (see _check_markdown)."""
+    texts already found safe (see _check_markdown); `slugs`, the default language's URL names
+    of entries, which their translations keep (see _make_items)."""
     checked = set() if checked is None else checked
+    languages = languages or Languages(config.language, (config.language,))
+    root = routes.language_root(config.language, languages.default)
     locale = Locale(config.language, config.strings.model_dump(exclude_none=True))
     if locale.untranslated:
         log.warning(
@@ -490,7 +569,7 @@ def build_model(
     sections = []
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
-        items = _make_items(name, _order(entries), owners, errors)
+        items = _make_items(name, _order(entries), owners, errors, root, slugs)
         for entry in entries:
             _check_markdown(entry, renderer, errors, checked)
             for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
@@ -498,13 +577,12 @@ def build_model(
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
         title = labels.get(name) or section_title(name, locale)
-        sections.append(Section(name, title, kind, items, sources))
+        sections.append(Section(name, title, kind, items, sources, root))
     _check_profile(
         profile, profile_doc or Document("content/profile.yaml", None), renderer, asset_set, errors
     )
-    tags = _collect_tags([item for s in sections for item in s.items])
-    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None), locale)
-    languages = languages or Languages(config.language, (config.language,))
+    tags = _collect_tags([item for s in sections for item in s.items], root)
+    nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None), locale, root)
     return Resume(
         config,
         profile,
@@ -560,7 +638,8 @@ def load(
     for code in languages.all:
         resolver = Resolver(languages, code, cache=parsed)
         options = _LoadOptions(include_drafts, base_url, cache, checked)
-        resume = _load_language(files, resolver, errors, options)
+        default = resumes.get(languages.default)
+        resume = _load_language(files, resolver, errors, options, default)
         if resume is not None:
             resumes[code] = resume
     errors.raise_if_any()
@@ -581,8 +660,13 @@ def _load_language(
     resolver: Resolver,
     errors: ErrorCollector,
     options: _LoadOptions,
+    default: Resume | None,
 ) -> Resume | None:
-    """The site in one language; None when it cannot be modelled (errors say why)."""
+    """The site in one language; None when it cannot be modelled (errors say why).
+
+    `default` is the site in its default language, when this is another one: its entries'
+    URL names are kept for the same entries here.
+    """
     config, config_doc = read_config(files, errors, resolver)
     if config is not None and options.base_url is not None:
         config = override_base_url(config, options.base_url, errors)
@@ -613,6 +697,7 @@ def _load_language(
         fallbacks=resolver.fallbacks,
         checked=options.checked,
         cache=options.cache,
+        slugs=entry_slugs(default) if default is not None else None,
     )
 
 

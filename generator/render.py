@@ -21,6 +21,7 @@ from jinja2.ext import Extension
 from markupsafe import Markup
 
 from generator import jsonld, routes
+from generator.alternates import LanguageLink, LanguageVersions
 from generator.authors import shorten as shorten_authors
 from generator.bibtex import citation_key, to_bibtex
 from generator.errors import BuildError
@@ -45,10 +46,31 @@ class Page:
     sources: frozenset[str]
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
+    language: str = ""  # the language of the résumé it shows
+    root: str = "/"  # where the pages of that language are (routes.language_root)
+    # Where the page leads in each language of a multilingual site (empty in one language).
+    languages: tuple[LanguageLink, ...] = ()
 
     @property
     def output(self) -> str:
         return routes.output_path(self.url).as_posix()
+
+    @property
+    def alternates(self) -> tuple[LanguageLink, ...]:
+        """The page in each language that has it (hreflang); none if only one language has it.
+
+        The 404 page has none: its switcher leads to each language's home page."""
+        if self.kind == "404":
+            return ()
+        same = tuple(link for link in self.languages if link.same)
+        return same if len(same) > 1 else ()
+
+    @property
+    def x_default(self) -> LanguageLink | None:
+        """The default language's version, for hreflang="x-default", when it is an alternate."""
+        alternates = self.alternates
+        first = self.languages[0] if alternates else None
+        return first if first is not None and first.same else None
 
 
 @dataclass(frozen=True)
@@ -68,13 +90,44 @@ def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
 # --- planning --------------------------------------------------------------------------------
 
 
+def plan_site(resumes: dict[str, Resume]) -> list[Page]:
+    """Every page of the site in each of its languages, the default language's first.
+
+    In a multilingual site each page knows where it leads in the other languages.
+    """
+    pages = [page for resume in resumes.values() for page in plan(resume)]
+    default = next(iter(resumes.values()))
+    if not default.languages.many:
+        return pages
+    urls: dict[str, list[str]] = {}
+    for page in pages:
+        urls.setdefault(page.language, []).append(page.url)
+    versions = LanguageVersions(default.languages, urls)
+    for page in pages:
+        place = page.root if page.kind == "404" else page.url  # from a dead link: home
+        page.languages = versions.links(page.language, place)
+    return pages
+
+
 def plan(resume: Resume) -> list[Page]:
-    """Every page of the site, in a fixed order."""
+    """Every page of the site in the résumé's language, in a fixed order.
+
+    The 404 page is the default language's only: a host serves one for every address.
+    """
+    pages = _pages(resume)
+    for page in pages:
+        page.language = resume.language
+        page.root = resume.root
+    return pages
+
+
+def _pages(resume: Resume) -> list[Page]:
     profile_name = resume.profile.name
     everything = frozenset({ALL_SOURCES})
+    root = resume.root
     pages = [
         Page(
-            routes.HOME,
+            root,
             "home",
             ("home.html",),
             profile_name,
@@ -89,7 +142,7 @@ def plan(resume: Resume) -> list[Page]:
     # The tags index is written even when empty: every page links to it.
     pages.append(
         Page(
-            routes.TAGS,
+            routes.localized(root, routes.TAGS),
             "tags",
             ("tags.html",),
             resume.locale.t("tags"),
@@ -99,9 +152,10 @@ def plan(resume: Resume) -> list[Page]:
     )
     pages.extend(_tag_page(tag) for tag in resume.tags)
     cv_title = f"{profile_name} — {resume.locale.t('cv')}"
-    pages.append(Page(routes.CV, "cv", ("cv.html",), cv_title, everything))
-    not_found = resume.locale.t("not_found_title")
-    pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, everything))
+    pages.append(Page(routes.localized(root, routes.CV), "cv", ("cv.html",), cv_title, everything))
+    if root == routes.HOME:
+        not_found = resume.locale.t("not_found_title")
+        pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, everything))
     return pages
 
 
@@ -170,10 +224,11 @@ class FragmentCache(Extension):
 
     Like Hugo's `partialCached`: the template names what the fragment depends on. Entries
     are compared by their fields, URL, slug, anchor, tags and authors; other values (text,
-    numbers) as they are. Pages at the same depth share fragments, because relative links
-    from them are the same. Everything else a fragment shows must be the same on every page
-    (site settings, profile, theme options): a change to those, or to any template, clears
-    every fragment. A renderer without a fragment store renders the body every time.
+    numbers) as they are. Pages at the same depth and in the same language share fragments,
+    because relative links from them, labels and dates are the same. Everything else a
+    fragment shows must be the same on every page (site settings, profile, theme options): a
+    change to those, or to any template, clears every fragment. A renderer without a
+    fragment store renders the body every time.
     """
 
     tags = {"cache"}
@@ -193,7 +248,8 @@ class FragmentCache(Extension):
         if store is None:
             return caller()
         page: Page = context["page"]
-        key = (place, _link_base(page.url, page.kind), *(_fragment_key(v) for v in values))
+        link_base = _link_base(page.url, page.kind)
+        key = (place, link_base, page.language, *(_fragment_key(v) for v in values))
         return store.get_or_render(key, values, caller, self.environment)
 
 
@@ -320,7 +376,8 @@ class Renderer:
     """Renders pages of one site with one theme. Holds the compiled templates between calls.
 
     `use` swaps in a newer model of the same site (same site.yaml), so a rebuild keeps the
-    compiled templates; `forget_templates` drops those whose files changed.
+    compiled templates; `forget_templates` drops those whose files changed. In a multilingual
+    site it renders each page from the résumé in that page's language.
     """
 
     def __init__(
@@ -333,6 +390,7 @@ class Renderer:
         compiled: Path | None = None,
     ):
         self.resume = resume
+        self.resumes = {resume.language: resume}
         self.theme = theme
         self.site_root = site_root
         self.locale = resume.locale
@@ -345,10 +403,19 @@ class Renderer:
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
 
-    def use(self, resume: Resume) -> None:
-        """Render from `resume` from now on; its site.yaml must equal the current one's."""
+    def use(self, resume: Resume, *translations: Resume) -> None:
+        """Render from `resume` (and pages in other languages from `translations`) from now
+        on; its site.yaml must equal the current one's."""
+        self.resumes = {r.language: r for r in (resume, *translations)}
+        self._switch(resume)
+
+    def _switch(self, resume: Resume) -> None:
+        """Render from `resume`: its language's labels and dates, its entries."""
         self.resume = resume
-        self.env.globals.update(site=resume, config=resume.config, profile=resume.profile)
+        self.locale = resume.locale
+        self.env.globals.update(
+            site=resume, config=resume.config, profile=resume.profile, t=resume.locale.t
+        )
 
     def forget_templates(self, names: set[str]) -> None:
         """Drop compiled templates named `names` (in any theme of the chain)."""
@@ -371,11 +438,10 @@ class Renderer:
             store.keep_only(keep)
 
     def _filters(self) -> dict[str, Callable]:
-        locale = self.locale
         return {
             "markdown": lambda text: self.resume.markdown.block(text),
             "inline": lambda text: self.resume.markdown.inline(text),
-            "date": locale.date,
+            "date": lambda value: self.locale.date(value),
             "json_ld": json_ld,
             "bibtex": self._bibtex,
             "absolute": lambda url: routes.absolute(self.resume.config.base_url, url),
@@ -397,8 +463,8 @@ class Renderer:
             "publication_groups": publication_groups,
             "cite_key": self._cite_key,
             "shorten_authors": shorten_authors,
-            "citation_meta": lambda item: citation_tags(item, resume.config.base_url),
-            "article_json_ld": lambda item: jsonld.scholarly_article(resume, item),
+            "citation_meta": lambda item: citation_tags(item, self.resume.config.base_url),
+            "article_json_ld": lambda item: jsonld.scholarly_article(self.resume, item),
         }
 
     def _date_range(self, item: Item | Any) -> str:
@@ -421,6 +487,8 @@ class Renderer:
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
         """The page's bytes, and the names of the templates its rendering asked for."""
+        if page.language and page.language != self.resume.language:
+            self._switch(self.resumes[page.language])
         env: _RecordingEnvironment = self.env
         env.asked = set()
         try:
@@ -443,14 +511,20 @@ class Renderer:
 
 @jinja2.pass_context
 def _url(context: jinja2.runtime.Context, target: Any) -> str:
-    """A link from the page being rendered to `target`: a site URL, an Item, Section or Tag."""
-    if isinstance(target, Item):
-        target = target.location
-    elif not isinstance(target, str):
-        target = target.url
+    """A link from the page being rendered to `target`: an Item, Section, Tag or anything with
+    a `url`, or a site URL, which is in the page's language (`url('/cv/')` on a German page
+    leads to the German CV; `/assets/` is every language's)."""
+    if isinstance(target, str):
+        return _link(context, target, localize=True)
+    return _link(context, target.location if isinstance(target, Item) else target.url)
+
+
+def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:
     if url_scheme(target) is not None or target.startswith("//"):
         return target
     page: Page = context["page"]
+    if localize:
+        target = routes.localized(page.root, target)
     if page.kind == "404":
         return routes.rooted(context["config"].base_url, target)
     return routes.href(page.url, target)
@@ -461,4 +535,4 @@ def _file_url(context: jinja2.runtime.Context, path: str) -> str:
     """A link to a file the user gave: an absolute URL as is, a content/ path made relative."""
     if url_scheme(path) is not None or path.startswith("//"):
         return path
-    return _url(context, "/" + path.lstrip("/"))
+    return _link(context, "/" + path.lstrip("/"))

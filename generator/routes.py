@@ -3,6 +3,10 @@
 A URL here is site-relative and starts with `/` (`/projects/golang/`). Pages link to each
 other with relative hrefs, so a built site works under any sub-path; only the 404 page, which
 a host serves at any address, links by absolute path under the base URL's path.
+
+A site in several languages has the default language's pages at the root and each other
+language's under its *language root* (`/de/`): the same page is `/cv/` and `/de/cv/`. The
+theme's files (`/assets/`) are shared by every language.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ TAGS = "/tags/"
 CV = "/cv/"
 RESUME_JSON = "/resume.json"
 NOT_FOUND = "/404.html"
+FEED = "/feed.xml"
+SHARED = ("/assets/",)  # what every language's pages use at the same URL
 
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
 _NOT_WORD = re.compile(r"[^\w]+")
@@ -51,21 +57,47 @@ def key_slug(key: str) -> str:
     return slug or "paper"
 
 
-def section(name: str) -> str:
-    return f"/{name}/"
+def section(name: str, root: str = "/") -> str:
+    return f"{root}{name}/"
 
 
-def entry(section_name: str, slug: str) -> str:
-    return f"/{section_name}/{slug}/"
+def entry(section_name: str, slug: str, root: str = "/") -> str:
+    return f"{root}{section_name}/{slug}/"
 
 
-def entry_file(section_name: str, slug: str, name: str) -> str:
+def entry_file(section_name: str, slug: str, name: str, root: str = "/") -> str:
     """A file that belongs to an entry's page, e.g. /publications/zhang21/zhang21.bib."""
-    return f"/{section_name}/{slug}/{name}"
+    return f"{root}{section_name}/{slug}/{name}"
 
 
-def tag(slug: str) -> str:
-    return f"/tags/{slug}/"
+def tag(slug: str, root: str = "/") -> str:
+    return f"{root}tags/{slug}/"
+
+
+def language_root(code: str, default: str) -> str:
+    """Where a language's pages are: `/` for the default language, `/de/` for German."""
+    return "/" if code == default else f"/{code}/"
+
+
+def localized(root: str, url: str) -> str:
+    """`url`, a URL of the site at the root, in the language whose pages are under `root`.
+
+    `/cv/` is `/de/cv/` in German. Shared files, and URLs already under `root`, stay as they are.
+    """
+    if root == "/" or not url.startswith("/") or url.startswith((root, *SHARED)):
+        return url
+    return root + url[1:]
+
+
+def neutral(root: str, url: str) -> str:
+    """The URL of the same page at the root: `/de/cv/` -> `/cv/` (the inverse of `localized`)."""
+    return "/" + url[len(root) :] if root != "/" and url.startswith(root) else url
+
+
+def parent(url: str) -> str:
+    """The page above `url`: `/de/projects/x/` -> `/de/projects/`; `/404.html` -> `/`."""
+    trimmed = url[:-1] if url.endswith("/") else url
+    return trimmed.rsplit("/", 1)[0] + "/"
 
 
 @functools.lru_cache(maxsize=65536)  # pure; every rebuild asks for every page's path

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.build import BuildOptions, SiteBuilder, Update
+from generator.build import BuildOptions, SiteBuilder, Update, fallback_counts
 from generator.changes import Changes, Signature, classify, differences, scan, watched_folders
 from generator.errors import CvsiteError, UsageError, error_text
-from generator.stamp import cache_dir
+from generator.stamp import cache_dir, describe_fallbacks
 from generator.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
@@ -63,6 +63,7 @@ class Preview:
         )
         self.builder = SiteBuilder(options)
         self.error: str | None = None
+        self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
 
     def start(self) -> None:
         """The first build. An error here is shown like any later one."""
@@ -103,7 +104,17 @@ class Preview:
             len(update.removed),
             seconds * 1000,
         )
+        self._report_fallbacks(update)
         return update
+
+    def _report_fallbacks(self, update: Update) -> None:
+        """Say how many values each language shows untranslated, when that number changes."""
+        loaded = update.site.loaded
+        counts = fallback_counts(loaded)
+        if counts != self.fallbacks:
+            for line in describe_fallbacks(counts, loaded.resume.language):
+                log.info("%s", line)
+            self.fallbacks = counts
 
     def _failed(self, text: str) -> None:
         changed = text != self.error

@@ -17,6 +17,8 @@ from generator.render import Page
 
 ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 FEED_SECTIONS = ("publications", "projects")
 
 
@@ -26,14 +28,31 @@ def _xml(root: ET.Element) -> bytes:
 
 
 def sitemap(base_url: str, pages: Iterable[Page]) -> bytes:
+    """Every page of every language; a page in several languages lists its versions."""
     ET.register_namespace("", SITEMAP)
+    ET.register_namespace("xhtml", XHTML)
     root = ET.Element(f"{{{SITEMAP}}}urlset")
     for page in pages:
         if page.kind == "404":
             continue
         url = ET.SubElement(root, f"{{{SITEMAP}}}url")
         ET.SubElement(url, f"{{{SITEMAP}}}loc").text = routes.absolute(base_url, page.url)
+        for code, target in _hreflang(page):
+            ET.SubElement(
+                url,
+                f"{{{XHTML}}}link",
+                rel="alternate",
+                hreflang=code,
+                href=routes.absolute(base_url, target),
+            )
     return _xml(root)
+
+
+def _hreflang(page: Page) -> list[tuple[str, str]]:
+    """(hreflang, URL) of a page's versions in other languages, and x-default."""
+    links = [(link.code, link.url) for link in page.alternates]
+    default = page.x_default
+    return links + [("x-default", default.url)] if default is not None else links
 
 
 def robots(base_url: str) -> bytes:
@@ -55,7 +74,8 @@ def feed_items(resume: Resume) -> list[Item]:
 
 
 def atom_feed(resume: Resume, render_summary) -> bytes:  # noqa: ANN001 - str -> str
-    """Publications and projects, newest first. Undated entries carry the feed's own date."""
+    """Publications and projects in the résumé's language, newest first. Undated entries
+    carry the feed's own date."""
     base = resume.config.base_url
     items = feed_items(resume)
     dates = [i.sort_date for i in items if i.sort_date is not None and not i.sort_date.present]
@@ -64,12 +84,14 @@ def atom_feed(resume: Resume, render_summary) -> bytes:  # noqa: ANN001 - str ->
         if dates
         else ("1970-01-01T00:00:00Z")
     )
+    home = routes.absolute(base, resume.root)
     ET.register_namespace("", ATOM)
-    feed = ET.Element(f"{{{ATOM}}}feed")
+    feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: resume.language})
     ET.SubElement(feed, f"{{{ATOM}}}title").text = resume.config.title
-    ET.SubElement(feed, f"{{{ATOM}}}id").text = base
-    ET.SubElement(feed, f"{{{ATOM}}}link", href=base)
-    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=routes.absolute(base, "/feed.xml"))
+    ET.SubElement(feed, f"{{{ATOM}}}id").text = home
+    ET.SubElement(feed, f"{{{ATOM}}}link", href=home)
+    self_url = routes.absolute(base, routes.localized(resume.root, routes.FEED))
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=self_url)
     ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = resume.profile.name

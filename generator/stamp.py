@@ -138,7 +138,18 @@ def describe(summary: dict, seconds: float, output: Path) -> str:
         shown = output.relative_to(Path.cwd()).as_posix()
     except ValueError:
         shown = output.as_posix()
-    return (
+    line = (
         f"Built {total} pages ({kinds}) and {others} other files; nothing changed "
         f"in {seconds:.2f} s → {shown}/"
     )
+    fallbacks = describe_fallbacks(summary.get("fallbacks", {}), summary.get("language", "en"))
+    return "\n".join([line, *fallbacks])
+
+
+def describe_fallbacks(counts: dict[str, int], default: str) -> list[str]:
+    """`de: 12 fields fell back to en`, per language with missing translations."""
+    lines = []
+    for code, count in counts.items():
+        fields = "1 field" if count == 1 else f"{count} fields"
+        lines.append(f"{code}: {fields} fell back to {default} (no translation given)")
+    return lines

@@ -8,6 +8,7 @@ fail in CI (CVSITE_REQUIRE_BROWSER).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 import threading
@@ -104,16 +105,25 @@ class _SitesHandler(SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
-@pytest.fixture(scope="session")
-def sites(theme_outputs: dict[str, Path]) -> Iterator[dict[str, BuiltSite]]:
-    handler = type("Handler", (_SitesHandler,), {"outputs": theme_outputs})
+@contextlib.contextmanager
+def serving(outputs: dict[str, Path]) -> Iterator[dict[str, BuiltSite]]:
+    """Serve each theme's output at /sites/<theme>/ until the block ends."""
+    handler = type("Handler", (_SitesHandler,), {"outputs": outputs})
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory="/"))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     host = f"http://127.0.0.1:{server.server_address[1]}"
-    yield {t: BuiltSite(t, out, f"{host}{PREFIX}{t}/") for t, out in theme_outputs.items()}
-    server.shutdown()
-    server.server_close()
+    try:
+        yield {t: BuiltSite(t, out, f"{host}{PREFIX}{t}/") for t, out in outputs.items()}
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def sites(theme_outputs: dict[str, Path]) -> Iterator[dict[str, BuiltSite]]:
+    with serving(theme_outputs) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,17 @@ def _describe(violation: dict) -> str:
     return f"{violation['id']} ({violation['impact']}) at {targets}: {summary}"
 
 
+def page_problems(page, path: str, width: int) -> list[str]:  # noqa: ANN001 - playwright's Page
+    """What axe finds on the open page, and whether it scrolls sideways."""
+    problems = [f"{path}: {_describe(v)}" for v in page.evaluate(AXE_RUN)]
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    if overflow > 0:
+        problems.append(f"{path}: scrolls sideways by {overflow} px at {width} px")
+    return problems
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("theme", THEMES)
@@ -41,13 +52,7 @@ def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme, s
     try:
         for path in site.pages():
             page.goto(site.url + path)
-            violations = page.evaluate(AXE_RUN)
-            problems += [f"{path}: {_describe(v)}" for v in violations]
-            overflow = page.evaluate(
-                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            if overflow > 0:
-                problems.append(f"{path}: scrolls sideways by {overflow} px at {width} px")
+            problems += page_problems(page, path, width)
     finally:
         context.close()
     assert problems == [], "\n".join(problems)

@@ -36,7 +36,7 @@ def subcommands() -> list[str]:
 
 OK_LINE = re.compile(
     r"OK: \d+ sections, \d+ entries \((\w[\w-]* \d+(, )?)+\), \d+ tags"
-    r"(; \d+ pages, no broken links)?"
+    r"(; \d+ pages( in \d+ languages \([\w, -]+\))?, no broken links)?"
 )
 
 

@@ -13,10 +13,15 @@ from tests.htmlread import read_page
 
 
 def _with_settings(site: Path, settings: str) -> Path:
-    """The site's site.yaml with `settings` put in place of its `language:` line."""
+    """The site's site.yaml with `settings` put in place of its `languages:` line.
+
+    The sample site is in English and German (some values are given in both), so a site in
+    another default language keeps those two too: `languages: [zh, en, de]`.
+    """
     config = site / "site.yaml"
-    text = config.read_text(encoding="utf-8").replace("language: en\n", settings)
-    config.write_text(text, encoding="utf-8")
+    text = config.read_text(encoding="utf-8")
+    assert "languages: [en, de]\n" in text
+    config.write_text(text.replace("languages: [en, de]\n", settings), encoding="utf-8")
     return site
 
 
@@ -29,7 +34,7 @@ def _build(site: Path) -> Path:
 @pytest.fixture(scope="module")
 def german(tmp_path_factory) -> Path:
     site = copy_site(REPO, tmp_path_factory.mktemp("de") / "site")
-    return _build(_with_settings(site, "language: de\n"))
+    return _build(_with_settings(site, "languages: [de, en]\n"))
 
 
 def test_a_german_build_has_german_labels(german):
@@ -55,7 +60,7 @@ def test_a_german_build_has_german_dates(german):
 
 
 def test_present_is_said_in_the_language(tmp_path):
-    site = _with_settings(copy_site(REPO, tmp_path / "site"), "language: de\n")
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), "languages: [de, en]\n")
     ongoing = "---\ntitle: Laufend\nstart: 2024-03\nend: present\n---\nText.\n"
     (site / "content" / "projects" / "ongoing.md").write_text(ongoing, encoding="utf-8")
     page = read_page(_build(site) / "projects" / "ongoing" / "index.html").main
@@ -63,7 +68,7 @@ def test_present_is_said_in_the_language(tmp_path):
 
 
 def test_publication_types_are_labelled_in_the_language(tmp_path):
-    site = _with_settings(copy_site(REPO, tmp_path / "site"), "language: zh\n")
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), "languages: [zh, en, de]\n")
     page = read_page(_build(site) / "publications" / "index.html").root
     assert page.find("html").attrs["lang"] == "zh"
     badges = {e.text for e in page.find_all(cls="type")}
@@ -72,14 +77,15 @@ def test_publication_types_are_labelled_in_the_language(tmp_path):
 
 
 def test_site_strings_override_the_built_in_labels(tmp_path):
-    settings = "language: en\nstrings:\n  experience: Work\n  all_experience: Every job\n"
+    settings = "languages: [en, de]\nstrings:\n  experience: Work\n  all_experience: Every job\n"
     output = _build(_with_settings(copy_site(REPO, tmp_path / "site"), settings))
     assert read_page(output / "experience" / "index.html").main.find("h1").text == "Work"
     assert "Every job" in read_page(output / "index.html").main.text
 
 
 def test_an_unknown_string_key_fails_the_build_with_its_line(tmp_path):
-    site = _with_settings(copy_site(REPO, tmp_path / "site"), "strings:\n  presnet: now\n")
+    settings = "languages: [en, de]\nstrings:\n  presnet: now\n"
+    site = _with_settings(copy_site(REPO, tmp_path / "site"), settings)
     result = run_cli("build", "--site", site)
     assert result.code == 1
     assert "site.yaml:" in result.err

@@ -6,8 +6,10 @@ Each test edits a private copy of the sample site, tells the preview which files
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,7 +17,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import BuildOptions, build
+from generator.build import BuildOptions, build, fallback_counts
 from generator.serve import Preview
 from generator.theme import builtin_themes_dir
 from tests.helpers import FIXTURES, REPO, copy_site
@@ -85,6 +87,15 @@ class Harness:
         files = snapshot(output)
         shutil.rmtree(output)
         return files
+
+    def run_steps(self, steps: list[tuple[str, Callable[[], Path | list[Path]]]]) -> None:
+        """Make each edit, rebuild with the files it touched, and compare with a clean build."""
+        for name, edit in steps:
+            self.rebuild(edit())
+            try:
+                self.assert_same_as_clean()
+            except AssertionError as exc:
+                raise AssertionError(f"after '{name}': {exc}") from None
 
     def assert_same_as_clean(self) -> None:
         assert self.preview.error is None, self.preview.error
@@ -204,13 +215,7 @@ def test_a_sequence_of_every_kind_of_edit_keeps_the_preview_equal_to_a_clean_bui
         ),
         ("save a file unchanged", lambda: h.replace("content/skills.yaml", "", "")),
     ]
-    for name, edit in steps:
-        touched = edit()
-        h.rebuild(touched if isinstance(touched, list) else [touched])
-        try:
-            h.assert_same_as_clean()
-        except AssertionError as exc:
-            raise AssertionError(f"after '{name}': {exc}") from None
+    h.run_steps(steps)
 
 
 def test_an_edit_that_changes_nothing_writes_nothing(harness: Harness):
@@ -306,12 +311,111 @@ def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_pat
         ("delete the .bib file", lambda: h.delete("content/publications.bib")[0]),
         ("back to meridian", lambda: h.replace("site.yaml", "theme: ledger", "theme: meridian")),
     ]
-    for name, edit in steps:
-        h.rebuild(edit())
-        try:
-            h.assert_same_as_clean()
-        except AssertionError as exc:
-            raise AssertionError(f"after '{name}': {exc}") from None
+    h.run_steps(steps)
+
+
+# --- several languages -----------------------------------------------------------------------
+
+BILINGUAL = FIXTURES / "sites" / "bilingual"
+
+
+@pytest.fixture
+def bilingual(tmp_path: Path) -> Harness:
+    return Harness(tmp_path, source=BILINGUAL)
+
+
+def test_a_sequence_of_edits_of_a_bilingual_site_keeps_the_preview_equal_to_a_clean_build(
+    bilingual: Harness,
+):
+    h = bilingual
+    german_engine = "content/de/projects/engine.md"
+    steps = [
+        (
+            "edit a German translation",
+            lambda: h.replace("content/experience.yaml", "de: Analystin", "de: Analytikerin"),
+        ),
+        (
+            "edit the English value beside it",
+            lambda: h.replace("content/experience.yaml", "en: Analyst,", "en: Engine analyst,"),
+        ),
+        (
+            "translate a title that had none",
+            lambda: h.replace("content/experience.yaml", "{en: Notes on the engine.}", "Notes."),
+        ),
+        ("edit a German file", lambda: h.replace(german_engine, "auf Deutsch", "in German")),
+        (
+            "give an English-only page a German version",
+            lambda: h.write(
+                "content/de/projects/poetry.md",
+                "---\ntitle: Poetische Wissenschaft\ndate: 1841\ntags: [Dichtung]\n---\nText.\n",
+            ),
+        ),
+        (
+            # /tags/engines/ gains a German version: its switcher and alternates change,
+            # though nothing English changed.
+            "a German page takes a tag the English site has",
+            lambda: h.replace(german_engine, "tags: [Maschinen,", "tags: [Engines,"),
+        ),
+        ("and gives it up again", lambda: h.replace(german_engine, "[Engines,", "[Maschinen,")),
+        (
+            "remove a translation (German falls back to English)",
+            lambda: h.replace(
+                "content/profile.yaml",
+                "  de: Ich schreibe Notizen über Maschinen, die rechnen.\n",
+                "",
+            ),
+        ),
+        ("delete the German-only page", lambda: h.delete("content/de/projects/nur-deutsch.md")),
+        (
+            "add a section in German only",
+            lambda: h.write("content/de/talks.yaml", "- title: Ein Vortrag\n  date: 1843\n"),
+        ),
+        ("add a German file", lambda: h.write("content/de/files/notiz.txt", "Notiz")),
+        ("delete it", lambda: h.delete("content/de/files/notiz.txt")),
+        ("delete the German version", lambda: h.delete(german_engine)),
+        (
+            "translate the site's title",
+            lambda: h.replace("site.yaml", "de: Ada Lovelace – Lebenslauf", "de: Ada L."),
+        ),
+        (
+            "add a third language",
+            lambda: h.replace("site.yaml", "languages: [en, de]", "languages: [en, de, fr]"),
+        ),
+        (
+            "switch to ledger",
+            lambda: h.write("site.yaml", h.path("site.yaml").read_text() + "theme: ledger\n"),
+        ),
+        (
+            "remove the third language",
+            lambda: h.replace("site.yaml", "languages: [en, de, fr]", "languages: [en, de]"),
+        ),
+    ]
+    h.run_steps(steps)
+
+
+def test_an_edit_of_a_german_translation_renders_only_german_pages(bilingual: Harness):
+    h = bilingual
+    pages = h.preview.builder.last.pages
+    german = sum(1 for page in pages if page.language == "de")
+    update = h.rebuild(h.replace("content/experience.yaml", "de: Analystin", "de: Analytikerin"))
+    assert update is not None and update.written
+    written = sorted(p.as_posix() for p in update.written)
+    assert all(name.startswith("de/") for name in written), written
+    assert {"de/experience/index.html", "de/index.html", "de/cv/index.html"} <= set(written)
+    assert 0 < update.rendered < german
+    h.assert_same_as_clean()
+
+
+def test_an_edit_of_a_german_file_renders_only_german_pages(bilingual: Harness):
+    h = bilingual
+    update = h.rebuild(h.replace("content/de/projects/engine.md", "auf Deutsch", "in German"))
+    assert update is not None
+    written = sorted(p.as_posix() for p in update.written)
+    assert "de/projects/engine/index.html" in written
+    assert all(name.startswith("de/") for name in written), written
+    # The files read again and those the cache kept still count their missing translations.
+    assert fallback_counts(update.site.loaded) == {"de": 2}
+    h.assert_same_as_clean()
 
 
 # --- random sequences ------------------------------------------------------------------------
@@ -322,8 +426,12 @@ TEMPLATES = ["base.html", "entry/generic.html", "tag.html", "section/generic.htm
 
 def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' draw
     """One edit chosen at random among those the preview must handle."""
-    kind = draw(st.sampled_from(["tags", "summary", "add", "delete", "draft", "template", "css"]))
+    kinds = ["tags", "summary", "add", "delete", "draft", "template", "css", "translate"]
+    kind = draw(st.sampled_from([*kinds, "untranslate"]))
     entries = sorted(h.site.glob("content/*/*.md"))
+    translations = sorted(h.site.glob("content/de/*/*.md"))
+    if kind == "untranslate" and not translations:
+        kind = "translate"
     if kind in ("tags", "summary", "draft", "delete") and not entries:
         kind = "add"
     if kind == "add":
@@ -343,7 +451,14 @@ def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' 
         return [h.replace(f"themes/meridian/templates/{name}", "{%", "{# x #}{%")]
     if kind == "css":
         return [h.replace("themes/meridian/static/style.css", ":root", "/* y */:root")]
+    if kind == "untranslate":
+        return h.delete(draw(st.sampled_from(translations)).relative_to(h.site).as_posix())
     path = draw(st.sampled_from(entries))
+    if kind == "translate":  # a German version of an entry's file, in content/de/
+        relative = path.relative_to(h.site / "content").as_posix()
+        title = draw(st.sampled_from(["Übersetzt", "Auf Deutsch", "AI Engineering"]))
+        text = re.sub(r"(?m)^(title|position|degree): .*$", rf"\1: {title}", path.read_text())
+        return [h.write(f"content/de/{relative}", text)]
     if kind == "delete":
         return h.delete(path.relative_to(h.site).as_posix())
     meta = yaml.load(path.read_text().split("---")[1], Loader=yaml.BaseLoader)

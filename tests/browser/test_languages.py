@@ -1,0 +1,103 @@
+"""A site in English and German in a real browser: axe finds nothing on German pages of either
+theme, and the language switcher works as plain links, without JavaScript."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import PREFIX, THEMES, BuiltSite, build_theme, new_context, serving
+from tests.browser.test_accessibility import _axe_source, page_problems
+from tests.helpers import FIXTURES
+
+BILINGUAL = FIXTURES / "sites" / "bilingual"
+GERMAN_PAGES = (
+    "de/",
+    "de/experience/",
+    "de/experience/tutor/",
+    "de/projects/engine/",
+    "de/projects/nur-deutsch/",
+    "de/publications/",
+    "de/publications/lovelace1843/",
+    "de/tags/",
+    "de/cv/",
+)
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, BuiltSite]]:
+    """The bilingual fixture site in each theme, published under /sites/<theme>/."""
+    root: Path = tmp_path_factory.mktemp("bilingual")
+    outputs = {
+        theme: build_theme(BILINGUAL, root / theme, theme, f"https://example.org{PREFIX}{theme}/")
+        for theme in THEMES
+    }
+    with serving(outputs) as served:
+        yield served
+
+
+@pytest.mark.parametrize("width", (1280, 360))
+@pytest.mark.parametrize("scheme", ("light", "dark"))
+@pytest.mark.parametrize("theme", THEMES)
+def test_axe_finds_nothing_on_german_pages(browser, bilingual, theme, scheme, width):
+    site = bilingual[theme]
+    context = new_context(browser, scheme, width)
+    context.add_init_script(script=_axe_source())
+    page = context.new_page()
+    problems = []
+    try:
+        for path in (*GERMAN_PAGES, "no/such/page/"):
+            page.goto(site.url + path)
+            problems += page_problems(page, path, width)
+            switcher = page.locator("nav.language-switcher")
+            if not switcher.is_visible():
+                problems.append(f"{path}: the language switcher is not visible")
+    finally:
+        context.close()
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_switcher_works_without_javascript(browser, bilingual, theme):
+    site = bilingual[theme]
+    context = new_context(browser, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(site.url + "de/projects/engine/")
+        assert page.evaluate("document.documentElement.lang") == "de"
+        switcher = page.get_by_role("navigation", name="Sprache")
+        current = switcher.locator("[aria-current]")
+        assert current.inner_text() == "Deutsch" and current.get_attribute("lang") == "de"
+        switcher.get_by_role("link", name="English").click()
+        page.wait_for_load_state()
+        assert page.url == site.url + "projects/engine/"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.locator("h1").first.inner_text() == "The Analytical Engine"
+        switcher = page.get_by_role("navigation", name="Language")
+        switcher.get_by_role("link", name="Deutsch").click()
+        page.wait_for_load_state()
+        assert page.url == site.url + "de/projects/engine/"
+        assert page.locator("h1").first.inner_text() == "Die Analytische Maschine"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_switcher_is_reached_from_the_keyboard(browser, bilingual, theme):
+    context = new_context(browser)
+    page = context.new_page()
+    try:
+        page.goto(bilingual[theme].url + "de/")
+        for _ in range(20):
+            page.keyboard.press("Tab")
+            if page.evaluate("document.activeElement.lang") == "en":
+                break
+        else:
+            pytest.fail("Tab never reached the link to the English site")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        assert page.url == bilingual[theme].url
+    finally:
+        context.close()
