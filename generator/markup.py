@@ -8,6 +8,7 @@ and attribute lists may not add event handlers or styles.
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import xml.etree.ElementTree as etree
 
@@ -58,7 +59,9 @@ class _SafetyTreeprocessor(Treeprocessor):
                 if name not in _ALLOWED_ATTRIBUTES:
                     del element.attrib[name]
                 elif name in _URL_ATTRIBUTES:
-                    scheme = url_scheme(value)
+                    # Entities in the Markdown source stay entities in the attribute, and a
+                    # browser decodes them: `javascript&colon;x` is a javascript: link.
+                    scheme = url_scheme(html.unescape(value))
                     if scheme is not None and scheme not in SAFE_SCHEMES:
                         self.found.append(value)
                         del element.attrib[name]
