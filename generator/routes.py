@@ -20,6 +20,8 @@ NOT_FOUND = "/404.html"
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
 _NOT_WORD = re.compile(r"[^\w]+")
 MAX_SLUG = 80
+# Slugs are folder names: file systems take at most 255 bytes, and some scripts take 4 a letter.
+MAX_SLUG_BYTES = 200
 
 
 def slugify(text: str, fallback: str = "item") -> str:
@@ -38,6 +40,8 @@ def slugify(text: str, fallback: str = "item") -> str:
         # Cut at a word boundary: 'system-design', not 'system-desig'.
         cut = slug[: MAX_SLUG + 1].rsplit("-", 1)[0]
         slug = cut if len(cut) >= MAX_SLUG // 2 else slug[:MAX_SLUG]
+    while len(slug.encode("utf-8", "surrogatepass")) > MAX_SLUG_BYTES:
+        slug = slug[:-1]
     return slug.strip("-_") or fallback
 
 
