@@ -108,6 +108,10 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
             continue
         if path.is_dir():
             continue
+        if "\\" in path.name:
+            # A URL path cannot hold it, and hosts on Windows would read a folder separator.
+            errors.add(files.display(path), 0, 0, "", "a file name with '\\' is refused; rename it")
+            continue
         _classify(files, path, relative, errors)
     return files
 
