@@ -14,6 +14,7 @@ PyYAML's constructors drop positions, silently keep the last of two equal keys, 
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,10 @@ from generator.errors import ContentError, ContentErrors, FieldPath, format_fiel
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
+# Characters that no web page or XML feed may carry (NUL and the other C0 and C1 controls but
+# tab and line ends, and the two non-characters XML refuses). Escapes such as "\x01" in a
+# quoted YAML string make them too.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 
 
 class _TooDeep(Exception):
@@ -163,7 +168,19 @@ def decode(raw: bytes, display: str) -> str:
             "file contains a NUL character; is it a binary file, or UTF-16 without a "
             "byte-order mark? save it as UTF-8",
         )
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if match := _CONTROL.search(text):
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - text.rfind("\n", 0, match.start())
+        raise _fail(display, line, column, control_character_message(match.group()))
+    return text
+
+
+def control_character_message(char: str) -> str:
+    return (
+        f"control character U+{ord(char):04X} in the text; web pages and feeds cannot carry "
+        "it: remove it"
+    )
 
 
 class _Builder:
@@ -204,17 +221,18 @@ class _Builder:
             raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
         self.marks.setdefault(path, self.mark_of(node))
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         return self.mapping(node, path)
 
-    @staticmethod
-    def scalar(node: yaml.ScalarNode) -> str | None:
+    def scalar(self, node: yaml.ScalarNode, path: FieldPath) -> str | None:
         # The resolver tags only plain `~`, `null` and empty values as null (LibYAML reports
         # plain style as '' and PyYAML as None, so the tag is the reliable sign).
         if node.tag == _NULL_TAG:
             return None
+        if match := _CONTROL.search(node.value):
+            self.error(node, path, control_character_message(match.group()))
         return node.value
 
     def mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[str, Any]:
