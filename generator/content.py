@@ -96,7 +96,8 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
             continue
-        if path.is_symlink() and not _inside(path, files.content):
+        # Every path, not only links: a file reached through a linked folder is outside too.
+        if not _inside(path, files.content):
             errors.add(
                 files.display(path),
                 0,
@@ -107,6 +108,15 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
             )
             continue
         if path.is_dir():
+            continue
+        if not path.exists():
+            errors.add(files.display(path), 0, 0, "", "symbolic link to a file that does not exist")
+            continue
+        if not path.is_file():
+            # Reading a named pipe waits for a writer for ever; a device never ends.
+            errors.add(
+                files.display(path), 0, 0, "", "not a regular file (a pipe, socket or device)"
+            )
             continue
         if "\\" in path.name:
             # A URL path cannot hold it, and hosts on Windows would read a folder separator.
