@@ -159,9 +159,11 @@ def _collision_key(url: str) -> str:
 
 def _file_in_the_way(url: str, origin: Origin, file_url: str, file_origin: Origin) -> ContentError:
     """`url` needs a folder that `file_url` is a file; said at whichever is a content file."""
+    file = routes.output_path(file_url).as_posix()
     if origin.file or not file_origin.file:
         return _error_at(
-            origin, f"URL {url} needs a folder where {file_origin.label} writes the file {file_url}"
+            origin,
+            f"URL {url} needs a folder {file}/ where {file_origin.label} writes the file {file}",
         )
     return _error_at(
         file_origin, f"URL {file_url} is a file where {origin.label} needs a folder (for {url})"

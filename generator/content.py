@@ -96,8 +96,13 @@ def discover(root: Path, errors: ErrorCollector) -> SiteFiles:
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
             continue
+        try:
+            inside = _inside(path, files.content)
+        except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError, later ones OSError
+            errors.add(files.display(path), 0, 0, "", "symbolic link that loops back on itself")
+            continue
         # Every path, not only links: a file reached through a linked folder is outside too.
-        if not _inside(path, files.content):
+        if not inside:
             errors.add(
                 files.display(path),
                 0,
