@@ -1,0 +1,502 @@
+"""Hostile sites, built with the command line: a located error or a safe site, never worse.
+
+Every case runs `cvsite build` in a scratch folder (tests/hostile/sandbox.py): no traceback,
+every error line placed in a file, nothing written outside output/.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.routes import output_path
+from tests.helpers import write_site
+from tests.hostile.sandbox import build_hostile
+from tests.hostile.scan import scan_site
+from tests.htmlread import read_page
+
+MB = 1024 * 1024
+
+
+def entry(body: str = "Body.", **fields: str) -> str:
+    """A projects.yaml with one entry; values are written as YAML as given."""
+    lines = ["- title: A project"] + [f"  {k}: {v}" for k, v in fields.items()]
+    if body:
+        lines.append(f"  body: {body}")
+    return "\n".join(lines) + "\n"
+
+
+# (id, files, where the first error is, a fragment of its message)
+REFUSED = [
+    # --- slugs ---------------------------------------------------------------------------
+    (
+        "slug-parent",
+        {"content/projects.yaml": entry(slug='"../../outside"')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-slash",
+        {"content/projects.yaml": entry(slug='"a/b"')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-absolute",
+        {"content/projects.yaml": entry(slug='"/etc"')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-backslash",
+        {"content/projects.yaml": entry(slug='"a\\\\b"')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-nul",
+        {"content/projects.yaml": entry(slug='"a\\0b"')},
+        "content/projects.yaml:2:9",
+        "control character U+0000",
+    ),
+    (
+        "slug-long",
+        {"content/projects.yaml": entry(slug="a" * 101)},
+        "content/projects.yaml:2:9",
+        "at most 100 characters",
+    ),
+    (
+        "slug-long-bytes",
+        {"content/projects.yaml": entry(slug="漢" * 70)},
+        "content/projects.yaml:2:9",
+        "210 bytes",
+    ),
+    (
+        "slug-right-to-left-override",
+        {"content/projects.yaml": entry(slug='"cod\\u202Egpj.exe"')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-dot",
+        {"content/projects.yaml": entry(slug='"."')},
+        "content/projects.yaml:2:9",
+        "not a valid slug",
+    ),
+    (
+        "slug-same-twice",
+        {"content/projects.yaml": entry(slug="x") + "- title: B\n  slug: x\n"},
+        "content/projects.yaml:5:9",
+        "already used",
+    ),
+    # --- URL collisions --------------------------------------------------------------------
+    (
+        "section-named-tags",
+        {"content/tags.yaml": "- title: A\n"},
+        "content/tags.yaml",
+        "URL /tags/ is also made by",
+    ),
+    (
+        "section-named-cv",
+        {"content/cv.yaml": "- title: A\n"},
+        "content/cv.yaml",
+        "URL /cv/ is also made by",
+    ),
+    (
+        "asset-named-like-the-feed",
+        {"content/feed.xml": "<x/>"},
+        "content/feed.xml",
+        "URL /feed.xml is also made by",
+    ),
+    (
+        "asset-in-place-of-a-folder",
+        {"content/cv": "x"},
+        "content/cv",
+        "is a file where the built-in cv page needs a folder",
+    ),
+    (
+        "folder-in-place-of-a-file",
+        {"content/sitemap.xml/a.txt": "x"},
+        "content/sitemap.xml/a.txt",
+        "where the generated sitemap.xml writes the file sitemap.xml",
+    ),
+    (
+        "slug-index-html",
+        {"content/projects.yaml": entry(slug="index.html")},
+        "content/projects.yaml:1:1",
+        "needs a folder projects/index.html/",
+    ),
+    (
+        "asset-over-a-section-page",
+        {"content/projects.yaml": entry(), "content/projects/index.html": "<p>x</p>"},
+        "content/projects/index.html",
+        "is also made by",
+    ),
+    (
+        "asset-differing-in-case",
+        {"content/projects.yaml": entry(), "content/Projects/Index.HTML": "x"},
+        "content/Projects/Index.HTML",
+        "is also made by",
+    ),
+    (
+        "entry-page-over-an-asset",
+        {"content/projects.yaml": entry(slug="logo"), "content/projects/logo/index.html": "x"},
+        "content/projects/logo/index.html",
+        "is also made by",
+    ),
+    # --- YAML that would never end ---------------------------------------------------------
+    (
+        "alias-bomb",
+        {
+            "content/profile.yaml": "name: A\nx0: &a0 ["
+            + ", ".join(["lol"] * 9)
+            + "]\n"
+            + "".join(f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
+        },
+        "content/profile.yaml",
+        "too many values",
+    ),
+    (
+        "deep-flow-nesting",
+        {"content/projects.yaml": "- title: A\n  tags: " + "[" * 100_000 + "\n"},
+        "content/projects.yaml",
+        "nested deeper than 64 levels",
+    ),
+    (
+        "deep-block-nesting",
+        {
+            "content/projects.yaml": "- title: A\n  links:\n"
+            + "".join("  " * (i + 2) + f"k{i}:\n" for i in range(100))
+        },
+        "content/projects.yaml",
+        "nested deeper than 64 levels",
+    ),
+    # --- files that are not text -------------------------------------------------------------
+    (
+        "latin-1",
+        {"content/profile.yaml": "name: Zoë\n".encode("latin-1")},
+        "content/profile.yaml:1:9",
+        "not valid UTF-8 (byte 0xeb)",
+    ),
+    (
+        "utf-16-without-bom",
+        {"content/profile.yaml": "name: A\n".encode("utf-16-le")},
+        "content/profile.yaml:1:1",
+        "NUL character",
+    ),
+    (
+        "binary-as-yaml",
+        {"content/projects.yaml": bytes(range(256))},
+        "content/projects.yaml",
+        "not valid UTF-8",
+    ),
+    (
+        "control-character-escape",
+        {"content/projects.yaml": entry(subtitle='"bell \\a"')},
+        "content/projects.yaml:2:13",
+        "control character U+0007",
+    ),
+    (
+        "control-character-in-body",
+        {"content/projects/a.md": "---\ntitle: A\n---\nLine one.\nescape \x1b[31m red\n"},
+        "content/projects/a.md:5:8",
+        "control character U+001B",
+    ),
+    (
+        "crlf-error-line",
+        {"content/projects.yaml": "- title: A\r\n  start: 2021\r\n  end: 2019\r\n"},
+        "content/projects.yaml:3:8",
+        "before the start",
+    ),
+    # --- size -----------------------------------------------------------------------------
+    (
+        "fifty-mb-yaml",
+        {"content/projects.yaml": b"- title: A\n  body: '" + b"x" * (50 * MB) + b"'\n"},
+        "content/projects.yaml",
+        "too large (50.0 MB",
+    ),
+    (
+        "fifty-mb-markdown",
+        {"content/projects/a.md": b"---\ntitle: A\n---\n" + b"words " * (9 * MB)},
+        "content/projects/a.md",
+        "too large (54.0 MB",
+    ),
+    # --- URLs ------------------------------------------------------------------------------
+    (
+        "javascript-link",
+        {"content/projects.yaml": entry(links="[{label: x, url: 'javascript:alert(1)'}]")},
+        "content/projects.yaml:2:27",
+        "unsafe URL scheme 'javascript:'",
+    ),
+    (
+        "vbscript-website",
+        {"content/profile.yaml": "name: A\nwebsite: 'VBScript:msgbox(1)'\n"},
+        "content/profile.yaml:2:10",
+        "unsafe URL scheme 'vbscript:'",
+    ),
+    (
+        "data-pdf",
+        {
+            "content/publications.yaml": "- title: A\n"
+            + "  pdf: 'data:application/pdf;base64,JVBERi0='\n"
+        },
+        "content/publications.yaml:2:8",
+        "unsafe URL scheme 'data:'",
+    ),
+    (
+        "javascript-with-tab",
+        {"content/certificates.yaml": '- title: A\n  url: "java\\tscript:alert(1)"\n'},
+        "content/certificates.yaml:2:8",
+        "unsafe URL scheme 'javascript:'",
+    ),
+    (
+        "javascript-nav",
+        {
+            "site.yaml": "title: T\nbase_url: https://e.org/\nnav:\n"
+            + "  - label: x\n    url: ' javascript:alert(1)'\n"
+        },
+        "site.yaml:5:10",
+        "unsafe URL scheme",
+    ),
+    (
+        "url-unparsable",
+        {"content/profile.yaml": "name: A\nlinks:\n  - {label: x, url: 'http://[::1'}\n"},
+        "content/profile.yaml:3:21",
+        "not a valid URL",
+    ),
+    (
+        "markdown-entity-scheme",
+        {"content/projects.yaml": entry(summary="'[x](javascript&#58;alert(1))'")},
+        "content/projects.yaml:2:12",
+        "unsafe URL scheme",
+    ),
+    (
+        "markdown-reference-link",
+        {"content/projects/a.md": "---\ntitle: A\n---\nSee [this][1].\n\n[1]: vbscript:msgbox\n"},
+        "content/projects/a.md:6:6",
+        "unsafe URL scheme",
+    ),
+    (
+        "markdown-image",
+        {"content/projects/a.md": "---\ntitle: A\n---\n![x](data:image/svg+xml;base64,PHN2Zz4=)\n"},
+        "content/projects/a.md:4:6",
+        "unsafe URL scheme",
+    ),
+    (
+        "markdown-attribute-list",
+        {
+            "content/projects/a.md": "---\ntitle: A\n---\n"
+            + '[x](https://e.org){: href="javascript:alert(1)" }\n'
+        },
+        "content/projects/a.md:4:28",
+        "unsafe URL scheme",
+    ),
+    (
+        "markdown-link-in-title",
+        {"content/projects.yaml": "- title: '[x](javascript:alert(1))'\n"},
+        "content/projects.yaml:1:10",
+        "unsafe URL scheme",
+    ),
+    (
+        "email-with-headers",
+        {"content/profile.yaml": "name: A\nemail: 'a@b.org?bcc=all@c.org'\n"},
+        "content/profile.yaml:2:8",
+        "not an e-mail address",
+    ),
+    (
+        "avatar-from-another-host",
+        {"content/profile.yaml": "name: A\navatar: https://tracker.example/p.png\n"},
+        "content/profile.yaml:2:9",
+        "on another host",
+    ),
+    # --- files that are not there --------------------------------------------------------
+    (
+        "avatar-missing",
+        {"content/profile.yaml": "name: A\navatar: me.jpg\n"},
+        "content/profile.yaml:2:9",
+        "not a file in content/",
+    ),
+    (
+        "avatar-outside",
+        {"content/profile.yaml": "name: A\navatar: ../../../etc/passwd\n"},
+        "content/profile.yaml:2:9",
+        "not a file in content/",
+    ),
+    (
+        "pdf-missing",
+        {"content/publications.yaml": "- title: A\n  pdf: files/a.pdf\n"},
+        "content/publications.yaml:2:8",
+        "not a file in content/",
+    ),
+    (
+        "pdf-absolute-path",
+        {"content/publications.yaml": "- title: A\n  pdf: /etc/passwd\n"},
+        "content/publications.yaml:2:8",
+        "not a file in content/",
+    ),
+    (
+        "slides-missing",
+        {"content/publications.yaml": "- title: A\n  slides: talk.pdf\n"},
+        "content/publications.yaml:2:11",
+        "not a file in content/",
+    ),
+    ("file-name-with-backslash", {"content/a\\b.png": b"x"}, "content/a\\b.png", "'\\' is refused"),
+]
+
+
+@pytest.mark.parametrize(
+    ("files", "where", "fragment"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED]
+)
+def test_refused_with_a_located_error(tmp_path, files, where, fragment):
+    site = write_site(tmp_path / "site", files)
+    outcome = build_hostile(site)
+    assert outcome.run.code == 1, outcome.run.out
+    first = outcome.errors[0]
+    assert first.startswith(where + ":"), outcome.errors
+    assert fragment in first, outcome.errors
+    assert not (site / "output").exists()
+
+
+def test_there_are_at_least_forty_cases():
+    assert len(REFUSED) + len(BUILT) >= 40
+
+
+# --- cases that build, safely ----------------------------------------------------------------
+
+
+def _page(output: Path, url: str):
+    return read_page(output / output_path(url))
+
+
+def _unicode_slug(output: Path) -> None:
+    assert (output / "projects" / "مرحبا" / "index.html").is_file()
+    links = _page(output, "/projects/").links()
+    assert "../projects/%D9%85%D8%B1%D8%AD%D8%A8%D8%A7/" in links
+
+
+def _long_title(output: Path) -> None:
+    (page,) = (output / "projects").glob("*/index.html")
+    assert len(page.parent.name.encode()) <= 200
+
+
+def _right_to_left(output: Path) -> None:
+    assert "\u202eexe.gpj" in _page(output, "/projects/").text
+
+
+def _bom_dropped(output: Path) -> None:
+    assert _page(output, "/").root.find("h1").text == "Ada"
+
+
+def _crlf(output: Path) -> None:
+    body = _page(output, "/projects/a/").root.find("div", cls="body")
+    assert [p.text for p in body.find_all("p")] == ["One.", "Two."]
+
+
+def _big_asset(output: Path) -> None:
+    assert (output / "files" / "big.pdf").stat().st_size == 50 * MB
+
+
+def _deep_markdown(output: Path) -> None:
+    assert scan_site(output).problems == []
+
+
+BUILT = [
+    ("unicode-slug", {"content/projects.yaml": entry(slug="مرحبا")}, _unicode_slug),
+    (
+        "long-title-in-4-byte-letters",
+        {"content/projects.yaml": "- title: " + "𠀀" * 90 + "\n  body: B\n"},
+        _long_title,
+    ),
+    (
+        "right-to-left-text",
+        {"content/projects.yaml": '- title: "\\u202Eexe.gpj"\n'},
+        _right_to_left,
+    ),
+    ("utf-8-bom", {"content/profile.yaml": codecs.BOM_UTF8 + b"name: Ada\n"}, _bom_dropped),
+    ("utf-16-with-bom", {"content/profile.yaml": "name: Ada\n".encode("utf-16")}, _bom_dropped),
+    (
+        "crlf-markdown",
+        {"content/projects/a.md": b"---\r\ntitle: A\r\n---\r\nOne.\r\n\r\nTwo.\r\n"},
+        _crlf,
+    ),
+    ("cr-only-markdown", {"content/projects/a.md": b"---\rtitle: A\r---\rOne.\r\rTwo.\r"}, _crlf),
+    ("fifty-mb-asset", {"content/files/big.pdf": b"\0" * (50 * MB)}, _big_asset),
+    (
+        "deep-markdown",
+        {
+            "content/projects/a.md": "---\ntitle: A\n---\n"
+            + "> " * 3000
+            + "x\n\n"
+            + "".join("  " * i + "- x\n" for i in range(300))
+        },
+        _deep_markdown,
+    ),
+]
+
+
+@pytest.mark.parametrize(("files", "check"), [c[1:] for c in BUILT], ids=[c[0] for c in BUILT])
+def test_built_safely(tmp_path, files, check):
+    site = write_site(tmp_path / "site", files)
+    outcome = build_hostile(site)
+    assert outcome.built, outcome.run.err
+    check(site / "output")
+
+
+# --- links out of content/ -------------------------------------------------------------------
+
+
+@pytest.fixture
+def outside(tmp_path) -> Path:
+    secret = tmp_path / "outside"
+    secret.mkdir()
+    (secret / "secret.txt").write_text("SECRET", encoding="utf-8")
+    (secret / "projects.yaml").write_text("- title: Stolen\n", encoding="utf-8")
+    return secret
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [("leak.txt", "secret.txt"), ("projects.yaml", "projects.yaml"), ("linked", ".")],
+    ids=["file", "section-file", "folder"],
+)
+def test_links_out_of_content_are_refused(tmp_path, outside, name, target):
+    site = write_site(tmp_path / "site", {})
+    os.symlink(outside / target, site / "content" / name)
+    outcome = build_hostile(site)
+    assert outcome.errors[0].startswith(f"content/{name}: symbolic link points outside content/")
+
+
+def test_a_link_through_a_linked_folder_is_refused(tmp_path, outside):
+    site = write_site(tmp_path / "site", {})
+    os.symlink(outside, site / "content" / "files")
+    os.symlink("files/secret.txt", site / "content" / "leak.txt")
+    outcome = build_hostile(site)
+    assert any(
+        e.startswith("content/leak.txt: symbolic link points outside") for e in outcome.errors
+    )
+
+
+def test_a_link_loop_inside_content_does_not_hang(tmp_path):
+    site = write_site(tmp_path / "site", {"content/files/a.txt": "a"})
+    os.symlink(".", site / "content" / "files" / "loop")
+    os.symlink("self", site / "content" / "self")
+    outcome = build_hostile(site)
+    assert "content/self: symbolic link that loops back on itself" in outcome.errors
+
+
+def test_a_link_inside_content_is_followed(tmp_path):
+    site = write_site(tmp_path / "site", {"content/files/a.txt": "a"})
+    os.symlink("files/a.txt", site / "content" / "b.txt")
+    outcome = build_hostile(site)
+    assert outcome.built, outcome.run.err
+    assert (site / "output" / "b.txt").read_text(encoding="utf-8") == "a"
+
+
+def test_a_named_pipe_is_refused_without_waiting(tmp_path):
+    site = write_site(tmp_path / "site", {"content/profile.yaml": None})
+    os.mkfifo(site / "content" / "profile.yaml")
+    outcome = build_hostile(site)
+    assert "content/profile.yaml: not a regular file (a pipe, socket or device)" in outcome.errors
