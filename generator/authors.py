@@ -88,3 +88,29 @@ def parse_author(raw: str, owner_names: list[str]) -> Author:
 
 def parse_authors(raw: list[str], owner_names: list[str]) -> list[Author]:
     return [parse_author(name, owner_names) for name in raw]
+
+
+def shorten(authors: list[Author], limit: int) -> list[Author | None]:
+    """A long author list cut to about `limit` names around the owner; None stands for a gap.
+
+    Kept: the first three, each owner with a neighbour either side, and the last. A list
+    that would hide fewer than two names is shown whole.
+    """
+    if len(authors) <= max(limit, 4):
+        return list(authors)
+    last = len(authors) - 1
+    owners = [i for i, a in enumerate(authors) if a.is_owner]
+    head = 3 if owners else max(limit - 1, 3)
+    keep = set(range(head)) | {last}
+    for index in owners:
+        keep |= {index - 1, index, index + 1}
+    keep = {i for i in keep if 0 <= i <= last}
+    if len(authors) - len(keep) < 2:
+        return list(authors)
+    shown: list[Author | None] = []
+    for index, author in enumerate(authors):
+        if index in keep:
+            shown.append(author)
+        elif shown and shown[-1] is not None:
+            shown.append(None)
+    return shown

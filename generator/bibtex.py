@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from generator.authors import _MARKS
+from generator.model import Resume
 from generator.schema import Publication
 
 ENTRY_TYPES = {
@@ -23,9 +24,14 @@ ENTRY_TYPES = {
 VENUE_FIELD = {
     "article": "journal",
     "inproceedings": "booktitle",
+    "conference": "booktitle",
     "incollection": "booktitle",
+    "inbook": "booktitle",
     "techreport": "institution",
+    "report": "institution",
     "phdthesis": "school",
+    "mastersthesis": "school",
+    "thesis": "school",
     "patent": "holder",
     "misc": "howpublished",
     "book": "publisher",
@@ -42,37 +48,60 @@ def escape(value: str) -> str:
 
 
 def citation_key(publication: Publication, slug: str) -> str:
+    """The paper's own key when it has one, else its URL name."""
+    if publication.key:
+        return publication.key
     return re.sub(r"[^A-Za-z0-9_:.-]", "", slug) or "entry"
+
+
+def _names(names: list[str]) -> str | None:
+    """Authors or editors for BibTeX: marks dropped, "et al." written as BibTeX's `others`."""
+    cleaned = [n.rstrip(_MARKS).strip() for n in names]
+    return " and ".join("others" if n == "et al." else n for n in cleaned) or None
 
 
 def to_bibtex(publication: Publication, key: str) -> str:
     """One BibTeX entry; fields in a fixed order so the output is stable."""
     if publication.bibtex:
         return publication.bibtex.strip() + "\n"
-    entry_type = ENTRY_TYPES[publication.type]
+    entry_type = publication.bibtex_type or ENTRY_TYPES[publication.type]
+    published = publication.published
     fields: list[tuple[str, str | None]] = [
         ("title", publication.title),
-        ("author", " and ".join(a.rstrip(_MARKS).strip() for a in publication.authors) or None),
+        ("author", _names(publication.authors)),
+        ("editor", _names(publication.editors)),
         (VENUE_FIELD.get(entry_type, "howpublished"), publication.venue),
-        ("publisher", publication.publisher if entry_type != "book" else None),
-        ("year", str(publication.published.year) if publication.published else None),
-        (
-            "month",
-            str(publication.published.month)
-            if publication.published and publication.published.month
-            else None,
-        ),
+        ("series", publication.series),
+        ("edition", publication.edition),
+        ("publisher", publication.publisher if entry_type != "book" or publication.venue else None),
+        ("address", publication.location),
+        ("year", str(published.year) if published and not published.present else None),
+        ("month", str(published.month) if published and published.month else None),
         ("volume", publication.volume),
         ("number", publication.issue or publication.number),
         ("pages", publication.pages),
+        ("isbn", publication.isbn),
+        ("issn", publication.issn),
         ("doi", publication.doi),
         ("url", publication.url),
         ("eprint", publication.arxiv),
         ("archiveprefix", "arXiv" if publication.arxiv else None),
-        ("note", publication.status.capitalize() if publication.status else None),
+        (
+            "note",
+            publication.note or (publication.status.capitalize() if publication.status else None),
+        ),
     ]
     lines = [f"@{entry_type}{{{key},"]
     lines += [f"  {name} = {{{escape(value)}}}," for name, value in fields if value]
     lines[-1] = lines[-1].rstrip(",")
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def citation_files(resume: Resume) -> dict[str, bytes]:
+    """URL -> the .bib file of each paper that has a page."""
+    return {
+        item.bib_url: to_bibtex(item.data, citation_key(item.data, item.slug)).encode("utf-8")
+        for item in resume.items
+        if item.bib_url
+    }

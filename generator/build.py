@@ -9,8 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator import routes
+from generator.bibtex import citation_files
 from generator.errors import ContentError, ContentErrors
+from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
+from generator.pdf import add_cv_pdf, require_browser
 from generator.render import Page, Renderer, plan
 from generator.sitefiles import atom_feed, robots, sitemap
 from generator.theme import Theme, load_theme
@@ -27,6 +30,7 @@ class BuildOptions:
     base_url: str | None = None
     drafts: bool = False
     force: bool = False
+    pdf: bool = False  # also print /cv/ to cv.pdf with a headless Chromium
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,7 @@ def render_site(options: BuildOptions) -> RenderedSite:
     resume = loaded.resume
     theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
     pages = plan(resume)
-    extra = _other_files(loaded, theme)
+    extra = {**_other_files(loaded, theme), **_citation_files(resume)}
     _check_collisions(pages, extra)
     renderer = Renderer(resume, theme, options.site)
     files: dict[PurePosixPath, Source] = {
@@ -95,12 +99,22 @@ def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin
     return result
 
 
+def _citation_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
+    """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
+    sources = {item.bib_url: item for item in resume.items if item.bib_url}
+    return {
+        url: (data, Origin(f"{sources[url].source}:{sources[url].line}", sources[url].source))
+        for url, data in citation_files(resume).items()
+    }
+
+
 def _site_files(resume: Resume, pages: list[Page]) -> dict[PurePosixPath, Source]:
     base = resume.config.base_url
     return {
         PurePosixPath("sitemap.xml"): sitemap(base, pages),
         PurePosixPath("robots.txt"): robots(base),
         PurePosixPath("feed.xml"): atom_feed(resume, resume.markdown.block),
+        PurePosixPath("resume.json"): resume_json(resume),
     }
 
 
@@ -177,7 +191,10 @@ def _error_at(origin: Origin, message: str) -> ContentError:
 def build(options: BuildOptions) -> BuildResult:
     started = time.perf_counter()
     check_output_location(options.output, options.site)
+    browser = require_browser() if options.pdf else None
     site = render_site(options)
+    if browser is not None:
+        add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
     return BuildResult(

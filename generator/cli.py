@@ -66,10 +66,59 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     site = _site_dir(args.site)
     output = Path(args.output) if args.output else site / "output"
-    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    options = BuildOptions(
+        site, output.resolve(), args.base_url, args.drafts, args.force, pdf=args.pdf
+    )
     result = build(options)
     print(result.summary())
+    if args.pdf:
+        print(f"The CV is printed to {output / 'cv.pdf'}")
     return EXIT_OK
+
+
+def _source_file(value: str) -> Path:
+    path = Path(value)
+    if not path.is_file():
+        raise UsageError(f"{value}: no such file")
+    return path
+
+
+def _print_problems(title: str, problems: list) -> None:  # noqa: ANN001 - ContentErrors
+    if problems:
+        print(title, file=sys.stderr)
+        for problem in sorted(problems):
+            print(f"  {problem}", file=sys.stderr)
+
+
+def cmd_import_bibtex(args: argparse.Namespace) -> int:
+    from generator.importbib import import_bibtex
+
+    report = import_bibtex(_source_file(args.file), _site_dir(args.site))
+    for path in report.written:
+        print(f"  wrote {path}")
+    print(
+        f"Imported {len(report.written)} publications; {len(report.present)} were already "
+        f"in the site; {len(report.skipped)} skipped."
+    )
+    _print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
+    return EXIT_CONTENT if report.skipped else EXIT_OK
+
+
+def cmd_import_jsonresume(args: argparse.Namespace) -> int:
+    from generator.importjson import import_jsonresume
+
+    site = Path(args.site)
+    if site.exists() and not site.is_dir():
+        raise UsageError(f"--site {args.site}: not a folder")
+    report = import_jsonresume(_source_file(args.file), site.resolve(), args.base_url)
+    for path in report.written:
+        print(f"  wrote {path}")
+    print(f"Imported {args.file} into {site}/: {len(report.written)} files written.")
+    _print_problems("Not imported (not JSON Resume fields):", report.ignored)
+    _print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
+    if not report.skipped:
+        print(f"Next: cvsite build --site {site}")
+    return EXIT_CONTENT if report.skipped else EXIT_OK
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -215,7 +264,45 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--force", action="store_true", help="replace an output folder that cvsite did not create"
     )
+    build.add_argument(
+        "--pdf",
+        action="store_true",
+        help="also print the CV page to cv.pdf (A4) with a headless Chromium or Chrome "
+        "(found on PATH, or named by CVSITE_CHROMIUM)",
+    )
     build.set_defaults(func=cmd_build)
+
+    importer = commands.add_parser(
+        "import",
+        help="import a .bib file or a JSON Resume into the site's content",
+        description="Write entries from another format into content/. Existing files are "
+        "never replaced; entries that cannot be read are reported and skipped.",
+    )
+    formats = importer.add_subparsers(dest="format", metavar="FORMAT", required=True)
+    bibtex = formats.add_parser(
+        "bibtex",
+        help="BibTeX entries into content/publications/<key>.md",
+        description="Add each entry of a .bib file as content/publications/<key>.md. A key "
+        "the site already has is left alone, so importing twice adds nothing and keeps your "
+        "edits. Exits 1 when an entry was skipped.",
+    )
+    bibtex.add_argument("file", metavar="FILE", help="the .bib file")
+    _add_site(bibtex)
+    bibtex.set_defaults(func=cmd_import_bibtex)
+    jsonresume = formats.add_parser(
+        "jsonresume",
+        help="a resume.json (JSON Resume) into a complete site",
+        description="Make site.yaml and content/ from a JSON Resume document, every section "
+        "and field kept. Refuses to replace content that is already there.",
+    )
+    jsonresume.add_argument("file", metavar="FILE", help="the resume.json file")
+    jsonresume.add_argument(
+        "--site", default=".", metavar="DIR", help="the site folder to make (default: .)"
+    )
+    jsonresume.add_argument(
+        "--base-url", metavar="URL", help="where the site will be published (for site.yaml)"
+    )
+    jsonresume.set_defaults(func=cmd_import_jsonresume)
 
     schema = commands.add_parser(
         "schema",

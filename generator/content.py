@@ -24,7 +24,7 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
-from generator.yamlio import Document, read_front_matter, read_yaml
+from generator.yamlio import Document, read_front_matter, read_text, read_yaml
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -418,3 +418,27 @@ def _read_markdown_entry(
     body_line = page.body_line if page.body.strip() else 0
     if entry is not None:
         yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=body_line, doc=meta)
+
+
+def read_bibtex(files: SiteFiles, errors: ErrorCollector) -> list[LoadedEntry]:
+    """Publications from every .bib file at the top of content/, each with its file and line."""
+    if not files.bibtex:
+        return []
+    from generator.bibread import load_publications  # bibtexparser loads only when needed
+
+    entries: list[LoadedEntry] = []
+    for path in files.bibtex:
+        display = files.display(path)
+        try:
+            text = read_text(path, display)
+        except ContentErrors as exc:
+            errors.extend(exc.errors)
+            continue
+        loaded, problems = load_publications(text, display)
+        errors.extend(problems)
+        # No index: like Markdown entries, BibTeX entries are ordered newest first.
+        entries.extend(
+            LoadedEntry("publications", publication, display, record.line, stem=record.key)
+            for record, publication in loaded
+        )
+    return entries

@@ -94,6 +94,14 @@ def _number(text: str | None) -> int | None:
     return None if text is None else int(text)
 
 
+def month_number(text: str) -> int | None:
+    """1-12 from `10`, `oct`, `Oct.` or `October`; None for anything else."""
+    text = text.strip().rstrip(".").lower()
+    if text.isdigit():
+        return int(text) if 1 <= int(text) <= 12 else None
+    return _MONTHS.get(text)
+
+
 def parse_date(value: object) -> PartialDate | None:
     """A PartialDate, or None when the text is not a date in any accepted form."""
     if isinstance(value, PartialDate):

@@ -21,6 +21,7 @@ from generator.content import (
     LoadedEntry,
     SiteFiles,
     discover,
+    read_bibtex,
     read_config,
     read_profile,
     read_section,
@@ -92,6 +93,13 @@ class Item:
     @property
     def has_page(self) -> bool:
         return self.url is not None
+
+    @property
+    def bib_url(self) -> str | None:
+        """A paper's BibTeX file, beside its page."""
+        if not isinstance(self.data, Publication) or self.url is None:
+            return None
+        return routes.entry_file(self.section, self.slug, f"{self.slug}.bib")
 
     @property
     def location(self) -> str:
@@ -197,19 +205,21 @@ def _make_items(
     explicit: dict[str, LoadedEntry] = {}
     taken: set[str] = set()
     for entry in entries:
-        if entry.data.slug:
-            if entry.data.slug in explicit:
-                first = explicit[entry.data.slug].error(("slug",), "")
-                where = f"{first.file}:{first.line}"
-                message = f"slug '{entry.data.slug}' is already used by {where}"
-                errors.extend([entry.error(("slug",), message)])
+        chosen = _chosen_slug(entry.data)
+        if chosen:
+            if chosen in explicit:
+                field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
+                errors.extend([entry.error((field_name,), message)])
                 continue
-            explicit[entry.data.slug] = entry
+            explicit[chosen] = entry
     taken.update(explicit)
     for entry in entries:
         data = entry.data
-        slug = data.slug or _unique(routes.slugify(entry.stem or data.display_title), taken)
-        url = routes.entry(name, slug) if data.body else None
+        slug = _chosen_slug(data) or _unique(
+            routes.slugify(entry.stem or data.display_title), taken
+        )
+        # Every paper has a page (for its citation); other entries only with a body.
+        url = routes.entry(name, slug) if data.body or isinstance(data, Publication) else None
         authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
         items.append(
             Item(
@@ -217,6 +227,25 @@ def _make_items(
             )
         )
     return items
+
+
+def _chosen_slug(data: Entry) -> str | None:
+    """The URL name the author chose: `slug`, or for a paper its citation key."""
+    if data.slug:
+        return data.slug
+    key = getattr(data, "key", None)
+    return routes.key_slug(key) if key else None
+
+
+def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
+    """(field, message) for an entry whose URL name another entry already has."""
+    field_name = "slug" if first.data.slug else "key"
+    placed = first.error((field_name,), "")
+    where = f"{placed.file}:{placed.line}"
+    key = getattr(data, "key", None)
+    if key and not data.slug and getattr(first.data, "key", None) == key:
+        return "key", f"the key '{key}' is also used by {where}"
+    return "slug", f"slug '{slug}' is already used by {where}"
 
 
 def _tag_slugs(item: Item) -> dict[str, str]:
@@ -434,6 +463,8 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         config = override_base_url(config, base_url, errors)
     profile, profile_doc = read_profile(files, errors)
     loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
+    if files.bibtex:
+        loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
     if config is None or profile is None:
         errors.raise_if_any()
     assets = [files.display(p).removeprefix("content/") for p in files.assets]

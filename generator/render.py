@@ -18,12 +18,14 @@ import jinja2
 from markupsafe import Markup
 
 from generator import jsonld, routes
+from generator.authors import shorten as shorten_authors
 from generator.bibtex import citation_key, to_bibtex
 from generator.errors import BuildError
 from generator.i18n import Locale
 from generator.icons import icon, link_icon
 from generator.model import Item, Resume, Section, Tag
 from generator.schema import Publication, url_scheme
+from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
 
 ALL_SOURCES = "*"
@@ -114,7 +116,7 @@ def _entry_page(section: Section, item: Item) -> Page:
         item.title,
         frozenset({item.source}),
         {"section": section, "item": item},
-        description=_plain(item.data.summary),
+        description=_plain(item.data.summary or item.get("abstract")),
     )
 
 
@@ -183,6 +185,9 @@ class Renderer:
             "file_url": _file_url,
             "publication_groups": publication_groups,
             "cite_key": self._cite_key,
+            "shorten_authors": shorten_authors,
+            "citation_meta": lambda item: citation_tags(item, resume.config.base_url),
+            "article_json_ld": lambda item: jsonld.scholarly_article(resume, item),
         }
 
     def _date_range(self, item: Item | Any) -> str:

@@ -15,6 +15,7 @@ from urllib.parse import quote, urlsplit
 HOME = "/"
 TAGS = "/tags/"
 CV = "/cv/"
+RESUME_JSON = "/resume.json"
 NOT_FOUND = "/404.html"
 
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
@@ -45,12 +46,24 @@ def slugify(text: str, fallback: str = "item") -> str:
     return slug.strip("-_") or fallback
 
 
+def key_slug(key: str) -> str:
+    """A citation key as a URL name: `DBLP:conf/nips/Z21` -> `DBLP-conf-nips-Z21`; case is kept."""
+    slug = re.sub(r"[^\w.-]+", "-", unicodedata.normalize("NFKC", key))
+    slug = re.sub(r"\.{2,}", ".", slug).strip("-.")[:100].strip("-.")
+    return slug or "paper"
+
+
 def section(name: str) -> str:
     return f"/{name}/"
 
 
 def entry(section_name: str, slug: str) -> str:
     return f"/{section_name}/{slug}/"
+
+
+def entry_file(section_name: str, slug: str, name: str) -> str:
+    """A file that belongs to an entry's page, e.g. /publications/zhang21/zhang21.bib."""
+    return f"/{section_name}/{slug}/{name}"
 
 
 def tag(slug: str) -> str:

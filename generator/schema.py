@@ -199,11 +199,24 @@ class Link(Strict):
     label: str = Field(description="The link text, e.g. GitHub.")
     url: Url = Field(description="Where it points (http, https, mailto, tel or a relative path).")
     icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
+    username: str | None = Field(
+        None, description="Your user name on that network (JSON Resume's profiles.username)."
+    )
 
 
 class Language(Strict):
     name: str
     level: str | None = Field(None, description="e.g. Native, C1, fluent.")
+
+
+class PostalAddress(Strict):
+    """A postal address, as JSON Resume's basics.location has it."""
+
+    street: str | None = Field(None, description="Street and number; lines apart with \\n.")
+    postal_code: str | None = None
+    city: str | None = None
+    region: str | None = Field(None, description="State or province.")
+    country_code: str | None = Field(None, description="ISO 3166-1 code, e.g. DE.")
 
 
 class Profile(Strict):
@@ -220,6 +233,13 @@ class Profile(Strict):
     summary: Markdown | None = None
     languages: list[Language] = Field(default_factory=list)
     interests: list[str] = Field(default_factory=list)
+    address: PostalAddress | None = Field(
+        None, description="A postal address; `location` is what the pages show."
+    )
+    image_url: Url | None = Field(
+        None,
+        description="A photo on another host, kept for resume.json; pages show only `avatar`.",
+    )
 
 
 # --- entries ---------------------------------------------------------------------------------
@@ -294,9 +314,10 @@ class Thesis(Strict):
 
 class Education(Entry):
     institution: str | None = None
-    degree: str | None = Field(None, description="e.g. Master of Physics.")
+    url: Url | None = Field(None, description="The institution's website.")
+    degree: str | None = Field(None, description="e.g. Master of Physics (JSON Resume: studyType).")
     area: str | None = Field(None, description="Field of study.")
-    grade: str | None = None
+    grade: str | None = Field(None, description="JSON Resume: score.")
     thesis: Thesis | None = None
     courses: list[str] = Field(default_factory=list)
 
@@ -309,6 +330,21 @@ class Education(Entry):
 
 class Experience(Entry):
     position: str | None = None
+    url: Url | None = Field(None, description="The organization's website.")
+    description: str | None = Field(
+        None, description="What the organization is, e.g. Social media company."
+    )
+
+    title_field: ClassVar[str] = "position"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.position or ""
+
+
+class Volunteer(Entry):
+    position: str | None = None
+    url: Url | None = Field(None, description="The organization's website.")
 
     title_field: ClassVar[str] = "position"
 
@@ -319,6 +355,12 @@ class Experience(Entry):
 
 class Project(Entry):
     roles: list[str] = Field(default_factory=list)
+    url: Url | None = Field(None, description="The project's website.")
+    type: str | None = Field(None, description="The kind of project, e.g. application.")
+
+
+class Interest(Entry):
+    keywords: list[str] = Field(default_factory=list, description="e.g. Ferrets, Unicorns.")
 
 
 PUBLICATION_TYPES = (
@@ -336,12 +378,21 @@ PUBLICATION_TYPES = (
 )
 
 
+BIBTEX_KEY_PATTERN = r"^[^\s,{}()=\"#%'\\~]+$"
+
+
 class Publication(Entry):
+    key: Annotated[str, Field(pattern=BIBTEX_KEY_PATTERN, max_length=MAX_SLUG)] | None = Field(
+        None,
+        description="The citation key, e.g. zhang2021growing: the BibTeX key, and the paper's "
+        "page /publications/<key>/. Two papers may not share a key.",
+    )
     authors: list[str] = Field(
         default_factory=list,
         description="Names in order; a trailing * marks equal contribution, † the "
         "corresponding author.",
     )
+    editors: list[str] = Field(default_factory=list)
     venue: str | None = Field(None, description="Journal, conference, school or office.")
     venue_short: str | None = Field(None, description="The venue's abbreviation, e.g. NeurIPS.")
     type: Literal[PUBLICATION_TYPES] = "misc"  # type: ignore[valid-type]
@@ -362,6 +413,16 @@ class Publication(Entry):
     pages: str | None = None
     number: str | None = Field(None, description="Report or patent number.")
     advisors: list[str] = Field(default_factory=list)
+    series: str | None = None
+    edition: str | None = None
+    isbn: str | None = None
+    issn: str | None = None
+    note: str | None = None
+    bibtex_type: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z]+$",
+        description="The BibTeX entry type when `type` does not say it, e.g. mastersthesis.",
+    )
     bibtex: str | None = Field(None, description="The paper's BibTeX; made from the fields.")
 
     @model_validator(mode="after")
@@ -433,6 +494,9 @@ SECTION_MODELS: dict[str, type[Entry]] = {
     "skills": SkillGroup,
     "teaching": Teaching,
     "talks": Talk,
+    "volunteer": Volunteer,
+    "interests": Interest,
+    "references": Entry,
 }
 
 SECTION_TITLES = {
@@ -445,6 +509,9 @@ SECTION_TITLES = {
     "skills": "Skills",
     "teaching": "Teaching",
     "talks": "Talks",
+    "volunteer": "Volunteering",
+    "interests": "Interests",
+    "references": "References",
 }
 
 

@@ -132,7 +132,13 @@ def load_theme(
     while current is not None:
         if any(t.name == current for t in chain) or len(chain) >= MAX_CHAIN:
             names = " -> ".join([*(t.name for t in chain), current])
-            raise BuildError(f"theme inheritance loops: {names}")
+            hint = ""
+            if chain and chain[-1].name == current:
+                hint = (
+                    f" (a theme cannot extend a theme of its own name; call yours "
+                    f"'{current}-custom' in themes/ and set theme: {current}-custom)"
+                )
+            raise BuildError(f"theme inheritance loops: {names}{hint}")
         path = find_theme_dir(current, site_root)
         if path is None:
             known = ", ".join(available_themes(site_root)) or "none"
@@ -223,6 +229,13 @@ class ChainLoader(jinja2.BaseLoader):
         self.chain = chain
 
     def get_source(self, environment, template):  # noqa: ANN001 - Jinja's signature
+        if template.startswith("@parent/"):
+            # Rewritten to the parent's name in every theme that has one: so this one has none.
+            raise jinja2.TemplateNotFound(
+                template,
+                f"{template}: theme '{self.chain[-1].name}' extends no other theme, "
+                "so it has no parent template to take this from",
+            )
         if template.startswith("@"):
             theme_name, _, rest = template[1:].partition("/")
             indices = [i for i, t in enumerate(self.chain) if t.name == theme_name]
@@ -278,7 +291,7 @@ def template_error(exc: Exception, site_root: Path) -> BuildError:
         where = _template_display(exc.filename or exc.name or "?", site_root)
         return BuildError(f"{where}:{exc.lineno}: template syntax error: {exc.message}")
     if isinstance(exc, jinja2.TemplateNotFound):
-        return BuildError(f"template not found: {exc.name}")
+        return BuildError(f"template not found: {exc.message or exc.name}")
     location = _innermost_template_frame(exc, site_root)
     kind = "undefined value" if isinstance(exc, jinja2.UndefinedError) else type(exc).__name__
     return BuildError(f"{location}: {kind}: {exc}")

@@ -1,0 +1,69 @@
+"""How long BibTeX costs: build a site from a generated .bib of N papers, and import it.
+
+Run: python bench/publications.py [N ...]   (default 100 1000). Prints seconds per stage.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from generator.build import BuildOptions, build
+from generator.importbib import import_bibtex
+
+ENTRY = """@inproceedings{{paper{i},
+  title     = {{On {{Scalable}} Training, Part {i}: M{{\\"u}}ller's \\& Co's Method}},
+  author    = {{Zhang, Zili* and M{{\\"u}}ller, J{{\\"o}}rg and Author{i}, Some}},
+  booktitle = {{Proceedings of the {i}th Conference on Systems}},
+  year      = {{{year}}},
+  month     = oct,
+  pages     = {{{i}--{j}}},
+  doi       = {{10.5555/{i}}},
+  abstract  = {{We study $O(n \\log n)$ scheduling for case {i}.}},
+}}
+"""
+
+
+def make_site(root: Path, count: int) -> Path:
+    (root / "content").mkdir(parents=True)
+    (root / "site.yaml").write_text(
+        "title: Bench\nbase_url: https://bench.example.org/\nhighlight_author: Zili Zhang\n"
+    )
+    (root / "content" / "profile.yaml").write_text("name: Zili Zhang\n")
+    text = "".join(ENTRY.format(i=i, j=i + 9, year=2000 + i % 25) for i in range(count))
+    (root / "content" / "publications.bib").write_text(text, encoding="utf-8")
+    return root
+
+
+def timed(action) -> float:  # noqa: ANN001
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def main(counts: list[int]) -> None:
+    print(f"{'papers':>7} {'first build':>12} {'no-op build':>12} {'import':>8} {'re-import':>10}")
+    for count in counts:
+        scratch = Path(tempfile.mkdtemp(prefix="cvsite-bench-"))
+        try:
+            site = make_site(scratch / "site", count)
+            options = BuildOptions(site, site / "output")
+            first = timed(lambda: build(options))  # noqa: B023
+            again = timed(lambda: build(options))  # noqa: B023
+            target = make_site(scratch / "target", 0)
+            (target / "content" / "publications.bib").unlink()
+            bib = site / "content" / "publications.bib"
+            imported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
+            reimported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
+            print(
+                f"{count:>7} {first:>11.2f}s {again:>11.2f}s {imported:>7.2f}s {reimported:>9.2f}s"
+            )
+        finally:
+            shutil.rmtree(scratch)
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [100, 1000])

@@ -1,0 +1,57 @@
+"""Author lists: the owner found in any spelling, long lists cut around the owner."""
+
+from __future__ import annotations
+
+from generator.authors import parse_authors, same_person, shorten
+
+OWNER = ["Zili Zhang", "张子立"]
+
+
+def test_the_owner_matches_in_any_name_order_and_with_initials():
+    for spelling in ("Zhang, Zili", "Zili Zhang", "Z. Zhang", "Zhang Z", "ZHANG Zili*", "张子立†"):
+        assert any(same_person(spelling, owner) for owner in OWNER), spelling
+    assert not same_person("Zhen Zhang", "Zili Zhang")
+
+
+def test_marks_are_read_and_removed_from_the_name():
+    first, second = parse_authors(["Zili Zhang*†", "Ana García*"], OWNER)
+    assert (first.name, first.is_owner, first.equal, first.corresponding) == (
+        "Zili Zhang",
+        True,
+        True,
+        True,
+    )
+    assert (second.name, second.is_owner, second.equal) == ("Ana García", False, True)
+
+
+def names(shown):
+    return [a.name if a else "…" for a in shown]
+
+
+def test_a_long_list_keeps_the_start_the_owner_with_neighbours_and_the_end():
+    raw = [f"Author {i}" for i in range(20)]
+    raw[11] = "Z. Zhang"
+    shown = shorten(parse_authors(raw, OWNER), 10)
+    assert names(shown) == [
+        "Author 0",
+        "Author 1",
+        "Author 2",
+        "…",
+        "Author 10",
+        "Z. Zhang",
+        "Author 12",
+        "…",
+        "Author 19",
+    ]
+
+
+def test_without_the_owner_the_first_names_stay():
+    shown = shorten(parse_authors([f"A{i}" for i in range(15)], OWNER), 6)
+    assert names(shown) == ["A0", "A1", "A2", "A3", "A4", "…", "A14"]
+
+
+def test_short_lists_and_lists_that_would_hide_one_name_stay_whole():
+    short = parse_authors([f"A{i}" for i in range(8)], OWNER)
+    assert shorten(short, 10) == short
+    almost = parse_authors(["Zili Zhang", "B", "C", "D", "E"], OWNER)
+    assert shorten(almost, 4) == almost  # only D would be hidden

@@ -1,0 +1,154 @@
+"""BibTeX reading on a realistic library: LaTeX, types, fields, names, and broken entries."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import bibread
+from tests.helpers import FIXTURES
+
+LIBRARY = FIXTURES / "bibtex" / "library.bib"
+
+
+@pytest.fixture(scope="module")
+def library():
+    loaded, errors = bibread.load_publications(
+        LIBRARY.read_text(encoding="utf-8"), "content/library.bib"
+    )
+    return {record.key: publication for record, publication in loaded}, errors
+
+
+def test_latex_accents_braces_and_escapes_are_decoded(library):
+    papers, _ = library
+    paper = papers["mueller2021arm"]
+    assert paper.title == "On ARM Servers and The Nested Braces Problem: Speed & Accuracy"
+    assert paper.authors == ["Jörg Müller", "Zili Zhang*", "Ana García†"]
+    assert papers["zhang2020talk"].venue == "Invited talk at Umeå University"
+    assert papers["zhang2021phd"].venue == "Université de Montréal"
+
+
+def test_standard_fields_are_read(library):
+    paper = library[0]["mueller2021arm"]
+    assert paper.venue == "Journal of Machine Learning Research"  # from an @string macro
+    assert (paper.year, paper.month) == (2021, 10)
+    assert (paper.volume, paper.issue, paper.pages) == ("22", "7", "1–10")
+    assert paper.doi == "10.5555/jmlr.2021.7"
+    assert paper.url == "https://example.org/papers/a_b~c%20d"  # no LaTeX decoding of URLs
+    assert paper.abstract == "We show that $x_1 < x_2$ for all ARM servers."
+
+
+@pytest.mark.parametrize(
+    ("key", "kind", "venue"),
+    [
+        ("mueller2021arm", "journal", "Journal of Machine Learning Research"),
+        ("zhang2022conf", "conference", "Proceedings of the 18th EuroSys Conference"),
+        ("zhang2022ws", "workshop", "Workshop on Machine Learning Systems"),
+        ("zhang2023arxiv", "preprint", "arXiv preprint arXiv:2305.01234"),
+        ("zhang2020talk", "misc", "Invited talk at Umeå University"),
+        ("zhang2021phd", "thesis", "Université de Montréal"),
+        ("zhang2017msc", "thesis", "清华大学"),
+        ("zhang2019tr", "report", "Université de Montréal"),
+        ("zhang2022pat", "patent", "Example Corp."),
+        ("zhang2026book", "book", None),
+    ],
+)
+def test_every_entry_type_maps_to_a_publication_type(library, key, kind, venue):
+    paper = library[0][key]
+    assert paper.type == kind
+    assert paper.venue == venue
+
+
+def test_entry_types_that_type_does_not_say_are_kept(library):
+    papers, _ = library
+    assert papers["zhang2017msc"].bibtex_type == "mastersthesis"
+    assert papers["zhang2021phd"].bibtex_type is None  # phdthesis is what thesis means
+
+
+def test_extra_fields(library):
+    papers, _ = library
+    assert papers["zhang2022conf"].venue_short == "EuroSys"
+    assert papers["zhang2022conf"].code == "https://github.com/zili/elastic"
+    assert papers["zhang2022ws"].venue_short == "MLSys-W"  # `abbr` means the same
+    preprint = papers["zhang2023arxiv"]
+    assert preprint.arxiv == "2305.01234"
+    assert preprint.status == "under review"
+    assert preprint.selected is True
+    assert preprint.tags == ["scaling", "scheduling", "theory"]
+    assert preprint.authors == ["Zili Zhang", "et al."]
+    report = papers["zhang2019tr"]
+    assert (report.pdf, report.slides) == ("files/tr-2019-3.pdf", "https://example.org/slides.pdf")
+    assert report.number == "TR-2019-3"
+    assert papers["zhang2026book"].publisher == "O'Reilly Media"
+    assert papers["zhang2026book"].isbn == "978-1-0981-0000-0"
+
+
+def test_missing_fields_leave_the_entry_undated_but_readable(library):
+    paper = library[0]["nodate"]
+    assert paper.year is None and paper.venue is None
+    assert paper.authors == ["Barnes and Noble, Inc."]  # braces keep a corporate name whole
+
+
+def test_broken_entries_are_reported_with_key_and_line_and_the_rest_still_load(library):
+    papers, errors = library
+    assert "after2024broken" in papers
+    assert "broken2020" not in papers and "notitle" not in papers
+    by_key = {e.field.split(".")[0]: e for e in errors}
+    assert set(by_key) == {"broken2020", "notitle"}
+    assert by_key["broken2020"].line == 99
+    assert "broken" in by_key["broken2020"].message
+    assert by_key["notitle"].line == 111
+    assert "missing required field 'title'" in by_key["notitle"].message
+
+
+def test_a_key_twice_in_one_file_names_both_lines():
+    text = "@misc{a, title={One}}\n\n@misc{a, title={Two}}\n"
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert [r.key for r, _ in loaded] == ["a"]
+    assert len(errors) == 1
+    assert (errors[0].line, errors[0].field) == (3, "a")
+    assert "first at line 1" in errors[0].message
+
+
+def test_a_bad_value_is_reported_at_its_field_under_its_bibtex_name():
+    text = "@article{x,\n  title = {T},\n  journal = {J},\n  month = {Oct.-Dec.},\n  year = 2020\n}"
+    _, errors = bibread.load_publications(text, "refs.bib")
+    assert [(e.line, e.field) for e in errors] == [(4, "x.month")]
+
+
+def test_unsafe_urls_are_refused():
+    text = "@misc{x, title = {T}, url = {javascript:alert(1)}}"
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert loaded == [] and "unsafe URL scheme" in errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Zhang, Zili$^{*\\dagger}$", "Zili Zhang*†"),
+        ("Zili Zhang*", "Zili Zhang*"),
+        ("Li, Wei\\textsuperscript{\\dag}", "Wei Li†"),
+        ("Li, Wei$^1$", "Wei Li"),
+        ("van der Berg, Jr., Hans", "Hans van der Berg Jr."),
+        ("{\\O}stergaard, S{\\o}ren", "Søren Østergaard"),
+        ("张子立", "张子立"),
+        ("others", "et al."),
+    ],
+)
+def test_names_are_shown_first_name_first_with_their_marks(raw, shown):
+    assert bibread.display_name(raw) == shown
+
+
+def test_citation_text_keeps_latex_and_leaves_out_what_is_not_a_citation():
+    text = (LIBRARY.read_text(encoding="utf-8")).split("@inproceedings{zhang2022conf")[0]
+    parsed = bibread.parse(text, "refs.bib")
+    cite = bibread.citation_text(parsed.records[0])
+    assert cite.startswith("@article{mueller2021arm,\n")
+    assert 'M{\\"u}ller, J{\\"o}rg and Zhang, Zili and Garc{\\\'\\i}a, Ana}' in cite
+    assert "journal = {Journal of Machine Learning Research}" in cite
+    assert "month = oct," in cite and "year = 2021," in cite
+    assert "abstract" not in cite and "*" not in cite and "dag" not in cite
+    # The citation parses back to the same entry.
+    again = bibread.parse(cite, "cite.bib")
+    assert again.errors == []
+    title = parsed.records[0].fields["title"].value
+    assert again.records[0].fields["title"].value == title
