@@ -41,15 +41,20 @@ def slugify(text: str, fallback: str = "item") -> str:
         # Cut at a word boundary: 'system-design', not 'system-desig'.
         cut = slug[: MAX_SLUG + 1].rsplit("-", 1)[0]
         slug = cut if len(cut) >= MAX_SLUG // 2 else slug[:MAX_SLUG]
-    while len(slug.encode("utf-8", "surrogatepass")) > MAX_SLUG_BYTES:
-        slug = slug[:-1]
-    return slug.strip("-_") or fallback
+    return _fit(slug).strip("-_") or fallback
+
+
+def _fit(name: str) -> str:
+    """`name` cut to MAX_SLUG_BYTES of UTF-8, so that it can be a folder name anywhere."""
+    while len(name.encode("utf-8", "surrogatepass")) > MAX_SLUG_BYTES:
+        name = name[:-1]
+    return name
 
 
 def key_slug(key: str) -> str:
     """A citation key as a URL name: `DBLP:conf/nips/Z21` -> `DBLP-conf-nips-Z21`; case is kept."""
     slug = re.sub(r"[^\w.-]+", "-", unicodedata.normalize("NFKC", key))
-    slug = re.sub(r"\.{2,}", ".", slug).strip("-.")[:100].strip("-.")
+    slug = _fit(re.sub(r"\.{2,}", ".", slug).strip("-.")[:100]).strip("-.")
     return slug or "paper"
 
 
