@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.routes import output_path
-from tests.helpers import write_site
+from tests.helpers import run_cli, write_site
 from tests.hostile.sandbox import build_hostile
 from tests.hostile.scan import scan_site
 from tests.htmlread import read_page
@@ -343,7 +343,12 @@ REFUSED = [
         "content/publications.yaml:2:11",
         "not a file in content/",
     ),
-    ("file-name-with-backslash", {"content/a\\b.png": b"x"}, "content/a\\b.png", "'\\' is refused"),
+    (
+        "file-name-with-backslash",
+        {"content/a\\b.png": b"x"},
+        "content/a\\b.png",
+        "'\\' is refused",
+    ),
 ]
 
 
@@ -404,7 +409,11 @@ def _deep_markdown(output: Path) -> None:
 
 
 BUILT = [
-    ("unicode-slug", {"content/projects.yaml": entry(slug="مرحبا")}, _unicode_slug),
+    (
+        "unicode-slug",
+        {"content/projects.yaml": entry(slug="مرحبا")},
+        _unicode_slug,
+    ),
     (
         "long-title-in-4-byte-letters",
         {"content/projects.yaml": "- title: " + "𠀀" * 90 + "\n  body: B\n"},
@@ -415,15 +424,31 @@ BUILT = [
         {"content/projects.yaml": '- title: "\\u202Eexe.gpj"\n'},
         _right_to_left,
     ),
-    ("utf-8-bom", {"content/profile.yaml": codecs.BOM_UTF8 + b"name: Ada\n"}, _bom_dropped),
-    ("utf-16-with-bom", {"content/profile.yaml": "name: Ada\n".encode("utf-16")}, _bom_dropped),
+    (
+        "utf-8-bom",
+        {"content/profile.yaml": codecs.BOM_UTF8 + b"name: Ada\n"},
+        _bom_dropped,
+    ),
+    (
+        "utf-16-with-bom",
+        {"content/profile.yaml": "name: Ada\n".encode("utf-16")},
+        _bom_dropped,
+    ),
     (
         "crlf-markdown",
         {"content/projects/a.md": b"---\r\ntitle: A\r\n---\r\nOne.\r\n\r\nTwo.\r\n"},
         _crlf,
     ),
-    ("cr-only-markdown", {"content/projects/a.md": b"---\rtitle: A\r---\rOne.\r\rTwo.\r"}, _crlf),
-    ("fifty-mb-asset", {"content/files/big.pdf": b"\0" * (50 * MB)}, _big_asset),
+    (
+        "cr-only-markdown",
+        {"content/projects/a.md": b"---\rtitle: A\r---\rOne.\r\rTwo.\r"},
+        _crlf,
+    ),
+    (
+        "fifty-mb-asset",
+        {"content/files/big.pdf": b"\0" * (50 * MB)},
+        _big_asset,
+    ),
     (
         "deep-markdown",
         {
@@ -458,7 +483,10 @@ def outside(tmp_path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("name", "target"),
+    (
+        "name",
+        "target",
+    ),
     [("leak.txt", "secret.txt"), ("projects.yaml", "projects.yaml"), ("linked", ".")],
     ids=["file", "section-file", "folder"],
 )
@@ -500,3 +528,165 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path):
     os.mkfifo(site / "content" / "profile.yaml")
     outcome = build_hostile(site)
     assert "content/profile.yaml: not a regular file (a pipe, socket or device)" in outcome.errors
+
+
+# --- BibTeX: read at build time, and imported ----------------------------------------------
+
+BIB = "content/publications.bib"
+BIB_REFUSED = [
+    (
+        "bib-unclosed-entry",
+        "@article{a,\n  title = {Open\n}\n@article{b, title={B}, year=2020}\n",
+        f"{BIB}:1:1",
+        "this entry is broken",
+    ),
+    (
+        "bib-key-twice",
+        "@article{a, title={A}, year=2020}\n@article{a, title={B}, year=2021}\n",
+        f"{BIB}:2:1",
+        "used twice",
+    ),
+    (
+        "bib-javascript-url",
+        "@article{a, title={T}, year=2020, url={javascript:alert(1)}}\n",
+        f"{BIB}:1:1",
+        "unsafe URL scheme 'javascript:'",
+    ),
+    (
+        "bib-data-pdf",
+        "@misc{a, title={T}, year=2020, pdf={data:text/html,<script>x</script>}}\n",
+        f"{BIB}:1:1",
+        "unsafe URL scheme 'data:'",
+    ),
+    (
+        "bib-markdown-link-in-abstract",
+        "@article{a, title={T}, year=2020, abstract={[x](javascript:alert(1))}}\n",
+        f"{BIB}:1:1",
+        "unsafe URL scheme",
+    ),
+    (
+        "bib-latin-1",
+        "@article{a, title={Zo\xeb}, year=2020}\n".encode("latin-1"),
+        f"{BIB}:1:22",
+        "not valid UTF-8",
+    ),
+    (
+        "bib-binary",
+        bytes(range(1, 256)),
+        f"{BIB}:",
+        "not valid UTF-8",
+    ),
+    (
+        "bib-fifty-mb",
+        b"@misc{a, title={" + b"x" * (50 * MB) + b"}}\n",
+        BIB,
+        "too large",
+    ),
+    (
+        "bib-input-macro-reads-nothing",
+        "@article{a, title={\\input{/etc/passwd}}, year=2020}\n",
+        f"{BIB}:1:1",
+        "missing required field 'title'",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "fragment"), [c[1:] for c in BIB_REFUSED], ids=[c[0] for c in BIB_REFUSED]
+)
+def test_broken_or_hostile_bibtex_is_refused_at_its_entry(tmp_path, text, where, fragment):
+    site = write_site(tmp_path / "site", {BIB: text})
+    outcome = build_hostile(site)
+    assert outcome.run.code == 1
+    assert outcome.errors[0].startswith(where), outcome.errors
+    assert fragment in outcome.errors[0], outcome.errors
+
+
+def _markup_stays_text(output: Path) -> None:
+    findings = scan_site(output)
+    assert findings.problems == [] and findings.live_markers == set()
+    (paper,) = (output / "publications").glob("*/index.html")
+    page = read_page(paper)
+    meta = [(e.attrs.get("name"), e.attrs.get("content")) for e in page.root.find_all("meta")]
+    assert ("citation_author", "<b>Eve</b>") in meta
+    assert any(n == "citation_title" and c.startswith('<x-inj id="t">') for n, c in meta)
+
+
+def _string_macros_not_multiplied(output: Path) -> None:
+    assert sum(p.stat().st_size for p in output.rglob("*") if p.is_file()) < 5 * MB
+
+
+def _key_stays_in_its_folder(output: Path) -> None:
+    pages = sorted(p.relative_to(output).as_posix() for p in output.rglob("index.html"))
+    assert "publications/x/index.html" in pages
+    assert all(not p.startswith("x/") for p in pages)
+
+
+def _long_key_fits(output: Path) -> None:
+    (paper,) = (output / "publications").glob("*/index.html")
+    assert len(paper.parent.name.encode()) <= 200
+
+
+BIB_BUILT = [
+    (
+        "bib-markup-in-every-field",
+        '@article{a, title={<x-inj id="t">x</x-inj><script>alert(1)</script>},'
+        " author={<b>Eve</b> and Bob}, journal={<img src=x onerror=alert(1)>},"
+        " note={</script>}, year=2020}\n",
+        _markup_stays_text,
+    ),
+    (
+        "bib-string-macro-bomb",
+        '@string{a0 = "xxxxxxxxxx"}\n'
+        + "".join(
+            f"@string{{a{i} = a{i - 1} # a{i - 1} # a{i - 1} # a{i - 1}}}\n" for i in range(1, 14)
+        )
+        + "@article{k, title = a13, year=2020}\n",
+        _string_macros_not_multiplied,
+    ),
+    (
+        "bib-deep-braces",
+        "@article{a, title={" + "{" * 5000 + "x" + "}" * 5000 + "}, year=2020}\n",
+        _string_macros_not_multiplied,
+    ),
+    (
+        "bib-key-with-parent-folders",
+        "@article{../../x, title={T}, year=2020}\n",
+        _key_stays_in_its_folder,
+    ),
+    (
+        "bib-key-of-100-cjk-letters",
+        "@article{" + "漢" * 100 + ", title={T}, year=2020}\n",
+        _long_key_fits,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "check"), [c[1:] for c in BIB_BUILT], ids=[c[0] for c in BIB_BUILT]
+)
+def test_hostile_bibtex_builds_safely(tmp_path, text, check):
+    site = write_site(tmp_path / "site", {BIB: text})
+    outcome = build_hostile(site)
+    assert outcome.built, outcome.run.err
+    check(site / "output")
+
+
+def test_importing_hostile_bibtex_writes_only_inside_content(tmp_path):
+    site = write_site(tmp_path / "site", {})
+    source = tmp_path / "co-author.bib"
+    source.write_text(
+        "@article{../../../evil, title={<script>alert(1)</script>}, year=2020}\n"
+        "@article{/etc/passwd, title={T}, year=2020}\n"
+        "@article{ok, title={T}, year=2020, url={javascript:alert(1)}}\n",
+        encoding="utf-8",
+    )
+    before = {p for p in tmp_path.rglob("*")}
+    result = run_cli("import", "bibtex", source, "--site", site)
+    assert "Traceback" not in result.err and "internal error" not in result.err
+    made = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")} - {
+        p.relative_to(tmp_path).as_posix() for p in before
+    }
+    assert made and all(p.startswith("site/content/publications") for p in made), made
+    assert "unsafe URL scheme" in result.err  # the javascript: entry is reported and skipped
+    assert build_hostile(site).built
