@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import posixpath
 import re
 import xml.etree.ElementTree as etree
 
@@ -44,6 +45,35 @@ _ALLOWED_ATTRIBUTES = {
 }
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 
+# Stands for the way from a page to the site's root in links written in Markdown. The same
+# text is shown on pages at different depths (a section page, the entry's page, the CV), and
+# its HTML is rendered once; each page replaces this with its own way up (`resolve_root`).
+SITE_ROOT = "\ue000cvsite-root\ue000"
+
+
+def resolve_root(html: str, prefix: str) -> str:
+    """Links from Markdown made right for one page: `prefix` is '../../', '' or a base URL."""
+    return html.replace(SITE_ROOT, prefix)
+
+
+_PATH_AND_REST = re.compile(r"([^?#]*)(.*)", re.S)
+
+
+def _site_relative(url: str) -> str | None:
+    """A relative link in Markdown, as a path from the site root; None for other links.
+
+    Markdown is written once and shown on pages at several depths, so a relative link
+    means a path from the site root (content/files/a.pdf is `files/a.pdf`), never from
+    the page it happens to be shown on.
+    """
+    if not url or url.startswith(("#", "//", "?")) or url_scheme(url) is not None:
+        return None
+    path, rest = _PATH_AND_REST.match(url).groups()
+    normal = posixpath.normpath("/" + path).lstrip("/")
+    if path.endswith("/") and normal:
+        normal += "/"
+    return (normal or "./") + rest
+
 
 class _SafetyTreeprocessor(Treeprocessor):
     """Drops unsafe URLs and attributes from the element tree; remembers what it dropped."""
@@ -65,6 +95,8 @@ class _SafetyTreeprocessor(Treeprocessor):
                     if scheme is not None and scheme not in SAFE_SCHEMES:
                         self.found.append(value)
                         del element.attrib[name]
+                    elif (path := _site_relative(value)) is not None:
+                        element.attrib[name] = SITE_ROOT + path
 
 
 class _SafetyExtension(Extension):

@@ -23,6 +23,7 @@ from generator.bibtex import citation_key, to_bibtex
 from generator.errors import BuildError
 from generator.i18n import Locale
 from generator.icons import icon, link_icon
+from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.schema import Publication, url_scheme
 from generator.scholar import citation_tags
@@ -213,7 +214,14 @@ class Renderer:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
-        return html.encode("utf-8")
+        return resolve_root(html, self._root_prefix(page)).encode("utf-8")
+
+    def _root_prefix(self, page: Page) -> str:
+        """The way from `page` to the site root, for links written in Markdown."""
+        if page.kind == "404":
+            return routes.base_path(self.resume.config.base_url)
+        way_up = routes.href(page.url, "/")
+        return "" if way_up == "./" else way_up
 
 
 @jinja2.pass_context

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from generator import routes
 from generator.dates import PartialDate
+from generator.markup import resolve_root
 from generator.model import Item, Resume
 from generator.render import Page
 
@@ -83,5 +84,7 @@ def atom_feed(resume: Resume, render_summary) -> bytes:  # noqa: ANN001 - str ->
         ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
         text = item.data.summary or getattr(item.data, "abstract", None)
         if text:
-            ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = str(render_summary(text))
+            ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
+                str(render_summary(text)), base
+            )
     return _xml(feed)

@@ -1,4 +1,8 @@
-"""A paper's page in Chromium: accessible, and all authors one click away without script."""
+"""A paper's page in Chromium: accessible, and all authors one click away without script.
+
+The browser is the session's one (tests/browser/conftest.py): two Playwright instances
+cannot run at once.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHROMIUM_FLAGS, FIXTURES, copy_site, require_chromium, run_cli
+from tests.helpers import FIXTURES, copy_site, run_cli
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -30,17 +34,6 @@ def server(tmp_path_factory) -> Iterator[str]:
     yield f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    chromium = require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.mark.parametrize("path", ["/publications/", "/publications/zhang2024sched/"])

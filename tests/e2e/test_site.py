@@ -419,3 +419,28 @@ def test_installed_wheel_builds_a_site_from_any_folder(tmp_path: Path):
     assert result.code == 0, result.err
     assert (site / "output" / "assets" / "style.css").is_file()
     shutil.rmtree(target)
+
+
+def test_relative_links_in_markdown_resolve_from_the_site_root_on_every_page(tmp_path: Path):
+    """The same Markdown shows on the home page, section pages, entry pages and the CV."""
+    site = copy_site(COAUTHORS, tmp_path / "site")
+    (site / "content" / "files").mkdir()
+    (site / "content" / "files" / "poster.pdf").write_bytes(b"%PDF-1.4")
+    with (site / "content" / "profile.yaml").open("a") as profile:
+        profile.write("summary: See [my projects](projects/) and [the poster](files/poster.pdf).\n")
+    (site / "content" / "notes").mkdir()
+    (site / "content" / "notes" / "page.md").write_text(
+        "---\ntitle: Notes\nsummary: '[poster](./files/poster.pdf)'\n---\n"
+        "Back to [the CV](/cv/#cv-notes) or [the top](../).\n",
+        encoding="utf-8",
+    )
+    (site / "content" / "projects.yaml").write_text(
+        "- title: Torch Tools\n  summary: The [poster](files/poster.pdf).\n", encoding="utf-8"
+    )
+    output = build(site)
+    assert check_links(output) == []
+    page = read_page(output / "notes" / "page" / "index.html")
+    assert "../../files/poster.pdf" in page.links() and "../../cv/#cv-notes" in page.links()
+    assert "files/poster.pdf" in read_page(output / "index.html").links()
+    # The feed is read elsewhere: its links are full URLs.
+    assert "https://zili.example.org/files/poster.pdf" in (output / "feed.xml").read_text()
