@@ -90,12 +90,14 @@ class _SafetyTreeprocessor(Treeprocessor):
                     del element.attrib[name]
                 elif name in _URL_ATTRIBUTES:
                     # Entities in the Markdown source stay entities in the attribute, and a
-                    # browser decodes them: `javascript&colon;x` is a javascript: link.
-                    scheme = url_scheme(html.unescape(value))
+                    # browser decodes them: `javascript&colon;x` is a javascript: link, and
+                    # an e-mail autolink's entity-encoded `mailto:` is no relative path.
+                    decoded = html.unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
+                    scheme = url_scheme(decoded)
                     if scheme is not None and scheme not in SAFE_SCHEMES:
                         self.found.append(value)
                         del element.attrib[name]
-                    elif (path := _site_relative(value)) is not None:
+                    elif (path := _site_relative(decoded)) is not None:
                         element.attrib[name] = SITE_ROOT + path
 
 
