@@ -209,13 +209,7 @@ class _Builder:
     def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise _fail(
-                self.file,
-                self.mark_of(node).line,
-                self.mark_of(node).column,
-                f"too many values (more than {MAX_VALUES}); YAML aliases that expand "
-                "without bound are refused",
-            )
+            raise _fail(self.file, self.mark_of(node).line, self.mark_of(node).column, _TOO_MANY)
         if len(path) > MAX_DEPTH:
             mark = self.mark_of(node)
             raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
@@ -275,6 +269,46 @@ class _Builder:
                 result.setdefault(key, value)
 
 
+_TOO_MANY = (
+    f"too many values (more than {MAX_VALUES}); YAML aliases that expand without bound are refused"
+)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return []
+
+
+def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values `node` becomes once its aliases are expanded, counted without doing so.
+
+    An alias is the same node object as its anchor, so each node is counted once (`sizes`);
+    the composer has already bounded the depth, so this recursion is shallow.
+    """
+    key = id(node)
+    if key not in sizes:
+        sizes[key] = 1  # a node that contains itself is refused for its depth later
+        sizes[key] = 1 + sum(_expanded_size(child, sizes) for child in _children(node))
+    return sizes[key]
+
+
+def _too_many_values(root: yaml.Node) -> yaml.Node | None:
+    """Where a billion-laughs document passes MAX_VALUES, found before anything is built:
+    the first, innermost node that expands past it (a list of aliases, at its own line)."""
+    sizes: dict[int, int] = {}
+    if _expanded_size(root, sizes) <= MAX_VALUES:
+        return None
+    node = root
+    while True:
+        big = next((c for c in _children(node) if sizes[id(c)] > MAX_VALUES), None)
+        if big is None:
+            return node
+        node = big
+
+
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: int):
     mark = exc.problem_mark or exc.context_mark
     if mark is None:  # pragma: no cover - PyYAML always marks parser errors
@@ -325,6 +359,9 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
         raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     if node is None:
         return Document(file, None)
+    if (culprit := _too_many_values(node)) is not None:
+        mark = culprit.start_mark
+        raise _fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
     builder = _Builder(file, line_offset, root)
     data = builder.build(node)
     if builder.errors:

@@ -156,7 +156,7 @@ REFUSED = [
             + "]\n"
             + "".join(f"x{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 10))
         },
-        "content/profile.yaml",
+        "content/profile.yaml:7:5",
         "too many values",
     ),
     (
