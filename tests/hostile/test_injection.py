@@ -125,3 +125,20 @@ def test_unsafe_html_lets_raw_html_through_markdown_fields_only(tmp_path, markdo
     live = {(site.slots[m].file, site.slots[m].field) for m in findings.live_markers}
     assert ("content/profile.yaml", "summary") in live  # the switch does let HTML through
     assert live <= markdown_fields, live - markdown_fields
+
+
+def _builtin_themes() -> list[str]:
+    from generator.theme import builtin_themes_dir
+
+    return sorted(p.parent.name for p in builtin_themes_dir().glob("*/theme.yaml"))
+
+
+@pytest.mark.parametrize("theme", _builtin_themes())
+def test_every_builtin_theme_escapes_every_field(tmp_path, theme):
+    site = make_site(tmp_path, payload, theme=theme)
+    build_until_it_builds(site)
+    findings = scan_site(site.output)
+    assert findings.live_markers == set()
+    assert findings.problems == []
+    name = site.slot_named("content/profile.yaml", "name")
+    assert findings.shows(name.marker)
