@@ -558,12 +558,28 @@ class MarkdownOptions(Strict):
 DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
 
 
+def _check_argument(value: Any) -> Any:
+    """A value handed to git or rsync as a command-line argument must not read as an option
+    (`--receive-pack=…`, `-e …` run commands) or hold line breaks (CNAME is one line)."""
+    if isinstance(value, str) and (value.startswith("-") or re.search(r"[\x00-\x1f\x7f]", value)):
+        raise PydanticCustomError(
+            "argument",
+            "'{value}' would be read as an option or holds a line break (expected a name "
+            "or path without a leading '-' or control characters)",
+            {"value": re.sub(r"[\x00-\x1f\x7f]", lambda m: repr(m.group())[1:-1], value)},
+        )
+    return value
+
+
+Argument = Annotated[str, BeforeValidator(_check_argument)]
+
+
 class DeployOptions(Strict):
     target: Literal[DEPLOY_TARGETS] = "github-pages"  # type: ignore[valid-type]
-    remote: str = Field("origin", description="github-pages: the git remote to push to.")
-    branch: str = Field("gh-pages", description="github-pages: the branch to publish.")
-    cname: str | None = Field(None, description="github-pages: a custom domain.")
-    destination: str | None = Field(None, description="rsync or directory: where to copy.")
+    remote: Argument = Field("origin", description="github-pages: the git remote to push to.")
+    branch: Argument = Field("gh-pages", description="github-pages: the branch to publish.")
+    cname: Argument | None = Field(None, description="github-pages: a custom domain.")
+    destination: Argument | None = Field(None, description="rsync or directory: where to copy.")
 
 
 LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"

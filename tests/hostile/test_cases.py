@@ -19,6 +19,7 @@ from tests.hostile.scan import scan_site
 from tests.htmlread import read_page
 
 MB = 1024 * 1024
+SITE = "title: T\nbase_url: https://e.org/\n"
 
 
 def entry(body: str = "Body.", **fields: str) -> str:
@@ -311,6 +312,19 @@ REFUSED = [
         {"content/profile.yaml": "name: A\navatar: https://tracker.example/p.png\n"},
         "content/profile.yaml:2:9",
         "on another host",
+    ),
+    # --- deploy settings handed to git and rsync -------------------------------------------
+    (
+        "deploy-remote-read-as-an-option",
+        {"site.yaml": SITE + "deploy:\n  remote: '--receive-pack=touch pwned'\n"},
+        "site.yaml:4:11",
+        "would be read as an option",
+    ),
+    (
+        "deploy-cname-with-a-line-break",
+        {"site.yaml": SITE + 'deploy:\n  cname: "cv.example.org\\nevil"\n'},
+        "site.yaml:4:10",
+        "holds a line break",
     ),
     # --- files that are not there --------------------------------------------------------
     (
@@ -690,3 +704,12 @@ def test_importing_hostile_bibtex_writes_only_inside_content(tmp_path):
     assert made and all(p.startswith("site/content/publications") for p in made), made
     assert "unsafe URL scheme" in result.err  # the javascript: entry is reported and skipped
     assert build_hostile(site).built
+
+
+def test_a_deploy_flag_read_as_an_option_is_refused(tmp_path):
+    site = write_site(tmp_path / "site", {})
+    result = run_cli(
+        "deploy", "--site", site, "--target", "rsync", "--destination", "-e sh -c x:", "--dry-run"
+    )
+    assert result.code == 2, result.err
+    assert "--destination -e sh -c x:" in result.err and "read as an option" in result.err
