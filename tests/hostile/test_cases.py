@@ -7,6 +7,7 @@ every error line placed in a file, nothing written outside output/.
 from __future__ import annotations
 
 import codecs
+import json
 import os
 from pathlib import Path
 
@@ -713,3 +714,74 @@ def test_a_deploy_flag_read_as_an_option_is_refused(tmp_path):
     )
     assert result.code == 2, result.err
     assert "--destination -e sh -c x:" in result.err and "read as an option" in result.err
+
+
+# --- JSON Resume import ----------------------------------------------------------------------
+
+RESUME_REFUSED = [
+    (
+        "json-nested-100000-deep",
+        '{"basics": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        ":1:1: nested deeper",
+    ),
+    (
+        "json-javascript-url",
+        '{"basics": {"name": "A", "url": "javascript:alert(1)"}}',
+        "unsafe URL scheme",
+    ),
+    (
+        "json-email-with-headers",
+        '{"basics": {"name": "A", "email": "a@b.org?bcc=c@d.org"}}',
+        "not an e-mail address",
+    ),
+    (
+        "json-control-character",
+        '{"basics": {"name": "A\\u001bB"}}',
+        "control character U+001B",
+    ),
+    (
+        "json-latin-1",
+        '{"basics": {"name": "Zo\xeb"}}'.encode("latin-1"),
+        "not valid UTF-8",
+    ),
+    (
+        "json-fifty-mb",
+        b'{"basics": {"name": "' + b"x" * (50 * MB) + b'"}}',
+        "too large",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"), [c[1:] for c in RESUME_REFUSED], ids=[c[0] for c in RESUME_REFUSED]
+)
+def test_a_hostile_resume_json_is_refused_without_writing(tmp_path, text, fragment):
+    source = tmp_path / "resume.json"
+    source.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    result = run_cli("import", "jsonresume", source, "--site", tmp_path / "new")
+    assert result.code == 1, result.err
+    assert "Traceback" not in result.err and "internal error" not in result.err
+    assert result.err.startswith(f"{source}:") and fragment in result.err, result.err
+    assert not (tmp_path / "new" / "content").exists()
+
+
+def test_markup_in_a_resume_json_stays_text_once_built(tmp_path):
+    source = tmp_path / "resume.json"
+    hostile = '<x-inj id="j">x</x-inj><img src=x onerror=alert(1)></script>'
+    source.write_text(
+        json.dumps(
+            {
+                "basics": {"name": hostile, "label": hostile, "summary": hostile},
+                "work": [{"name": hostile, "position": hostile, "highlights": [hostile]}],
+                "skills": [{"name": hostile, "keywords": [hostile]}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    site = tmp_path / "new"
+    result = run_cli("import", "jsonresume", source, "--site", site)
+    assert result.code == 0, result.err
+    assert build_hostile(site).built
+    findings = scan_site(site / "output")
+    assert findings.problems == [] and findings.live_markers == set()
+    assert findings.shows("j")
