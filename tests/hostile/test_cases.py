@@ -550,6 +550,12 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path):
 BIB = "content/publications.bib"
 BIB_REFUSED = [
     (
+        "bib-keys-differing-in-case",
+        "@article{Smith2020, title={A}, year=2020}\n@article{smith2020, title={B}, year=2020}\n",
+        BIB,
+        "is also made by content/publications.bib:1",
+    ),
+    (
         "bib-unclosed-entry",
         "@article{a,\n  title = {Open\n}\n@article{b, title={B}, year=2020}\n",
         f"{BIB}:1:1",
