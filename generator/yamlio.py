@@ -275,10 +275,11 @@ _TOO_MANY = (
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:
+    """The nodes `_Builder.build` makes values of: items, and mapping values (keys are text)."""
     if isinstance(node, yaml.SequenceNode):
         return list(node.value)
     if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
+        return [value for _, value in node.value]
     return []
 
 
