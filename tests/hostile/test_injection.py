@@ -31,6 +31,36 @@ def markdown_site(tmp_path_factory):
     return site, scan_site(site.output)
 
 
+@pytest.mark.parametrize(
+    "scheme", ["javascript:alert('{}')", "VBScript:msgbox('{}')", "data:text/html,{}"]
+)
+def test_no_text_field_becomes_a_link_that_runs_script(tmp_path, scheme):
+    """Every text field holds a script URL: fields that take URLs refuse it at their line,
+    and no other field may put it in an href or src (plain text typed where a URL goes)."""
+    site = make_site(tmp_path, scheme.format)
+    build_until_it_builds(site)
+    assert scan_site(site.output).problems == []
+    refused = {(site.slots[m].file, site.slots[m].field) for m in site.refused}
+    for url_field in [
+        ("content/profile.yaml", "website"),
+        ("content/profile.yaml", "links[0].url"),
+        ("content/publications.yaml", "publications[0].url"),
+        ("content/publications.yaml", "publications[0].code"),
+        ("content/certificates.yaml", "certificates[0].url"),
+    ]:
+        assert url_field in refused, url_field
+        assert (
+            "unsafe URL scheme"
+            in site.refused[
+                next(
+                    m
+                    for m in site.refused
+                    if (site.slots[m].file, site.slots[m].field) == url_field
+                )
+            ].message
+        )
+
+
 def test_every_model_has_text_fields_under_test(escaped_site):
     site, _ = escaped_site
     files = {slot.file for slot in site.slots.values()}
