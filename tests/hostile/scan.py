@@ -28,7 +28,7 @@ def payload(marker: str) -> str:
     """Text that is markup, script, a template expression and an XML terminator at once."""
     return (
         f'<{MARKER_TAG} id="{marker}">"\'&amp;</{MARKER_TAG}>'
-        f"<img src=x onerror=alert('{marker}')></script><script>alert('{marker}')</script>"
+        "<img src=x onerror=alert(1)></script><script>alert(1)</script>"
         f"<!-- ]]> {{{{ 7*7 }}}} -->\u202e"
     )
 
