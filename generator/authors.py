@@ -6,6 +6,7 @@ The owner is matched in any name order and with initials: for "Zili Zhang", the 
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -87,7 +88,13 @@ def parse_author(raw: str, owner_names: list[str]) -> Author:
 
 
 def parse_authors(raw: list[str], owner_names: list[str]) -> list[Author]:
-    return [parse_author(name, owner_names) for name in raw]
+    owners = tuple(owner_names)
+    return [_parse_author(name, owners) for name in raw]
+
+
+@functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every author
+def _parse_author(name: str, owner_names: tuple[str, ...]) -> Author:
+    return parse_author(name, list(owner_names))
 
 
 def shorten(authors: list[Author], limit: int) -> list[Author | None]:

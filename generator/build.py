@@ -2,20 +2,37 @@
 
 from __future__ import annotations
 
+import hashlib
 import time
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import routes
 from generator.bibtex import citation_files
+from generator.cache import BuildCache, MarkdownStore
+from generator.changes import Changes
+from generator.content import SiteFiles
+from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
 from generator.errors import ContentError, ContentErrors
 from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
+from generator.parallel import available_cores, fork_map
 from generator.pdf import add_cv_pdf, require_browser
 from generator.render import Page, Renderer, plan
-from generator.sitefiles import atom_feed, robots, sitemap
+from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
+from generator.stamp import (
+    Stamp,
+    code_version,
+    forget,
+    options_key,
+    scan_inputs,
+    scan_output,
+    scan_places,
+)
 from generator.theme import Theme, load_theme
 from generator.writer import Source, WriteReport, check_output_location, write_site
 
@@ -30,6 +47,8 @@ class BuildOptions:
     base_url: str | None = None
     drafts: bool = False
     force: bool = False
+    jobs: int = 0  # processes to use for big builds; 0: one per core
+    cache_dir: Path | None = None  # keep rendered Markdown and compiled templates here
     pdf: bool = False  # also print /cv/ to cv.pdf with a headless Chromium
 
 
@@ -70,22 +89,191 @@ class RenderedSite:
     theme: Theme
     pages: list[Page]
     files: dict[PurePosixPath, Source]
+    rendered: dict[str, Rendered] = field(default_factory=dict)  # by URL, for rebuilds
+    fingerprint: Fingerprint | None = None
+    generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
+    claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
+
+
+@dataclass(frozen=True)
+class Update:
+    """What a (re)build changed: files that are new or differ, files that are gone."""
+
+    site: RenderedSite
+    written: dict[PurePosixPath, Source]
+    removed: frozenset[PurePosixPath]
+    rendered: int  # pages rendered (the others were reused)
+
+    def __bool__(self) -> bool:
+        return bool(self.written or self.removed)
+
+
+class SiteBuilder:
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
+
+    A full build is the same path with everything stale, so a rebuild and a clean build of
+    the same input give the same bytes. A failed rebuild keeps the last good result and the
+    changes it was given, which the next call takes up again.
+    """
+
+    def __init__(self, options: BuildOptions):
+        self.options = options
+        folder = options.cache_dir
+        self.cache = BuildCache(
+            markdown=MarkdownStore(
+                folder / f"markdown-{code_version()}.pickle" if folder else None
+            ),
+        )
+        self.jobs = options.jobs or available_cores()
+        self.last: RenderedSite | None = None
+        self._renderer: Renderer | None = None
+        self._pending = Changes()
+        self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
+
+    def build(self, changes: Changes | None = None) -> Update:
+        """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
+        if changes is None:
+            self.cache.reads.clear()
+            changes = Changes(settings=True)
+        changes = self._pending | changes
+        self._pending = changes
+        told = {path: _digest(path) for path in changes.content}  # before anything is read
+        # Read them again in any case: a failed build may have cached what was wrong in them.
+        self.cache.reads.forget(told)
+        if not changes.settings and self.last is not None:
+            changes = replace(
+                changes, content=frozenset(p for p in told if self._read.get(p, b"") != told[p])
+            )
+            if not changes:  # saved, but not changed: nothing to do
+                self._pending = Changes()
+                return Update(self.last, {}, frozenset(), 0)
+        # Spreading work over processes pays for whole builds, not for a page or two.
+        self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
+        if self._renderer is not None:
+            self._renderer.forget_templates(set(changes.templates))
+        site, rendered = self._render(changes)
+        update = _difference(self.last, site, changes, rendered)
+        self.last = site
+        self._pending = Changes()
+        self._read.update(told)
+        return update
+
+    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
+        options = self.options
+        loaded = load(
+            options.site,
+            include_drafts=options.drafts,
+            base_url=options.base_url,
+            cache=self.cache,
+            files=self._same_files(changes),
+        )
+        resume = loaded.resume
+        last = None if changes.settings else self.last
+        if last is None:
+            theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
+        else:
+            theme = last.theme
+        pages = plan(resume)
+        extra = {**_other_files(loaded, theme), **_citation_files(resume)}
+        claims = (tuple(p.url for p in pages), tuple(extra))
+        if last is None or claims != last.claims:  # the same URLs as a good build: no clash
+            _check_collisions(pages, extra)
+        renderer = self._renderer_for(resume, theme, fresh=last is None)
+        prints = fingerprint(resume)
+        if last is None or last.fingerprint is None or last.fingerprint.site != prints.site:
+            previous: dict[str, Rendered] = {}
+            stale_sources: set[str] = set()
+            renderer.forget_fragments()
+        else:
+            previous = last.rendered
+            stale_sources = changed_sources(last.fingerprint, prints)
+        stale = [
+            page
+            for page in pages
+            if (before := previous.get(page.url)) is None
+            or is_stale(page, before, stale_sources, changes.templates)
+        ]
+        fresh = dict(
+            zip(
+                (page.url for page in stale),
+                fork_map(renderer.render_page, stale, self.cache.jobs),
+                strict=True,
+            )
+        )
+        rendered: dict[str, Rendered] = {}
+        for page in pages:
+            html, used = fresh.get(page.url) or (
+                previous[page.url].html,
+                previous[page.url].templates,
+            )
+            rendered[page.url] = Rendered(page, html, used)
+        count = len(stale)
+        files: dict[PurePosixPath, Source] = {
+            routes.output_path(url): r.html for url, r in rendered.items()
+        }
+        files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
+        generated = _make_site_files(
+            _site_files(resume, pages, prints), last.generated if last is not None else {}
+        )
+        files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
+        renderer.forget_fragments(keep=resume.items)
+        site = RenderedSite(loaded, theme, pages, files, rendered, prints, generated, claims)
+        return site, count
+
+    def _same_files(self, changes: Changes) -> SiteFiles | None:
+        """The last discovery, if the changes only edited files it found (none came or went)."""
+        if self.last is None or changes.settings:
+            return None
+        files = self.last.loaded.files
+        known = {*files.all_sources(), *files.assets}
+        if all(path in known and path.is_file() for path in changes.content):
+            return files
+        return None
+
+    def _renderer_for(self, resume: Resume, theme: Theme, *, fresh: bool) -> Renderer:
+        """The renderer of the last build, given the new model; a new one after settings change."""
+        if fresh or self._renderer is None:
+            folder = self.options.cache_dir
+            templates = folder / f"templates-{code_version()}" if folder else None
+            self._renderer = Renderer(resume, theme, self.options.site, compiled=templates)
+        else:
+            self._renderer.use(resume)
+        return self._renderer
+
+
+def _digest(path: Path) -> bytes | None:
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:  # deleted (or unreadable: the build will say so)
+        return None
+
+
+def _difference(
+    last: RenderedSite | None, site: RenderedSite, changes: Changes, rendered: int
+) -> Update:
+    if last is None:
+        return Update(site, dict(site.files), frozenset(), rendered)
+    touched = changes.static | changes.content
+    written = {
+        path: source
+        for path, source in site.files.items()
+        if _differs(last.files.get(path), source, touched, changes.settings)
+    }
+    removed = frozenset(last.files.keys() - site.files.keys())
+    return Update(site, written, removed, rendered)
+
+
+def _differs(old: Source | None, new: Source, touched: frozenset[Path], settings: bool) -> bool:
+    if old is None or type(old) is not type(new):
+        return True
+    if isinstance(new, bytes):
+        return old is not new and old != new
+    # A copied file: the same path holds new bytes only if the watcher saw it change.
+    return old != new or new in touched or settings
 
 
 def render_site(options: BuildOptions) -> RenderedSite:
-    loaded = load(options.site, include_drafts=options.drafts, base_url=options.base_url)
-    resume = loaded.resume
-    theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
-    pages = plan(resume)
-    extra = {**_other_files(loaded, theme), **_citation_files(resume)}
-    _check_collisions(pages, extra)
-    renderer = Renderer(resume, theme, options.site)
-    files: dict[PurePosixPath, Source] = {
-        routes.output_path(page.url): renderer.render(page) for page in pages
-    }
-    files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
-    files.update(_site_files(resume, pages))
-    return RenderedSite(loaded, theme, pages, files)
+    return SiteBuilder(options).build().site
 
 
 def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
@@ -108,14 +296,39 @@ def _citation_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
     }
 
 
-def _site_files(resume: Resume, pages: list[Page]) -> dict[PurePosixPath, Source]:
+def _site_files(
+    resume: Resume, pages: list[Page], prints: Fingerprint
+) -> dict[str, tuple[Any, Callable[[], bytes]]]:
+    """The generated files: name -> (what the file is made from, how to make it).
+
+    A rebuild remakes a file only when what it is made from compares unequal.
+    """
     base = resume.config.base_url
     return {
-        PurePosixPath("sitemap.xml"): sitemap(base, pages),
-        PurePosixPath("robots.txt"): robots(base),
-        PurePosixPath("feed.xml"): atom_feed(resume, resume.markdown.block),
-        PurePosixPath("resume.json"): resume_json(resume),
+        "sitemap.xml": ((base, tuple(p.url for p in pages)), lambda: sitemap(base, pages)),
+        "robots.txt": (base, lambda: robots(base)),
+        "feed.xml": (
+            _inputs(prints, FEED_SECTIONS, resume),
+            lambda: atom_feed(resume, resume.markdown.block),
+        ),
+        "resume.json": ((prints.site, prints.sources), lambda: resume_json(resume)),
     }
+
+
+def _inputs(prints: Fingerprint, sections: Iterable[str], resume: Resume) -> tuple[Any, ...]:
+    """What a file made from some sections depends on: the site, and those sections' entries."""
+    shown = [s for s in resume.sections if s.name in sections]
+    return (prints.site, tuple(prints.sources.get(f) for s in shown for f in s.sources))
+
+
+def _make_site_files(
+    wanted: dict[str, tuple[Any, Callable[[], bytes]]], before: dict[str, tuple[Any, bytes]]
+) -> dict[str, tuple[Any, bytes]]:
+    made = {}
+    for name, (inputs, make) in wanted.items():
+        old = before.get(name)
+        made[name] = (inputs, old[1] if old is not None and old[0] == inputs else make())
+    return made
 
 
 @dataclass(frozen=True)
@@ -189,14 +402,33 @@ def _error_at(origin: Origin, message: str) -> ContentError:
 
 
 def build(options: BuildOptions) -> BuildResult:
+    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
+    inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
+    forget(options.site, options.output)
     browser = require_browser() if options.pdf else None
-    site = render_site(options)
+    builder = SiteBuilder(options)
+    site = builder.build().site
     if browser is not None:
         add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)
+    if options.cache_dir is not None:
+        builder.cache.markdown.save()
+        _stamp(options, site, inputs, pages)
     return BuildResult(
         pages, len(site.files), report, time.perf_counter() - started, options.output
     )
+
+
+def _stamp(options: BuildOptions, site: RenderedSite, inputs: dict, pages: Counter) -> None:
+    outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
+    summary = {"pages": dict(pages), "files": len(site.files)}
+    Stamp(
+        options_key(options.output, options.base_url, options.drafts, options.pdf),
+        {**inputs, **scan_places(outside)},
+        [str(p) for p in outside],
+        scan_output(options.output),
+        summary,
+    ).save(options.site, options.output)

@@ -62,17 +62,47 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
+    import time
+
+    from generator import stamp
+
+    started = time.perf_counter()
+    site = _site_dir(args.site)
+    output = (Path(args.output) if args.output else site / "output").resolve()
+    # Checked before anything heavy is imported: an unchanged site costs a few file stats.
+    unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
+    if unchanged is not None:
+        print(stamp.describe(unchanged, time.perf_counter() - started, output))
+        if args.pdf:
+            print(f"The CV is printed to {output / 'cv.pdf'}")
+        return EXIT_OK
+
     from generator.build import BuildOptions, build
 
-    site = _site_dir(args.site)
-    output = Path(args.output) if args.output else site / "output"
     options = BuildOptions(
-        site, output.resolve(), args.base_url, args.drafts, args.force, pdf=args.pdf
+        site,
+        output,
+        args.base_url,
+        args.drafts,
+        args.force,
+        pdf=args.pdf,
+        cache_dir=stamp.cache_dir(site),
     )
     result = build(options)
     print(result.summary())
     if args.pdf:
         print(f"The CV is printed to {output / 'cv.pdf'}")
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from generator.serve import ServeOptions, serve
+
+    logging.getLogger("cvsite").setLevel(logging.INFO)
+    site = _site_dir(args.site)
+    if args.port is not None and not 0 < args.port < 65536:
+        raise UsageError(f"--port {args.port}: expected a number from 1 to 65535")
+    serve(ServeOptions(site, args.host, args.port, args.drafts, args.open))
     return EXIT_OK
 
 
@@ -272,6 +302,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.set_defaults(func=cmd_build)
 
+    serve = commands.add_parser(
+        "serve",
+        help="preview the site, rebuilt and reloaded as you edit",
+        description="Build the site into a temporary folder and serve it on this machine. "
+        "Every save of site.yaml, content/ or the theme rebuilds what it touches, and open "
+        "pages reload by themselves; a mistake shows as an error page until it is fixed. "
+        "Ctrl-C stops it. output/ is never touched.",
+    )
+    _add_site(serve)
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only)",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        metavar="N",
+        help="port to listen on (default: 8000, or the next free one)",
+    )
+    serve.add_argument("--drafts", action="store_true", help="include draft entries")
+    serve.add_argument("--open", action="store_true", help="open the preview in a browser")
+    serve.set_defaults(func=cmd_serve)
     importer = commands.add_parser(
         "import",
         help="import a .bib file or a JSON Resume into the site's content",
@@ -348,10 +401,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _error_text(exc: CvsiteError) -> str:
-    from generator.errors import ContentErrors
+    from generator.errors import error_text
 
-    if isinstance(exc, ContentErrors):
-        count = len(exc.errors)
-        noun = "error" if count == 1 else "errors"
-        return f"{exc}\n{count} {noun} found."
-    return f"cvsite: {exc}"
+    return error_text(exc)

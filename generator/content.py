@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -25,6 +25,9 @@ from generator.errors import (
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
 from generator.yamlio import Document, read_front_matter, read_text, read_yaml
+
+if TYPE_CHECKING:
+    from generator.cache import ReadCache
 
 SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
@@ -347,17 +350,34 @@ def _read_mapping(
     return value, doc
 
 
-def read_section(files: SiteFiles, name: str, errors: ErrorCollector) -> list[LoadedEntry]:
+def read_section(
+    files: SiteFiles, name: str, errors: ErrorCollector, cache: ReadCache | None = None
+) -> list[LoadedEntry]:
+    """A section's entries, file by file; `cache` keeps each file's result until it changes."""
     entries: list[LoadedEntry] = []
     for path in files.section_files.get(name, []):
-        try:
-            if path.suffix.lower() == ".md":
-                entries.extend(_read_markdown_entry(files, name, path, errors))
-            else:
-                entries.extend(_read_entry_list(files, name, path, errors))
-        except ContentErrors as exc:
-            errors.extend(exc.errors)
+        found = cache.get(path) if cache is not None else None
+        if found is None:
+            found = _read_section_file(files, name, path)
+            if cache is not None:
+                cache.put(path, *found)
+        entries.extend(found[0])
+        errors.extend(found[1])
     return entries
+
+
+def _read_section_file(
+    files: SiteFiles, name: str, path: Path
+) -> tuple[list[LoadedEntry], list[ContentError]]:
+    errors = ErrorCollector()
+    try:
+        if path.suffix.lower() == ".md":
+            entries = list(_read_markdown_entry(files, name, path, errors))
+        else:
+            entries = list(_read_entry_list(files, name, path, errors))
+    except ContentErrors as exc:
+        return [], [*errors.errors, *exc.errors]
+    return entries, errors.errors
 
 
 def _read_entry_list(

@@ -100,3 +100,12 @@ class ErrorCollector:
     def raise_if_any(self) -> None:
         if self.errors:
             raise ContentErrors(self.errors)
+
+
+def error_text(exc: CvsiteError) -> str:
+    """What the user reads for an error: each content error on its line, then a count."""
+    if isinstance(exc, ContentErrors):
+        count = len(exc.errors)
+        noun = "error" if count == 1 else "errors"
+        return f"{exc}\n{count} {noun} found."
+    return f"cvsite: {exc}"

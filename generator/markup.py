@@ -12,12 +12,15 @@ import html
 import posixpath
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Iterable, MutableMapping
+from html import escape as html_escape
 
 import markdown
 from markdown.extensions import Extension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
+from generator.parallel import MIN_ITEMS, fork_map
 from generator.schema import SAFE_SCHEMES, url_scheme
 
 EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
@@ -73,6 +76,18 @@ def _site_relative(url: str) -> str | None:
     if path.endswith("/") and normal:
         normal += "/"
     return (normal or "./") + rest
+
+
+# Text Markdown (and smart quotes) would leave as it is, apart from escaping: words, digits,
+# spaces and punctuation that starts no syntax; no `--` or `...` (dashes, ellipses), no
+# leading list or heading marker.
+_PLAIN = re.compile(r"[^\W_]+(?:[ ,.;:()/?!%=+-]+[^\W_]+)*[.?!)]?")
+_NOT_PLAIN = re.compile(r"--|\.\.\.|  |^\d+[.)] ")
+
+
+def is_plain(text: str) -> bool:
+    """True when `text`, rendered inline, is only itself, escaped."""
+    return _PLAIN.fullmatch(text) is not None and _NOT_PLAIN.search(text) is None
 
 
 class _SafetyTreeprocessor(Treeprocessor):
@@ -131,14 +146,52 @@ class UnsafeUrl(ValueError):
 class MarkdownRenderer:
     """Renders Markdown to HTML, memoised by text, so a body shown on several pages costs once."""
 
-    def __init__(self, *, unsafe_html: bool = False, smart_quotes: bool = True):
+    def __init__(
+        self,
+        *,
+        unsafe_html: bool = False,
+        smart_quotes: bool = True,
+        store: MutableMapping[tuple[str, bool, str], Markup] | None = None,
+    ):
         self._found: list[str] = []
-        extensions = [*EXTENSIONS, _SafetyExtension(self._found, unsafe_html)]
-        if smart_quotes:
-            extensions.append("smarty")
-        self._md = markdown.Markdown(extensions=extensions, output_format="html")
-        self._cache: dict[tuple[str, bool], Markup] = {}
+        self._unsafe_html = unsafe_html
+        self._smart_quotes = smart_quotes
+        self._md: markdown.Markdown | None = None
+        # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
+        # name the options the HTML was made with.
+        self._cache = store if store is not None else {}
         self.options_key = hashlib.sha1(f"{unsafe_html}{smart_quotes}".encode()).hexdigest()[:8]
+
+    def _converter(self) -> markdown.Markdown:
+        """Python-Markdown, set up on first use: a build whose texts are all cached skips it."""
+        if self._md is None:
+            extensions = [*EXTENSIONS, _SafetyExtension(self._found, self._unsafe_html)]
+            if self._smart_quotes:
+                extensions.append("smarty")
+            self._md = markdown.Markdown(extensions=extensions, output_format="html")
+        return self._md
+
+    def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
+        """Render many (text, inline?) at once, over `jobs` processes, into the memo.
+
+        A text with an unsafe link is left out: rendering it again raises UnsafeUrl where
+        the caller can place the error.
+        """
+        key = self.options_key
+        missing = list(
+            dict.fromkeys(t for t in texts if t[0] and (key, t[1], t[0]) not in self._cache)
+        )
+        if len(missing) < MIN_ITEMS or jobs <= 1:
+            return
+        for (text, inline), html in zip(missing, fork_map(self._safe, missing, jobs), strict=True):
+            if html is not None:
+                self._cache[(self.options_key, inline, text)] = html
+
+    def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
+        try:
+            return self._render(*text_inline)
+        except UnsafeUrl:
+            return None
 
     def block(self, text: str | None) -> Markup:
         """Markdown as block HTML (paragraphs, lists). Raises UnsafeUrl."""
@@ -149,12 +202,16 @@ class MarkdownRenderer:
         return self._render(text or "", inline=True)
 
     def _render(self, text: str, inline: bool) -> Markup:
-        key = (text, inline)
+        key = (self.options_key, inline, text)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
+        if inline and is_plain(text):  # most titles: nothing for Markdown to do but escape
+            result = Markup(html_escape(text, quote=False))
+            self._cache[key] = result
+            return result
         self._found.clear()
-        html = self._md.reset().convert(text)
+        html = self._converter().reset().convert(text)
         if self._found:
             raise UnsafeUrl(list(self._found))
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):

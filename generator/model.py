@@ -7,11 +7,11 @@ names of the assets it may point to. Everything in it is computed once, here.
 from __future__ import annotations
 
 import difflib
-from collections import Counter
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -40,6 +40,9 @@ from generator.schema import (
     url_scheme,
 )
 from generator.yamlio import Document
+
+if TYPE_CHECKING:
+    from generator.cache import BuildCache
 
 KNOWN_ORDER = list(SECTION_MODELS)
 # Pages that are not sections but may stand in the menu: nav name -> (default label, URL).
@@ -250,27 +253,40 @@ def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
 
 def _tag_slugs(item: Item) -> dict[str, str]:
     """The item's tags as slug -> name, in the order written, without repeats."""
+    return dict(_tag_pairs(tuple(item.data.tags)))
+
+
+@functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
+def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     slugs: dict[str, str] = {}
-    for name in item.data.tags:
+    for name in tags:
         name = " ".join(name.split())
         slug = routes.slugify(name, fallback="")
         if slug:
             slugs.setdefault(slug, name)
-    return slugs
+    return tuple(slugs.items())
+
+
+def _most_written(counts: dict[str, int]) -> str:
+    return max(counts.items(), key=lambda pair: pair[1])[0]
 
 
 def _collect_tags(items: list[Item]) -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
-    spellings: dict[str, Counter[str]] = {}
+    spellings: dict[str, dict[str, int]] = {}
     members: dict[str, list[Item]] = {}
     per_item = [(item, _tag_slugs(item)) for item in items]
     for item, slugs in per_item:
         for slug, name in slugs.items():
-            spellings.setdefault(slug, Counter())[name] += 1
-            members.setdefault(slug, []).append(item)
-    # most_common keeps first-seen order among ties, so the chosen name is deterministic.
+            counts = spellings.get(slug)
+            if counts is None:  # not setdefault: that would build a dict per use of the tag
+                counts = spellings[slug] = {}
+                members[slug] = []
+            counts[name] = counts.get(name, 0) + 1
+            members[slug].append(item)
+    # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
-        slug: Tag(slug, spellings[slug].most_common(1)[0][0], routes.tag(slug), members[slug])
+        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug), members[slug])
         for slug in sorted(members)
     }
     for item, slugs in per_item:
@@ -293,12 +309,13 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
-    thesis = getattr(data, "thesis", None)
+    fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
+    thesis = fields.get("thesis")
     if thesis is not None:
         texts.append((("thesis", "title"), thesis.title, True))
         texts.append((("thesis", "summary"), thesis.summary, False))
         texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
-    for i, skill in enumerate(getattr(data, "items", None) or []):
+    for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]
 
@@ -406,10 +423,13 @@ def build_model(
     include_drafts: bool = False,
     config_doc: Document | None = None,
     profile_doc: Document | None = None,
+    cache: BuildCache | None = None,
 ) -> Resume:
     """Assemble the résumé. Problems go to `errors`; the caller stops if there are any."""
     renderer = MarkdownRenderer(
-        unsafe_html=config.markdown.unsafe_html, smart_quotes=config.markdown.smart_quotes
+        unsafe_html=config.markdown.unsafe_html,
+        smart_quotes=config.markdown.smart_quotes,
+        store=cache.markdown if cache is not None else None,
     )
     owners = _owner_names(config, profile)
     labels = {n.section: n.label for n in config.nav or [] if n.section and n.label}
@@ -423,6 +443,13 @@ def build_model(
         ),
     )
     asset_set = set(assets)
+    if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
+        texts = [(profile.summary or "", False)]
+        for name in names:
+            for entry in loaded[name]:
+                if include_drafts or not entry.data.draft:
+                    texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
+        renderer.prepare(texts, cache.jobs)
     sections = []
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
@@ -454,15 +481,29 @@ class Loaded:
     resume: Resume
 
 
-def load(root: Path, *, include_drafts: bool = False, base_url: str | None = None) -> Loaded:
-    """Read, validate and model a site. Raises ContentErrors with every problem found."""
+def load(
+    root: Path,
+    *,
+    include_drafts: bool = False,
+    base_url: str | None = None,
+    cache: BuildCache | None = None,
+    files: SiteFiles | None = None,
+) -> Loaded:
+    """Read, validate and model a site. Raises ContentErrors with every problem found.
+
+    `cache` carries what earlier builds in this process read and rendered (see cache.py);
+    `files` is an earlier discovery, when no file was added or removed since.
+    """
     errors = ErrorCollector()
-    files = discover(root, errors)
+    files = files or discover(root, errors)
     config, config_doc = read_config(files, errors)
     if config is not None and base_url is not None:
         config = override_base_url(config, base_url, errors)
     profile, profile_doc = read_profile(files, errors)
-    loaded = {name: read_section(files, name, errors) for name in sorted(files.section_files)}
+    reads = cache.reads if cache is not None else None
+    loaded = {
+        name: read_section(files, name, errors, reads) for name in sorted(files.section_files)
+    }
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
     if config is None or profile is None:
@@ -477,6 +518,7 @@ def load(root: Path, *, include_drafts: bool = False, base_url: str | None = Non
         include_drafts=include_drafts,
         config_doc=config_doc,
         profile_doc=profile_doc,
+        cache=cache,
     )
     errors.raise_if_any()
     return Loaded(files, resume)

@@ -7,6 +7,7 @@ gets is documented in docs/themes.md.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2 import nodes
+from jinja2.ext import Extension
 from markupsafe import Markup
 
 from generator import jsonld, routes
@@ -149,22 +152,221 @@ def json_ld(value: Any) -> Markup:
     return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
-class Renderer:
-    """Renders pages of one site with one theme. Holds the compiled templates between calls."""
+def template_name(name: str) -> str:
+    """The name a template file answers to: `@meridian/base.html` is `base.html` too."""
+    return name.partition("/")[2] if name.startswith("@") else name
 
-    def __init__(self, resume: Resume, theme: Theme, site_root: Path):
+
+class FragmentCache(Extension):
+    """`{% cache item, more %}…{% endcache %}`: a fragment rendered once per entry and place.
+
+    Like Hugo's `partialCached`: the template names what the fragment depends on. Entries
+    are compared by their fields, URL, slug, anchor, tags and authors; other values (text,
+    numbers) as they are. Pages at the same depth share fragments, because relative links
+    from them are the same. Everything else a fragment shows must be the same on every page
+    (site settings, profile, theme options): a change to those, or to any template, clears
+    every fragment. A renderer without a fragment store renders the body every time.
+    """
+
+    tags = {"cache"}
+
+    def parse(self, parser: jinja2.parser.Parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        values = [parser.parse_expression()]
+        while parser.stream.skip_if("comma"):
+            values.append(parser.parse_expression())
+        body = parser.parse_statements(("name:endcache",), drop_needle=True)
+        place = nodes.Const(f"{parser.name}:{lineno}")
+        call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
+        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+
+    def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
+        store: FragmentStore | None = getattr(self.environment, "fragments", None)
+        if store is None:
+            return caller()
+        page: Page = context["page"]
+        key = (place, _link_base(page.url, page.kind), *(_fragment_key(v) for v in values))
+        return store.get_or_render(key, values, caller, self.environment)
+
+
+@functools.lru_cache(maxsize=65536)
+def _link_base(url: str, kind: str) -> tuple[int, bool]:
+    """What relative links from a page depend on: its folder's depth (and 404's rooted links)."""
+    folder = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
+    return folder.count("/"), kind == "404"
+
+
+@dataclass(frozen=True)
+class _EntryRef:
+    """An entry in a fragment's key: its data object's id (held alive by the store)."""
+
+    id: int
+
+
+@dataclass(frozen=True, eq=False)
+class _EntryState:
+    """What a fragment showed of an entry: equal only for the same data and the same links."""
+
+    data: Any
+    version: tuple[Any, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _EntryState)
+            and self.data is other.data
+            and self.version == other.version
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _fragment_key(value: Any) -> Any:
+    if isinstance(value, Item):
+        return _EntryRef(id(value.data))
+    try:
+        hash(value)
+    except TypeError:
+        raise ValueError(
+            f"a {{% cache %}} key must be an entry, text or a number, not {type(value).__name__}"
+        ) from None
+    return value
+
+
+def _entry_state(item: Item) -> _EntryState:
+    tags = tuple((tag.slug, tag.name) for tag in item.tags)
+    version = (item.url, item.slug, item.anchor, item.section, tags, tuple(item.authors))
+    return _EntryState(item.data, version)
+
+
+class FragmentStore:
+    """Rendered `{% cache %}` fragments of one renderer, kept between rebuilds."""
+
+    def __init__(self) -> None:
+        self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
+        self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
+
+    def _state(self, value: Any) -> Any:
+        if not isinstance(value, Item):
+            return value
+        found = self._states.get(id(value))
+        if found is None or found[0] is not value:
+            found = self._states[id(value)] = (value, _entry_state(value))
+        return found[1]
+
+    def get_or_render(self, key: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+        # An entry is known by its data object, which a rebuild reuses while the file is
+        # unchanged; the stored state holds that object, so its id cannot be taken by another.
+        state = tuple(self._state(v) for v in values)
+        found = self._fragments.get(key)
+        if found is not None and found[0] == state:
+            env.asked.update(found[2])  # the page depends on what the fragment loaded
+            return found[1]
+        outer = env.asked
+        env.asked = set()
+        try:
+            html = Markup(caller())
+            asked = frozenset(env.asked)
+        finally:
+            env.asked = outer | env.asked
+        self._fragments[key] = (state, html, asked)
+        return html
+
+    def keep_only(self, items: Iterable[Item]) -> None:
+        """Forget fragments of entries that are gone (after each good build)."""
+        alive = {id(item.data) for item in items}
+        self._states.clear()  # the next build has new Item objects
+        self._fragments = {
+            key: value
+            for key, value in self._fragments.items()
+            if all(part.id in alive for part in key if isinstance(part, _EntryRef))
+        }
+
+    def clear(self) -> None:
+        self._fragments.clear()
+        self._states.clear()
+
+
+class _RecordingEnvironment(jinja2.Environment):
+    """Notes every template name a render asks for (extends, import, include), found or not.
+
+    A name asked for and not found matters too: adding that template changes the page.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, extensions=[FragmentCache], **kwargs)
+        self.asked: set[str] = set()
+        self.fragments = FragmentStore()
+
+    def get_template(self, name, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
+        if isinstance(name, str):
+            self.asked.add(template_name(name))
+        return super().get_template(name, parent, globals)
+
+    def select_template(self, names, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
+        if not isinstance(names, jinja2.Undefined):
+            self.asked.update(template_name(n) for n in names if isinstance(n, str))
+        return super().select_template(names, parent, globals)
+
+
+class Renderer:
+    """Renders pages of one site with one theme. Holds the compiled templates between calls.
+
+    `use` swaps in a newer model of the same site (same site.yaml), so a rebuild keeps the
+    compiled templates; `forget_templates` drops those whose files changed.
+    """
+
+    def __init__(
+        self,
+        resume: Resume,
+        theme: Theme,
+        site_root: Path,
+        *,
+        fragments: bool = True,
+        compiled: Path | None = None,
+    ):
         self.resume = resume
         self.theme = theme
         self.site_root = site_root
         self.locale = Locale(resume.config.language)
-        self.env = make_environment(theme, self._filters(), self._globals())
+        self.env = make_environment(
+            theme, self._filters(), self._globals(), environment=_RecordingEnvironment
+        )
+        if compiled is not None:  # templates compiled once, kept by their source's checksum
+            compiled.mkdir(parents=True, exist_ok=True)
+            self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
+        if not fragments:  # every {% cache %} body rendered every time (tests compare both)
+            self.env.fragments = None
+
+    def use(self, resume: Resume) -> None:
+        """Render from `resume` from now on; its site.yaml must equal the current one's."""
+        self.resume = resume
+        self.env.globals.update(site=resume, config=resume.config, profile=resume.profile)
+
+    def forget_templates(self, names: set[str]) -> None:
+        """Drop compiled templates named `names` (in any theme of the chain)."""
+        cache = self.env.cache
+        if not names or cache is None:
+            return
+        for key in list(cache.keys()):
+            if template_name(key[1]) in names:
+                del cache[key]
+        self.forget_fragments()
+
+    def forget_fragments(self, keep: Iterable[Item] | None = None) -> None:
+        """Drop every `{% cache %}` fragment, or those of entries not in `keep`."""
+        store = self.env.fragments
+        if store is None:
+            return
+        if keep is None:
+            store.clear()
+        else:
+            store.keep_only(keep)
 
     def _filters(self) -> dict[str, Callable]:
-        markdown = self.resume.markdown
         locale = self.locale
         return {
-            "markdown": markdown.block,
-            "inline": markdown.inline,
+            "markdown": lambda text: self.resume.markdown.block(text),
+            "inline": lambda text: self.resume.markdown.inline(text),
             "date": locale.date,
             "json_ld": json_ld,
             "bibtex": self._bibtex,
@@ -207,14 +409,21 @@ class Renderer:
         return to_bibtex(item.data, self._cite_key(item))
 
     def render(self, page: Page) -> bytes:
+        return self.render_page(page)[0]
+
+    def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
+        """The page's bytes, and the names of the templates its rendering asked for."""
+        env: _RecordingEnvironment = self.env
+        env.asked = set()
         try:
-            template = self.env.select_template(page.templates)
+            template = env.select_template(page.templates)
             html = template.render(page=page, **page.data)
         except (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError) as exc:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
-        return resolve_root(html, self._root_prefix(page)).encode("utf-8")
+        html = resolve_root(html, self._root_prefix(page))
+        return html.encode("utf-8"), frozenset(env.asked)
 
     def _root_prefix(self, page: Page) -> str:
         """The way from `page` to the site root, for links written in Markdown."""

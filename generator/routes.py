@@ -7,6 +7,7 @@ a host serves at any address, links by absolute path under the base URL's path.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from pathlib import PurePosixPath
@@ -25,6 +26,7 @@ MAX_SLUG = 80
 MAX_SLUG_BYTES = 200
 
 
+@functools.lru_cache(maxsize=65536)  # pure, and asked again for every tag of every entry
 def slugify(text: str, fallback: str = "item") -> str:
     """A URL name: lower-case words joined by '-', non-Latin letters kept.
 
@@ -75,6 +77,7 @@ def tag(slug: str) -> str:
     return f"/tags/{slug}/"
 
 
+@functools.lru_cache(maxsize=65536)  # pure; every rebuild asks for every page's path
 def output_path(url: str) -> PurePosixPath:
     """The file a URL is written to, relative to the output folder.
 

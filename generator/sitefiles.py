@@ -48,7 +48,8 @@ def _timestamp(date: PartialDate) -> str:
 def feed_items(resume: Resume) -> list[Item]:
     items = [i for name in FEED_SECTIONS if (s := resume.section(name)) for i in s.items]
     dated = [i for i in items if i.sort_date is not None and not i.sort_date.present]
-    undated = [i for i in items if i not in dated]
+    dated_ids = {id(i) for i in dated}  # a set: `in` on the list made this quadratic
+    undated = [i for i in items if id(i) not in dated_ids]
     dated.sort(key=lambda i: (i.sort_date.year, i.sort_date.month, i.sort_date.day), reverse=True)
     return dated + undated
 

@@ -269,8 +269,13 @@ class ChainLoader(jinja2.BaseLoader):
         return sorted(names)
 
 
-def make_environment(theme: Theme, filters: dict[str, Callable], globals_: dict[str, Any]):
-    env = jinja2.Environment(
+def make_environment(
+    theme: Theme,
+    filters: dict[str, Callable],
+    globals_: dict[str, Any],
+    environment: type[jinja2.Environment] = jinja2.Environment,
+):
+    env = environment(
         loader=ChainLoader(theme.chain),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

@@ -12,6 +12,7 @@ import ctypes
 import errno
 import os
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -174,3 +175,40 @@ def _exchange(a: Path, b: Path) -> bool:
     if ctypes.get_errno() in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
         return False
     raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
+
+
+def update_files(
+    output: Path,
+    written: dict[PurePosixPath, Source],
+    removed: Iterable[PurePosixPath],
+    *,
+    total: int,
+) -> WriteReport:
+    """Bring a folder this process keeps (a preview's) up to date, in place.
+
+    Each file is replaced in one rename, so a browser never reads half a page; folders left
+    empty by removed files go too. `write_site` is for output folders others may read.
+    """
+    for relative, source in sorted(written.items()):
+        target = output / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temporary = target.with_name(f".{target.name}.cvsite-tmp")
+        if isinstance(source, bytes):
+            temporary.write_bytes(source)
+        else:
+            shutil.copyfile(source, temporary)
+        os.replace(temporary, target)
+    gone = 0
+    for relative in removed:
+        target = output / relative
+        if target.is_file() or target.is_symlink():
+            target.unlink()
+            gone += 1
+        _prune(target.parent, output)
+    return WriteReport(len(written), gone, total)
+
+
+def _prune(folder: Path, output: Path) -> None:
+    while folder != output and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent

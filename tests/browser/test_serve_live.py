@@ -1,0 +1,58 @@
+"""A page open in Debian's chromium follows edits through `cvsite serve`, without a reload.
+
+The session's browser (tests/browser/conftest.py) skips with the reason where chromium is
+missing."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from tests.serving import free_port, run_serve, start
+
+LIVE_SECONDS = 3  # the issue's promise: an edit shows within 3 s, untouched
+
+
+def _connected(page) -> None:  # noqa: ANN001 - a playwright Page
+    """Wait until livereload's script has shaken hands with the server."""
+    page.wait_for_function(
+        "() => window.LiveReload && window.LiveReload.connector"
+        " && window.LiveReload.connector.protocol > 0",
+        timeout=15_000,
+    )
+
+
+def test_an_open_page_shows_edits_errors_and_fixes_by_itself(
+    browser, sample_site: Path, tmp_path: Path
+):
+    from playwright.sync_api import expect
+
+    experience = sample_site / "content" / "experience.yaml"
+    original = experience.read_text()
+    with run_serve(sample_site, "--port", str(free_port()), scratch=tmp_path / "t") as served:
+        start(served)
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(served.url + "experience/")
+        main = page.locator("main")
+        expect(main).to_contain_text("AI Engineering")
+        _connected(page)
+
+        edited = original.replace("AI Engineering", "AI Wrangling")
+        experience.write_text(edited)
+        saved = time.monotonic()
+        expect(main).to_contain_text("AI Wrangling", timeout=LIVE_SECONDS * 1000)
+        print(f"edit shown {time.monotonic() - saved:.2f} s after saving")
+
+        _connected(page)
+        experience.write_text(edited + "- position: [unclosed\n")
+        expect(page.locator("h1")).to_have_text(
+            "The site could not be built", timeout=LIVE_SECONDS * 1000
+        )
+        expect(page.locator("#cvsite-error")).to_contain_text("content/experience.yaml:")
+
+        _connected(page)
+        experience.write_text(edited)
+        expect(main).to_contain_text("AI Wrangling", timeout=LIVE_SECONDS * 1000)
+        expect(page.locator("h1")).to_have_text("Experience")
+        context.close()

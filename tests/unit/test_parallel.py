@@ -1,0 +1,63 @@
+"""Work spread over processes gives what one process gives, in order; errors surface here."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.build import BuildOptions, render_site
+from generator.errors import BuildError
+from generator.parallel import MIN_ITEMS, fork_map
+from tests.helpers import REPO, copy_site
+
+
+def _pid_and_square(number: int) -> tuple[int, int]:
+    return os.getpid(), number * number
+
+
+def test_fork_map_keeps_the_order_and_uses_other_processes():
+    items = list(range(MIN_ITEMS * 3))
+    results = fork_map(_pid_and_square, items, jobs=3)
+    assert [square for _, square in results] == [n * n for n in items]
+    assert len({pid for pid, _ in results}) == 3
+
+
+def test_fork_map_does_small_work_here():
+    results = fork_map(_pid_and_square, list(range(5)), jobs=4)
+    assert {pid for pid, _ in results} == {os.getpid()}
+
+
+def _fails_on_the_last(number: int) -> int:
+    if number == MIN_ITEMS * 2 - 1:
+        raise BuildError(f"item {number} is broken")
+    return number
+
+
+def test_an_error_in_a_child_is_raised_here_with_its_own_type():
+    with pytest.raises(BuildError, match="is broken"):
+        fork_map(_fails_on_the_last, list(range(MIN_ITEMS * 2)), jobs=2)
+
+
+def _site_with_many_entries(root: Path) -> Path:
+    site = copy_site(REPO, root / "site")
+    folder = site / "content" / "talks"
+    folder.mkdir()
+    for number in range(150):
+        tags = ", ".join(f"Tag {k}" for k in range(number % 7 + 1))
+        (folder / f"talk-{number:03d}.md").write_text(
+            f"---\ntitle: Talk *{number}*\ndate: {2000 + number % 20}-0{number % 9 + 1}\n"
+            f"tags: [{tags}]\n---\nSome **text** for talk {number}, with a [link](https://x.org).\n"
+            f"\n- one\n- two\n",
+            encoding="utf-8",
+        )
+    return site
+
+
+def test_a_parallel_build_is_byte_identical_to_a_single_process_one(tmp_path: Path):
+    site = _site_with_many_entries(tmp_path)
+    one = render_site(BuildOptions(site, tmp_path / "a", jobs=1)).files
+    two = render_site(BuildOptions(site, tmp_path / "b", jobs=2)).files
+    assert one.keys() == two.keys()
+    assert [str(p) for p in one if one[p] != two[p]] == []

@@ -1,0 +1,375 @@
+"""Rebuilds through the preview's path give the same bytes as a clean build of the same input.
+
+Each test edits a private copy of the sample site, tells the preview which files changed
+(as its watcher would), and compares the preview's folder, file by file, with a clean build.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generator.build import BuildOptions, build
+from generator.serve import Preview
+from generator.theme import builtin_themes_dir
+from tests.helpers import FIXTURES, REPO, copy_site
+
+BASE_URL = "http://127.0.0.1:8000/"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+class Harness:
+    """A site copy, its preview, and edits that report the files they touched."""
+
+    def __init__(self, root: Path, *, own_theme: bool = False, source: Path = REPO):
+        self.root = root
+        self.site = copy_site(source, root / "site")
+        if own_theme:
+            shutil.copytree(builtin_themes_dir() / "meridian", self.site / "themes" / "meridian")
+        self.preview = Preview(self.site, root / "served", BASE_URL)
+        self.preview.start()
+        assert self.preview.error is None, self.preview.error
+        self.clean_builds = 0
+
+    def path(self, relative: str) -> Path:
+        return self.site / relative
+
+    def write(self, relative: str, text: str) -> Path:
+        path = self.path(relative)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def replace(self, relative: str, old: str, new: str) -> Path:
+        path = self.path(relative)
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {relative}"
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        return path
+
+    def delete(self, relative: str) -> list[Path]:
+        path = self.path(relative)
+        if path.is_dir():
+            files = [p for p in path.rglob("*") if p.is_file()]
+            shutil.rmtree(path)
+            return files
+        path.unlink()
+        return [path]
+
+    def rebuild(self, *paths: Path | list[Path]):
+        flat: list[Path] = []
+        for p in paths:
+            flat.extend(p if isinstance(p, list) else [p])
+        return self.preview.rebuild(flat)
+
+    def served(self) -> dict[str, bytes]:
+        return snapshot(self.preview.output)
+
+    def clean(self) -> dict[str, bytes]:
+        self.clean_builds += 1
+        output = self.root / f"clean-{self.clean_builds}"
+        build(BuildOptions(self.site, output, base_url=BASE_URL))
+        files = snapshot(output)
+        shutil.rmtree(output)
+        return files
+
+    def assert_same_as_clean(self) -> None:
+        assert self.preview.error is None, self.preview.error
+        served, clean = self.served(), self.clean()
+        assert sorted(served) == sorted(clean)
+        different = [name for name in clean if served[name] != clean[name]]
+        assert different == []
+
+
+@pytest.fixture
+def harness(tmp_path: Path) -> Harness:
+    return Harness(tmp_path, own_theme=True)
+
+
+ENTRY = """---
+title: {title}
+organization: Somewhere
+start: {start}
+tags: [{tags}]
+---
+{body}
+"""
+
+
+def test_a_sequence_of_every_kind_of_edit_keeps_the_preview_equal_to_a_clean_build(
+    harness: Harness,
+):
+    h = harness
+    steps = [
+        ("edit an entry", lambda: h.replace("content/experience.yaml", "AI Engineering", "AI Ops")),
+        (
+            "add an entry with a new tag and a known one",
+            lambda: h.write(
+                "content/projects/new-thing.md",
+                ENTRY.format(title="New Thing", start="2024", tags="Brand New, HPC", body="Hi."),
+            ),
+        ),
+        ("delete an entry", lambda: h.delete("content/projects/hpc-benchmarking.md")),
+        (
+            "add a whole section",
+            lambda: [
+                h.write(
+                    "content/talks/first.md",
+                    ENTRY.format(title="First talk", start="2023", tags="Go", body="Talked."),
+                ),
+                h.write(
+                    "content/talks/second.md",
+                    ENTRY.format(title="Second talk", start="2022", tags="Go, MPI", body="Again."),
+                ),
+            ],
+        ),
+        (
+            "delete a whole section (and its menu entry)",
+            lambda: [
+                *h.delete("content/certificates.yaml"),
+                h.replace("site.yaml", "  - certificates\n", ""),
+            ],
+        ),
+        ("delete a section folder", lambda: h.delete("content/talks")),
+        (
+            # The new file takes the slug of the YAML entry, whose anchor on the section page
+            # (and the links to it from tag pages that are not otherwise touched) change.
+            "an entry in another file takes a slug",
+            lambda: h.write(
+                "content/experience/ai-ops.md",
+                "---\nposition: Other\norganization: X\nweight: -1\nstart: 2020\n---\nBody.\n",
+            ),
+        ),
+        ("change the settings", lambda: h.replace("site.yaml", "title: Silin Zhao", "title: S Z")),
+        (
+            "change the profile",
+            lambda: h.replace("content/profile.yaml", "headline: ", "headline: X "),
+        ),
+        (
+            "edit a template",
+            lambda: h.replace(
+                "themes/meridian/templates/entry/generic.html", "<article", "<p>edited</p><article"
+            ),
+        ),
+        (
+            "add a more specific template",
+            lambda: h.write(
+                "themes/meridian/templates/entry/projects.html",
+                '{% extends "entry/generic.html" %}'
+                "{% block title %}P: {{ page.title }}{% endblock %}",
+            ),
+        ),
+        ("delete it again", lambda: h.delete("themes/meridian/templates/entry/projects.html")),
+        (
+            "edit the stylesheet",
+            lambda: h.replace("themes/meridian/static/style.css", ":root", "/* x */\n:root"),
+        ),
+        ("add a static file", lambda: h.write("themes/meridian/static/extra.txt", "hello")),
+        ("delete it", lambda: h.delete("themes/meridian/static/extra.txt")),
+        ("add an asset", lambda: h.write("content/files/notes.txt", "notes")),
+        ("change it", lambda: h.write("content/files/notes.txt", "other notes")),
+        ("delete it", lambda: h.delete("content/files/notes.txt")),
+        (
+            "make an entry a draft",
+            lambda: h.replace("content/projects/new-thing.md", "title:", "draft: true\ntitle:"),
+        ),
+        (
+            "move an entry to another section",
+            lambda: [
+                *h.delete("content/projects/distributed-deep-learning-golang.md"),
+                h.write(
+                    "content/talks/moved.md",
+                    ENTRY.format(title="Moved", start="2021", tags="Golang", body="Moved here."),
+                ),
+            ],
+        ),
+        (
+            "change a theme option",
+            lambda: h.replace(
+                "themes/meridian/theme.yaml", "home_positions: 3", "home_positions: 1"
+            ),
+        ),
+        ("save a file unchanged", lambda: h.replace("content/skills.yaml", "", "")),
+    ]
+    for name, edit in steps:
+        touched = edit()
+        h.rebuild(touched if isinstance(touched, list) else [touched])
+        try:
+            h.assert_same_as_clean()
+        except AssertionError as exc:
+            raise AssertionError(f"after '{name}': {exc}") from None
+
+
+def test_an_edit_that_changes_nothing_writes_nothing(harness: Harness):
+    before = {p: p.stat().st_mtime_ns for p in harness.preview.output.rglob("*") if p.is_file()}
+    update = harness.rebuild(harness.replace("content/skills.yaml", "", ""))
+    assert update is not None and not update.written and not update.removed
+    after = {p: p.stat().st_mtime_ns for p in harness.preview.output.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_an_edit_renders_only_the_pages_that_show_it(harness: Harness):
+    path = harness.replace(
+        "content/projects/hpc-benchmarking.md", "Evaluated High", "Measured High"
+    )
+    update = harness.rebuild(path)
+    assert update is not None
+    rendered = {p.as_posix() for p in update.written}
+    # its page, its section, the home page and the CV show the summary...
+    assert {"projects/hpc-benchmarking/index.html", "projects/index.html"} <= rendered
+    assert {"index.html", "cv/index.html"} <= rendered
+    # ...the pages of other sections and of its tags do not, and are not even rendered
+    assert "education/index.html" not in rendered
+    tag_pages = [p for p in update.site.pages if p.kind == "tag"]
+    assert update.rendered < len(update.site.pages) - len(tag_pages) + 20
+    harness.assert_same_as_clean()
+
+
+def test_a_broken_file_keeps_the_last_good_site_until_it_is_fixed(harness: Harness):
+    h = harness
+    good = h.served()
+    broken = h.write("content/experience.yaml", "- position: [unclosed\n")
+    assert h.rebuild(broken) is None
+    assert "content/experience.yaml:2:1: YAML syntax error" in h.preview.error
+    assert h.served() == good
+    # Fix it and make another change while broken: both are taken up.
+    h.replace("content/profile.yaml", "headline: ", "headline: Now ")
+    shutil.copy(REPO / "content" / "experience.yaml", broken)
+    h.rebuild(broken)
+    assert h.preview.error is None
+    h.rebuild(h.path("content/profile.yaml"))
+    h.assert_same_as_clean()
+
+
+def test_a_broken_template_keeps_the_last_good_site_until_it_is_fixed(harness: Harness):
+    h = harness
+    template = "themes/meridian/templates/tag.html"
+    original = h.path(template).read_text()
+    h.rebuild(h.write(template, original.replace("{% endblock %}", "{% endblok %}")))
+    assert h.preview.error is not None and "tag.html" in h.preview.error
+    h.rebuild(h.write(template, original.replace("<h1>", "<h1 class='fixed'>")))
+    h.assert_same_as_clean()
+
+
+def test_a_site_that_starts_broken_is_built_once_fixed(tmp_path: Path):
+    site = copy_site(REPO, tmp_path / "site")
+    profile = site / "content" / "profile.yaml"
+    good = profile.read_text()
+    profile.write_text("name: [\n")
+    preview = Preview(site, tmp_path / "served", BASE_URL)
+    preview.start()
+    assert preview.error is not None and "profile.yaml" in preview.error
+    profile.write_text(good)
+    preview.rebuild([profile])
+    assert preview.error is None
+    clean = tmp_path / "clean"
+    build(BuildOptions(site, clean, base_url=BASE_URL))
+    assert snapshot(preview.output) == snapshot(clean)
+
+
+BIB = """@article{doe2020paper,
+  author = {Doe, Jane and Example, Ada},
+  title = {A Paper From {B}ib{T}e{X}},
+  journal = {Journal of Tests},
+  year = {2020},
+}
+"""
+
+
+def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    steps = [
+        ("add a .bib file", lambda: h.write("content/publications.bib", BIB)),
+        ("edit it", lambda: h.replace("content/publications.bib", "From {B}ib", "Out of {B}ib")),
+        ("switch to ledger", lambda: h.replace("site.yaml", "theme: meridian", "theme: ledger")),
+        (
+            "edit a talk",
+            lambda: h.replace(
+                "content/talks.yaml",
+                "title:",
+                "title: New",
+            ),
+        ),
+        ("delete the .bib file", lambda: h.delete("content/publications.bib")[0]),
+        ("back to meridian", lambda: h.replace("site.yaml", "theme: ledger", "theme: meridian")),
+    ]
+    for name, edit in steps:
+        h.rebuild(edit())
+        try:
+            h.assert_same_as_clean()
+        except AssertionError as exc:
+            raise AssertionError(f"after '{name}': {exc}") from None
+
+
+# --- random sequences ------------------------------------------------------------------------
+
+VOCABULARY = ["HPC", "hpc", "Go", "MPI", "Brand New", "LLM", "Python", "python"]
+TEMPLATES = ["base.html", "entry/generic.html", "tag.html", "section/generic.html", "macros.html"]
+
+
+def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' draw
+    """One edit chosen at random among those the preview must handle."""
+    kind = draw(st.sampled_from(["tags", "summary", "add", "delete", "draft", "template", "css"]))
+    entries = sorted(h.site.glob("content/*/*.md"))
+    if kind in ("tags", "summary", "draft", "delete") and not entries:
+        kind = "add"
+    if kind == "add":
+        section = draw(st.sampled_from(["projects", "talks", "education", "experience"]))
+        number = draw(st.integers(0, 5))
+        tags = ", ".join(draw(st.lists(st.sampled_from(VOCABULARY), max_size=3)))
+        title = draw(st.sampled_from(["Alpha", "Beta", "AI Engineering", "Master of Physics"]))
+        text = ENTRY.format(title=title, start=2000 + number, tags=tags, body=f"Body {number}.")
+        if section in ("education", "experience"):
+            key = "degree" if section == "education" else "position"
+            text = text.replace("title:", f"{key}:").replace(
+                "organization:", "institution:" if section == "education" else "organization:"
+            )
+        return [h.write(f"content/{section}/entry-{number}.md", text)]
+    if kind == "template":
+        name = draw(st.sampled_from(TEMPLATES))
+        return [h.replace(f"themes/meridian/templates/{name}", "{%", "{# x #}{%")]
+    if kind == "css":
+        return [h.replace("themes/meridian/static/style.css", ":root", "/* y */:root")]
+    path = draw(st.sampled_from(entries))
+    if kind == "delete":
+        return h.delete(path.relative_to(h.site).as_posix())
+    meta = yaml.load(path.read_text().split("---")[1], Loader=yaml.BaseLoader)
+    body = path.read_text().split("---", 2)[2]
+    if kind == "tags":
+        meta["tags"] = draw(st.lists(st.sampled_from(VOCABULARY), max_size=4))
+    elif kind == "summary":
+        meta["summary"] = draw(st.sampled_from(["Short.", "A *longer* summary.", "Another."]))
+    else:
+        meta["draft"] = draw(st.sampled_from(["true", "false"]))
+    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    path.write_text(f"---\n{dumped}---{body}", encoding="utf-8")
+    return [path]
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_random_edit_sequences_keep_the_preview_equal_to_a_clean_build(data):
+    with tempfile.TemporaryDirectory() as scratch:
+        h = Harness(Path(scratch), own_theme=True)
+        for _ in range(data.draw(st.integers(1, 4))):
+            touched = _random_edit(h, data.draw)
+            h.rebuild(touched)
+            if h.preview.error is None:
+                h.assert_same_as_clean()
