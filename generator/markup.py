@@ -8,12 +8,12 @@ and attribute lists may not add event handlers or styles.
 from __future__ import annotations
 
 import hashlib
-import html
 import posixpath
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable, MutableMapping
 from html import escape as html_escape
+from html import unescape
 
 import markdown
 from markdown.extensions import Extension
@@ -107,7 +107,7 @@ class _SafetyTreeprocessor(Treeprocessor):
                     # Entities in the Markdown source stay entities in the attribute, and a
                     # browser decodes them: `javascript&colon;x` is a javascript: link, and
                     # an e-mail autolink's entity-encoded `mailto:` is no relative path.
-                    decoded = html.unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
+                    decoded = unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
                     scheme = url_scheme(decoded)
                     if scheme is not None and scheme not in SAFE_SCHEMES:
                         self.found.append(value)
