@@ -94,6 +94,7 @@ def output_path(url: str) -> PurePosixPath:
     return PurePosixPath(*parts)
 
 
+@functools.lru_cache(maxsize=65536)  # pure; every page links to the menu, tags and sections
 def href(from_url: str, to_url: str) -> str:
     """A relative link from the page at `from_url` to `to_url` (which may carry a #fragment)."""
     target, _, fragment = to_url.partition("#")
