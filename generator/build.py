@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -387,31 +388,54 @@ def _page_origin(page: Page) -> Origin:
 def _check_collisions(
     pages: list[Page], extra: dict[str, tuple[Source, Origin]], generated: list[str]
 ) -> None:
-    """Two sources that would write the same file: one error naming both, before any writing."""
+    """Two sources that would write the same file: one error naming both, before any writing.
+
+    So is a file where another source needs a folder (an asset `content/cv` and the page
+    `/cv/`): the disk cannot hold both.
+    """
     claims = [(f"/{name}", Origin(f"the generated {name}")) for name in generated]
     claims += [(p.url, _page_origin(p)) for p in pages]
     claims += [(url, origin) for url, (_, origin) in extra.items()]
-    seen: dict[str, Origin] = {}
+    seen: dict[str, tuple[str, Origin]] = {}
     problems = []
     for url, origin in claims:
-        # Compare output paths, case-folded: /x/ writes x/index.html, and hosts on
-        # case-insensitive file systems would merge X and x.
-        key = routes.output_path(url).as_posix().casefold()
-        first = seen.setdefault(key, origin)
+        first_url, first = seen.setdefault(_collision_key(url), (url, origin))
         if first is not origin:
-            culprit = origin if origin.file else first
-            other = first if culprit is origin else origin
-            problems.append(
-                ContentError(
-                    culprit.file,
-                    culprit.line,
-                    1 if culprit.line else 0,
-                    "",
-                    f"URL {url} is also made by {other.label}",
-                )
-            )
+            culprit, other = (origin, first) if origin.file else (first, origin)
+            problems.append(_error_at(culprit, f"URL {url} is also made by {other.label}"))
+    for key, (url, origin) in seen.items():
+        parts = key.split("/")
+        for end in range(1, len(parts)):
+            if (found := seen.get("/".join(parts[:end]))) is not None:
+                problems.append(_file_in_the_way(url, origin, *found))
     if problems:
         raise ContentErrors(problems)
+
+
+def _collision_key(url: str) -> str:
+    """The output path as a host's file system compares it.
+
+    /x/ writes x/index.html; case-insensitive file systems would merge X and x, and macOS
+    merges the composed and decomposed spellings of é.
+    """
+    return unicodedata.normalize("NFC", routes.output_path(url).as_posix()).casefold()
+
+
+def _file_in_the_way(url: str, origin: Origin, file_url: str, file_origin: Origin) -> ContentError:
+    """`url` needs a folder that `file_url` is a file; said at whichever is a content file."""
+    file = routes.output_path(file_url).as_posix()
+    if origin.file or not file_origin.file:
+        return _error_at(
+            origin,
+            f"URL {url} needs a folder {file}/ where {file_origin.label} writes the file {file}",
+        )
+    return _error_at(
+        file_origin, f"URL {file_url} is a file where {origin.label} needs a folder (for {url})"
+    )
+
+
+def _error_at(origin: Origin, message: str) -> ContentError:
+    return ContentError(origin.file, origin.line, 1 if origin.line else 0, "", message)
 
 
 def build(options: BuildOptions) -> BuildResult:

@@ -7,7 +7,7 @@
   on disk between runs (by content hash) when a cache folder is given.
 
 Nothing here is global: a `BuildCache` lives as long as the builder that owns it. The cache
-folder (`.cvsite-cache/`) is safe to delete at any time.
+folder (`stamp.cache_dir`, outside the site) is safe to delete at any time.
 """
 
 from __future__ import annotations

@@ -146,7 +146,13 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
             continue
-        if path.is_symlink() and not _inside(path, files.content):
+        try:
+            inside = _inside(path, files.content)
+        except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError, later ones OSError
+            errors.add(files.display(path), 0, 0, "", "symbolic link that loops back on itself")
+            continue
+        # Every path, not only links: a file reached through a linked folder is outside too.
+        if not inside:
             errors.add(
                 files.display(path),
                 0,
@@ -157,6 +163,19 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
             )
             continue
         if path.is_dir():
+            continue
+        if not path.exists():
+            errors.add(files.display(path), 0, 0, "", "symbolic link to a file that does not exist")
+            continue
+        if not path.is_file():
+            # Reading a named pipe waits for a writer for ever; a device never ends.
+            errors.add(
+                files.display(path), 0, 0, "", "not a regular file (a pipe, socket or device)"
+            )
+            continue
+        if "\\" in path.name:
+            # A URL path cannot hold it, and hosts on Windows would read a folder separator.
+            errors.add(files.display(path), 0, 0, "", "a file name with '\\' is refused; rename it")
             continue
         own = files.languages.get(relative.parts[0]) if len(relative.parts) > 1 else None
         if own is not None:

@@ -24,7 +24,7 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import Profile, model_for, url_scheme
-from generator.yamlio import Document, Mark, load_yaml, read_text
+from generator.yamlio import MAX_DEPTH, Document, Mark, load_yaml, read_text
 
 # JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).
 SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
@@ -173,6 +173,10 @@ def read_document(path: Path) -> Document:
     except json.JSONDecodeError as exc:
         raise ContentErrors(
             [ContentError(display, exc.lineno, exc.colno, "", f"not valid JSON: {exc.msg}")]
+        ) from None
+    except RecursionError:  # the decoder recurses per level: 100,000 '[' exhaust the stack
+        raise ContentErrors(
+            [ContentError(display, 1, 1, "", f"nested deeper than {MAX_DEPTH} levels")]
         ) from None
     if not isinstance(value, dict):
         raise ContentErrors(

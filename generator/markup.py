@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable, MutableMapping
 from html import escape as html_escape
+from html import unescape
 
 import markdown
 from markdown.extensions import Extension
@@ -21,6 +22,7 @@ from markupsafe import Markup
 
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.schema import SAFE_SCHEMES, url_scheme
+from generator.typography import SmartPunctuation
 
 EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
 _URL_ATTRIBUTES = ("href", "src")
@@ -45,6 +47,8 @@ _ALLOWED_ATTRIBUTES = {
     "cite",
     "datetime",
 }
+# Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
+RENDERER_VERSION = 2
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 
 # Stands for the way from a page to the site's root in links written in Markdown. The same
@@ -103,11 +107,15 @@ class _SafetyTreeprocessor(Treeprocessor):
                 if name not in _ALLOWED_ATTRIBUTES:
                     del element.attrib[name]
                 elif name in _URL_ATTRIBUTES:
-                    scheme = url_scheme(value)
+                    # Entities in the Markdown source stay entities in the attribute, and a
+                    # browser decodes them: `javascript&colon;x` is a javascript: link, and
+                    # an e-mail autolink's entity-encoded `mailto:` is no relative path.
+                    decoded = unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
+                    scheme = url_scheme(decoded)
                     if scheme is not None and scheme not in SAFE_SCHEMES:
                         self.found.append(value)
                         del element.attrib[name]
-                    elif (path := _site_relative(value)) is not None:
+                    elif (path := _site_relative(decoded)) is not None:
                         element.attrib[name] = SITE_ROOT + path
 
 
@@ -155,14 +163,17 @@ class MarkdownRenderer:
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
         # name the options the HTML was made with.
         self._cache = store if store is not None else {}
-        self.options_key = hashlib.sha1(f"{unsafe_html}{smart_quotes}".encode()).hexdigest()[:8]
+        # Cached HTML is only valid for the same options, the same renderer and the same
+        # Python-Markdown: all three are in the key.
+        options = f"{unsafe_html}{smart_quotes}{RENDERER_VERSION}{markdown.__version__}"
+        self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
 
     def _converter(self) -> markdown.Markdown:
         """Python-Markdown, set up on first use: a build whose texts are all cached skips it."""
         if self._md is None:
             extensions = [*EXTENSIONS, _SafetyExtension(self._found, self._unsafe_html)]
             if self._smart_quotes:
-                extensions.append("smarty")
+                extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
         return self._md
 

@@ -385,8 +385,14 @@ def _collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
 
 
 def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
-    """Every Markdown text of an entry: (field path, text, inline?)."""
+    """Every Markdown text of an entry: (field path, text, inline?).
+
+    Titles count: themes show them through the `inline` filter, so a link in a title is
+    checked here like one in a summary, and its error placed on its line.
+    """
+    title_path = ("title",) if data.title else (data.title_field,)
     texts: list[tuple[FieldPath, str | None, bool]] = [
+        (title_path, data.display_title, True),
         (("summary",), data.summary, False),
         (("body",), data.body, False),
         *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
@@ -396,6 +402,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
     thesis = fields.get("thesis")
     if thesis is not None:
+        texts.append((("thesis", "title"), thesis.title, True))
         texts.append((("thesis", "summary"), thesis.summary, False))
         texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
     for i, skill in enumerate(fields.get("items") or []):

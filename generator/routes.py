@@ -28,6 +28,8 @@ SHARED = ("/assets/",)  # what every language's pages use at the same URL
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
 _NOT_WORD = re.compile(r"[^\w]+")
 MAX_SLUG = 80
+# Slugs are folder names: file systems take at most 255 bytes, and some scripts take 4 a letter.
+MAX_SLUG_BYTES = 200
 
 
 @functools.lru_cache(maxsize=65536)  # pure, and asked again for every tag of every entry
@@ -47,13 +49,20 @@ def slugify(text: str, fallback: str = "item") -> str:
         # Cut at a word boundary: 'system-design', not 'system-desig'.
         cut = slug[: MAX_SLUG + 1].rsplit("-", 1)[0]
         slug = cut if len(cut) >= MAX_SLUG // 2 else slug[:MAX_SLUG]
-    return slug.strip("-_") or fallback
+    return _fit(slug).strip("-_") or fallback
+
+
+def _fit(name: str) -> str:
+    """`name` cut to MAX_SLUG_BYTES of UTF-8, so that it can be a folder name anywhere."""
+    while len(name.encode("utf-8", "surrogatepass")) > MAX_SLUG_BYTES:
+        name = name[:-1]
+    return name
 
 
 def key_slug(key: str) -> str:
     """A citation key as a URL name: `DBLP:conf/nips/Z21` -> `DBLP-conf-nips-Z21`; case is kept."""
     slug = re.sub(r"[^\w.-]+", "-", unicodedata.normalize("NFKC", key))
-    slug = re.sub(r"\.{2,}", ".", slug).strip("-.")[:100].strip("-.")
+    slug = _fit(re.sub(r"\.{2,}", ".", slug).strip("-.")[:100]).strip("-.")
     return slug or "paper"
 
 
@@ -117,6 +126,7 @@ def output_path(url: str) -> PurePosixPath:
     return PurePosixPath(*parts)
 
 
+@functools.lru_cache(maxsize=65536)  # pure; every page links to the menu, tags and sections
 def href(from_url: str, to_url: str) -> str:
     """A relative link from the page at `from_url` to `to_url` (which may carry a #fragment)."""
     target, _, fragment = to_url.partition("#")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from typing import Annotated, Any, ClassVar, Literal
+from urllib.parse import urlsplit
 
 from pydantic import (
     AfterValidator,
@@ -102,14 +103,62 @@ def _check_url(value: Any) -> Any:
             "'{value}' has spaces or control characters (expected a URL)",
             {"value": value},
         )
+    try:
+        # Templates read the host of a link to pick its icon; a URL that cannot be split
+        # (`http://[oops`) must fail here, at its line, not in the middle of rendering.
+        urlsplit(value.strip())
+    except ValueError as exc:
+        raise PydanticCustomError(
+            "bad_url", "'{value}' is not a valid URL ({reason})", {"value": value, "reason": exc}
+        ) from None
     return value.strip()
 
 
 Url = Annotated[str, BeforeValidator(_check_url)]
+
+
+def _check_local_file(value: Any) -> Any:
+    """A file shown inside a page (a photo) must be the site's own: no asset from another host."""
+    value = _check_url(value)
+    if isinstance(value, str) and (url_scheme(value) is not None or value.startswith("//")):
+        raise PydanticCustomError(
+            "remote_file",
+            "'{value}' is on another host; pages load nothing from elsewhere (expected a "
+            "path inside content/, such as images/me.jpg: download the file there)",
+            {"value": value},
+        )
+    return value
+
+
+LocalFile = Annotated[str, BeforeValidator(_check_local_file)]
+
+# One address, nothing a mail program would read as more headers (`?bcc=`) or a second
+# recipient (`,`): the value becomes a `mailto:` link as written.
+_EMAIL = re.compile(r"[^\s@?&#%,;:<>()\[\]\\\"'/]+@[^\s@?&#%,;:<>()\[\]\\\"'/]+")
+
+
+def _check_email(value: Any) -> Any:
+    if isinstance(value, str) and not _EMAIL.fullmatch(value.strip()):
+        raise PydanticCustomError(
+            "email",
+            "'{value}' is not an e-mail address (expected one address, like ada@example.org)",
+            {"value": value[:120]},
+        )
+    return value.strip() if isinstance(value, str) else value
+
+
+Email = Annotated[
+    str,
+    BeforeValidator(_check_email),
+    WithJsonSchema({"type": "string", "format": "email", "description": "An e-mail address."}),
+]
 Markdown = Annotated[str, Field(description="Markdown text.")]
 
 SLUG_PATTERN = r"^[\w][\w.-]*$"
 MAX_SLUG = 100
+# A slug is a folder name, and file systems limit names to 255 bytes: 100 characters of a
+# script written with 3 or 4 bytes per character would not fit.
+MAX_SLUG_BYTES = 200
 
 
 def _check_slug(value: Any) -> Any:
@@ -126,6 +175,13 @@ def _check_slug(value: Any) -> Any:
             "'{value}' is not a valid slug (expected letters, digits, '-', '_' and '.', "
             "at most {limit} characters, no '/' or '..')",
             {"value": value[:120], "limit": MAX_SLUG},
+        )
+    size = len(value.encode("utf-8"))
+    if size > MAX_SLUG_BYTES:
+        raise PydanticCustomError(
+            "slug",
+            "'{value}' is too long for a folder name ({size} bytes in UTF-8; at most {limit})",
+            {"value": value, "size": size, "limit": MAX_SLUG_BYTES},
         )
     return value
 
@@ -171,8 +227,8 @@ class Profile(Strict):
 
     name: str
     headline: str | None = Field(None, description="One line under the name.")
-    avatar: str | None = Field(None, description="A photo: a path inside content/.")
-    email: str | None = None
+    avatar: LocalFile | None = Field(None, description="A photo: a path inside content/.")
+    email: Email | None = None
     phone: str | None = None
     website: Url | None = None
     location: str | None = None
@@ -187,11 +243,6 @@ class Profile(Strict):
         None,
         description="A photo on another host, kept for resume.json; pages show only `avatar`.",
     )
-
-    @field_validator("avatar")
-    @classmethod
-    def _avatar_path(cls, value: str | None) -> str | None:
-        return _check_url(value)
 
 
 # --- entries ---------------------------------------------------------------------------------
@@ -495,12 +546,28 @@ class MarkdownOptions(Strict):
 DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
 
 
+def _check_argument(value: Any) -> Any:
+    """A value handed to git or rsync as a command-line argument must not read as an option
+    (`--receive-pack=…`, `-e …` run commands) or hold line breaks (CNAME is one line)."""
+    if isinstance(value, str) and (value.startswith("-") or re.search(r"[\x00-\x1f\x7f]", value)):
+        raise PydanticCustomError(
+            "argument",
+            "'{value}' would be read as an option or holds a line break (expected a name "
+            "or path without a leading '-' or control characters)",
+            {"value": re.sub(r"[\x00-\x1f\x7f]", lambda m: repr(m.group())[1:-1], value)},
+        )
+    return value
+
+
+Argument = Annotated[str, BeforeValidator(_check_argument)]
+
+
 class DeployOptions(Strict):
     target: Literal[DEPLOY_TARGETS] = "github-pages"  # type: ignore[valid-type]
-    remote: str = Field("origin", description="github-pages: the git remote to push to.")
-    branch: str = Field("gh-pages", description="github-pages: the branch to publish.")
-    cname: str | None = Field(None, description="github-pages: a custom domain.")
-    destination: str | None = Field(None, description="rsync or directory: where to copy.")
+    remote: Argument = Field("origin", description="github-pages: the git remote to push to.")
+    branch: Argument = Field("gh-pages", description="github-pages: the branch to publish.")
+    cname: Argument | None = Field(None, description="github-pages: a custom domain.")
+    destination: Argument | None = Field(None, description="rsync or directory: where to copy.")
 
 
 LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"

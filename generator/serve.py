@@ -223,9 +223,12 @@ def _make_server(output: Path, preview_ref: list[Preview]):  # noqa: ANN202 - li
     """
     from livereload import Server
     from livereload.handlers import StaticFileHandler
+    from tornado.web import HTTPError
 
     class PreviewHandler(StaticFileHandler):
         def get(self, path: str, include_body: bool = True):  # noqa: ANN202 - tornado's
+            if "\x00" in path:  # tornado's file lookup fails on it: a 500 and a traceback
+                raise HTTPError(400)
             preview = preview_ref[0] if preview_ref else None
             if preview is not None and preview.error is not None and _is_page(path):
                 self.set_status(500)

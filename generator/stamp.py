@@ -1,6 +1,6 @@
 """The build stamp: what the last build of an output folder was made from.
 
-After a build, `.cvsite-cache/` in the site folder gets a stamp: the size and modification
+After a build, the site's cache folder (`cache_dir`) gets a stamp: the size and modification
 time of every input (site.yaml, content/, the themes, cvsite's own code) taken before the
 build read them, the options, and the size and time of every file it wrote. A later
 `cvsite build` whose inputs, options and output all still match has nothing to do, and
@@ -20,14 +20,26 @@ from pathlib import Path
 
 from generator import __version__
 
-CACHE_DIR = ".cvsite-cache"
 CODE = Path(__file__).resolve().parent
 
 Stats = dict[str, list[int]]  # path -> [size, mtime in ns]
 
 
 def cache_dir(site: Path) -> Path:
-    return site / CACHE_DIR
+    """The cache of one site: in the user's cache folder, never in the site folder.
+
+    The cache holds pickled Markdown and compiled templates, which loading runs as code. A
+    site folder is shared (a clone, a co-author's pull request, a CI checkout), so a cache
+    there would run whatever anyone committed into it. $CVSITE_CACHE_DIR, then
+    $XDG_CACHE_HOME/cvsite, then ~/.cache/cvsite; one folder per site, by its path.
+    """
+    base = os.environ.get("CVSITE_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "cvsite",
+    )
+    resolved = site.resolve()
+    key = hashlib.sha1(str(resolved).encode()).hexdigest()[:16]
+    return Path(base) / f"{resolved.name}-{key}"
 
 
 def code_version() -> str:

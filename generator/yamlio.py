@@ -14,6 +14,7 @@ PyYAML's constructors drop positions, silently keep the last of two equal keys, 
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,10 @@ from generator.errors import ContentError, ContentErrors, FieldPath, format_fiel
 MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
+# Characters that no web page or XML feed may carry (NUL and the other C0 and C1 controls but
+# tab and line ends, and the two non-characters XML refuses). Escapes such as "\x01" in a
+# quoted YAML string make them too.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 
 
 class _TooDeep(Exception):
@@ -173,7 +178,19 @@ def decode(raw: bytes, display: str) -> str:
             "file contains a NUL character; is it a binary file, or UTF-16 without a "
             "byte-order mark? save it as UTF-8",
         )
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if match := _CONTROL.search(text):
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - text.rfind("\n", 0, match.start())
+        raise _fail(display, line, column, control_character_message(match.group()))
+    return text
+
+
+def control_character_message(char: str) -> str:
+    return (
+        f"control character U+{ord(char):04X} in the text; web pages and feeds cannot carry "
+        "it: remove it"
+    )
 
 
 class _Builder:
@@ -202,29 +219,24 @@ class _Builder:
     def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise _fail(
-                self.file,
-                self.mark_of(node).line,
-                self.mark_of(node).column,
-                f"too many values (more than {MAX_VALUES}); YAML aliases that expand "
-                "without bound are refused",
-            )
+            raise _fail(self.file, self.mark_of(node).line, self.mark_of(node).column, _TOO_MANY)
         if len(path) > MAX_DEPTH:
             mark = self.mark_of(node)
             raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
         self.marks.setdefault(path, self.mark_of(node))
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
         return self.mapping(node, path)
 
-    @staticmethod
-    def scalar(node: yaml.ScalarNode) -> str | None:
+    def scalar(self, node: yaml.ScalarNode, path: FieldPath) -> str | None:
         # The resolver tags only plain `~`, `null` and empty values as null (LibYAML reports
         # plain style as '' and PyYAML as None, so the tag is the reliable sign).
         if node.tag == _NULL_TAG:
             return None
+        if match := _CONTROL.search(node.value):
+            self.error(node, path, control_character_message(match.group()))
         return node.value
 
     def mapping(self, node: yaml.MappingNode, path: FieldPath) -> dict[str, Any]:
@@ -265,6 +277,47 @@ class _Builder:
                 continue
             for key, value in self.mapping(source, path).items():
                 result.setdefault(key, value)
+
+
+_TOO_MANY = (
+    f"too many values (more than {MAX_VALUES}); YAML aliases that expand without bound are refused"
+)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    """The nodes `_Builder.build` makes values of: items, and mapping values (keys are text)."""
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [value for _, value in node.value]
+    return []
+
+
+def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values `node` becomes once its aliases are expanded, counted without doing so.
+
+    An alias is the same node object as its anchor, so each node is counted once (`sizes`);
+    the composer has already bounded the depth, so this recursion is shallow.
+    """
+    key = id(node)
+    if key not in sizes:
+        sizes[key] = 1  # a node that contains itself is refused for its depth later
+        sizes[key] = 1 + sum(_expanded_size(child, sizes) for child in _children(node))
+    return sizes[key]
+
+
+def _too_many_values(root: yaml.Node) -> yaml.Node | None:
+    """Where a billion-laughs document passes MAX_VALUES, found before anything is built:
+    the first, innermost node that expands past it (a list of aliases, at its own line)."""
+    sizes: dict[int, int] = {}
+    if _expanded_size(root, sizes) <= MAX_VALUES:
+        return None
+    node = root
+    while True:
+        big = next((c for c in _children(node) if sizes[id(c)] > MAX_VALUES), None)
+        if big is None:
+            return node
+        node = big
 
 
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: int):
@@ -317,6 +370,9 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
         raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     if node is None:
         return Document(file, None)
+    if (culprit := _too_many_values(node)) is not None:
+        mark = culprit.start_mark
+        raise _fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
     builder = _Builder(file, line_offset, root)
     data = builder.build(node)
     if builder.errors:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,6 +17,13 @@ from tests.helpers import REPO, copy_site, write_site
 # example into a failure. The number of examples still bounds the time.
 settings.register_profile("cvsite", deadline=None)
 settings.load_profile("cvsite")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Builds run by the tests (and the commands they start) cache into a scratch folder,
+    not into the user's cache folder."""
+    os.environ["CVSITE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cvsite-cache"))
 
 
 @pytest.fixture

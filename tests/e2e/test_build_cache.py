@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from generator.stamp import cache_dir
 from tests.helpers import run_cli
 
 
@@ -51,16 +52,14 @@ def test_edits_options_and_damage_to_the_output_are_all_seen(sample_site: Path):
 
 
 def test_a_build_with_a_warm_cache_equals_a_cold_one(sample_site: Path, tmp_path: Path):
-    _build(sample_site)  # fills .cvsite-cache (Markdown, compiled templates, stamp)
+    _build(sample_site)  # fills the cache (Markdown, compiled templates, stamp)
     profile = sample_site / "content" / "profile.yaml"
     profile.write_text(profile.read_text().replace("headline: ", "headline: Now "))
     _build(sample_site)
     warm = _files(sample_site / "output")
 
     cold_site = tmp_path / "cold"
-    shutil.copytree(
-        sample_site, cold_site, ignore=shutil.ignore_patterns(".cvsite-cache", "output")
-    )
+    shutil.copytree(sample_site, cold_site, ignore=shutil.ignore_patterns("output"))
     _build(cold_site)
     cold = _files(cold_site / "output")
     assert {k: v[0] for k, v in warm.items()} == {k: v[0] for k, v in cold.items()}
@@ -69,7 +68,7 @@ def test_a_build_with_a_warm_cache_equals_a_cold_one(sample_site: Path, tmp_path
 def test_the_cache_folder_is_safe_to_delete(sample_site: Path):
     _build(sample_site)
     before = _files(sample_site / "output")
-    shutil.rmtree(sample_site / ".cvsite-cache")
+    shutil.rmtree(cache_dir(sample_site))
     out = _build(sample_site)
     assert "nothing changed" in out, "a cold build of the same input writes nothing"
     assert _files(sample_site / "output") == before

@@ -164,8 +164,12 @@ def test_utf16_with_a_bom_is_read(tmp_path, encoding):
 @given(
     st.lists(
         # json.dumps escapes everything outside ASCII as \uXXXX, which YAML reads for the
-        # Basic Multilingual Plane but not as surrogate pairs.
-        st.text(st.characters(max_codepoint=0xFFFF, blacklist_categories=("Cs",)), max_size=30),
+        # Basic Multilingual Plane but not as surrogate pairs. Control characters and
+        # non-characters are refused (test_control_characters_are_refused_where_written).
+        st.text(
+            st.characters(max_codepoint=0xFFFF, blacklist_categories=("Cs", "Cc", "Cn")),
+            max_size=30,
+        ),
         min_size=1,
         max_size=20,
     )
@@ -178,6 +182,28 @@ def test_any_text_round_trips_with_its_line(values):
     for i in range(len(values)):
         assert doc.mark((f"k{i}",), key=True) == Mark(i + 1, 1)
         assert doc.mark((f"k{i}",)) == Mark(i + 1, len(f"k{i}: ") + 1)
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x01", "\x1b", "\x0c", "\x7f", "\x85", "\ufffe"])
+def test_control_characters_are_refused_where_written(char):
+    escaped = json.dumps(char)  # a YAML escape, since the raw character is refused earlier
+    with pytest.raises(ContentErrors) as info:
+        load_yaml(f"a: ok\nb: {escaped}\n", "f.yaml")
+    (error,) = info.value.errors
+    assert (error.line, error.column, error.field) == (2, 4, "b")
+    assert f"control character U+{ord(char):04X}" in error.message
+
+
+@pytest.mark.parametrize("char", ["\x01", "\x1b", "\x7f", "\x9b"])
+def test_control_characters_in_a_file_are_refused_at_their_place(char):
+    with pytest.raises(ContentErrors) as info:
+        decode(f"---\ntitle: a\n---\nbody ok\nbad {char} here\n".encode(), "f.md")
+    (error,) = info.value.errors
+    assert (error.line, error.column) == (5, 5)
+
+
+def test_tabs_and_line_ends_are_text():
+    assert decode(b"a\tb\r\nc\rd\n", "f") == "a\tb\nc\nd\n"
 
 
 # --- front matter ----------------------------------------------------------------------------

@@ -1,0 +1,148 @@
+"""A site with a hostile value in every text field of every model, built until it builds.
+
+Each field gets its own marker. A field that refuses its value must say so with an error at
+that field's line; the value is then taken out (or, for a required field, replaced by a
+harmless one) and the site built again, until it builds. What is left is a site whose every
+accepting field holds the hostile value: the caller scans its output.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.build import BuildOptions, build
+from generator.errors import ContentError, ContentErrors, format_field_path
+from generator.schema import SECTION_MODELS, Profile, SiteConfig, model_for
+from tests.hostile.fields import Leaf, put, remove, text_leaves
+
+# Every known section, and one the generator does not know (rendered with generic templates).
+SECTIONS = [*SECTION_MODELS, "notes"]
+# site.yaml fields left out: a theme name picks files, and nav items need one target each
+# (both are given below, with hostile labels).
+SITE_SKIPPED = ("theme", "nav")
+HARMLESS = "https://example.org/"
+MAX_ROUNDS = 6
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One field holding one marked value: the file it is in and its name in error messages."""
+
+    marker: str
+    file: str
+    field: str
+    leaf: Leaf
+    root_path: tuple  # where the leaf's path starts inside the file's data
+
+
+@dataclass
+class HostileSite:
+    root: Path
+    files: dict[str, Any] = field(default_factory=dict)  # file -> data to dump as YAML
+    slots: dict[str, Slot] = field(default_factory=dict)  # marker -> slot
+    refused: dict[str, ContentError] = field(default_factory=dict)  # marker -> its error
+    site_extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def output(self) -> Path:
+        return self.root / "output"
+
+    def accepted(self) -> list[Slot]:
+        return [s for m, s in self.slots.items() if m not in self.refused]
+
+    def slot_named(self, file: str, name: str) -> Slot:
+        return next(s for s in self.slots.values() if s.file == file and s.field == name)
+
+
+def _fill(
+    site: HostileSite, file: str, root_path: tuple, root: str, leaves: list[Leaf], value
+) -> None:
+    data = site.files[file]
+    for leaf in leaves:
+        marker = f"m{len(site.slots)}"
+        path = (*root_path, *leaf.path)
+        put(data, path, value(marker))
+        name = format_field_path(root, path)
+        site.slots[marker] = Slot(marker, file, name, leaf, root_path)
+
+
+def make_site(root: Path, value: Callable[[str], str], **site_extra: Any) -> HostileSite:
+    """The site's data, every text field holding `value(marker)`."""
+    site = HostileSite(root, site_extra=site_extra)
+    site.files["site.yaml"] = {"title": "x", "base_url": HARMLESS, **copy.deepcopy(site_extra)}
+    leaves = [
+        leaf
+        for leaf in text_leaves(SiteConfig)
+        if leaf.path[0] not in SITE_SKIPPED and leaf.path[0] not in site_extra
+    ]
+    _fill(site, "site.yaml", (), "", leaves, value)
+    nav = [{"section": "projects", "label": "x"}, {"url": HARMLESS, "label": "x"}]
+    site.files["site.yaml"]["nav"] = nav
+    _fill(site, "site.yaml", ("nav", 0), "", [Leaf(("label",), "text", False, False)], value)
+    _fill(site, "site.yaml", ("nav", 1), "", [Leaf(("label",), "text", False, False)], value)
+    site.files["content/profile.yaml"] = {}
+    _fill(site, "content/profile.yaml", (), "", text_leaves(Profile), value)
+    for section in SECTIONS:
+        file = f"content/{section}.yaml"
+        site.files[file] = [{}]
+        _fill(site, file, (0,), section, text_leaves(model_for(section)), value)
+    return site
+
+
+def _write(site: HostileSite) -> None:
+    for file, data in site.files.items():
+        path = site.root / file
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+
+
+def _take_out(site: HostileSite, slot: Slot) -> None:
+    data = site.files[slot.file]
+    path = (*slot.root_path, *slot.leaf.path)
+    if slot.leaf.required and not slot.leaf.in_list:
+        put(data, path, HARMLESS)
+        return
+    remove(data, path)
+    if slot.leaf.in_list and not slot.leaf.required and path[-1] == 0:
+        # An optional list left empty is left out (`languages: []` is itself an error).
+        parent: Any = data
+        for part in path[:-2]:
+            parent = parent[part]
+        if parent.get(path[-2]) == []:
+            remove(data, path[:-1])
+
+
+def build_until_it_builds(site: HostileSite) -> None:
+    """Build; take out each refused value (recording its error), until the build succeeds.
+
+    An error that names no slot of ours is a failure: it is not about a hostile value.
+    """
+    for _ in range(MAX_ROUNDS):
+        _write(site)
+        try:
+            build(BuildOptions(site.root, site.output))
+            return
+        except ContentErrors as exc:
+            for error in exc.errors:
+                slot = _slot_of(site, error)
+                assert slot is not None, f"an error about no hostile value: {error}"
+                assert error.line >= 1, f"refused without a line: {error}"
+                if slot.marker in site.refused:  # taken out, and then missed (a title)
+                    put(site.files[slot.file], (*slot.root_path, *slot.leaf.path), "plain")
+                    continue
+                site.refused[slot.marker] = error
+                _take_out(site, slot)
+    raise AssertionError(f"still refused after {MAX_ROUNDS} rounds")
+
+
+def _slot_of(site: HostileSite, error: ContentError) -> Slot | None:
+    """The slot an error is about: one still holding its value first."""
+    named = [s for s in site.slots.values() if (s.file, s.field) == (error.file, error.field)]
+    named.sort(key=lambda s: s.marker in site.refused)
+    return named[0] if named else None

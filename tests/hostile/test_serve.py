@@ -1,0 +1,194 @@
+"""`cvsite serve` stays on this machine, serves only the preview, and stays up while rebuilding.
+
+Every request goes to 127.0.0.1, written by hand on a socket so that no client tidies the
+path first. The loops are bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import write_site
+from tests.htmlread import parse_page
+from tests.serving import free_port, run_serve, start
+
+SECRET = "top-secret-3141"
+REQUESTS = 1000
+
+
+def _listening(port: int) -> set[str]:
+    """The local addresses with a listening TCP socket on `port` (from /proc/net/tcp{,6})."""
+    found = set()
+    for table, size in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        try:
+            lines = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for line in lines:
+            local, state = line.split()[1], line.split()[3]
+            address, _, hexport = local.partition(":")
+            if state == "0A" and int(hexport, 16) == port and len(address) == size:
+                found.add(_address(address))
+    return found
+
+
+def _address(hex_address: str) -> str:
+    raw = bytes.fromhex(hex_address)
+    if len(raw) == 4:
+        return socket.inet_ntop(socket.AF_INET, raw[::-1])
+    words = b"".join(raw[i : i + 4][::-1] for i in range(0, 16, 4))
+    return socket.inet_ntop(socket.AF_INET6, words)
+
+
+def raw_get(port: int, target: str) -> tuple[int, bytes]:
+    """GET `target` exactly as written (no normalising client), over a fresh connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        request = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"
+        sock.sendall(request.encode("latin-1"))
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+    return status, body
+
+
+@pytest.fixture
+def hostile_tree(tmp_path: Path) -> tuple[Path, Path]:
+    """A site, and a secret beside the folder the preview is built in (TMPDIR)."""
+    site = write_site(tmp_path / "site", {"content/projects.yaml": "- title: P\n  body: B\n"})
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    (tmp_path / "secret.txt").write_text(SECRET, encoding="utf-8")
+    (scratch / "secret.txt").write_text(SECRET, encoding="utf-8")
+    (site / "content" / "notes.txt").write_text("asset", encoding="utf-8")
+    return site, scratch
+
+
+def test_it_listens_on_loopback_only_by_default(hostile_tree):
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--port", str(port), scratch=scratch) as served:
+        start(served)
+        assert _listening(port) == {"127.0.0.1"}
+        assert "reachable from other machines" not in served.output()
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.2", "::1"])
+def test_other_loopback_hosts_are_not_warned_about(hostile_tree, host):
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--host", host, "--port", str(port), scratch=scratch) as served:
+        try:
+            start(served)
+        except AssertionError:
+            if "no such address" in served.output():
+                pytest.skip(f"{host} is not configured on this machine")
+            raise
+        assert "Warning" not in served.output()
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.0.2.1"])
+def test_a_host_beyond_loopback_is_warned_about_before_it_listens(hostile_tree, host):
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--host", host, "--port", str(port), scratch=scratch) as served:
+        served.wait_for("reachable from other machines", 30)
+        # 192.0.2.1 (a documentation address) is on no machine: refused after the warning.
+        if host == "192.0.2.1":
+            assert served.process.wait(timeout=60) == 2
+            assert "no such address" in served.output()
+
+
+TRAVERSALS = [
+    "/../secret.txt",
+    "/../../secret.txt",
+    "/../../../../../../etc/passwd",
+    "/%2e%2e/secret.txt",
+    "/%2e%2e/%2e%2e/secret.txt",
+    "/%2E%2E%2F%2E%2E%2Fsecret.txt",
+    "/..%2f..%2fsecret.txt",
+    "/..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/%252e%252e/%252e%252e/secret.txt",
+    "/%252e%252e%252f%252e%252e%252fsecret.txt",
+    "/..%5c..%5csecret.txt",
+    "/..\\..\\secret.txt",
+    "/%c0%ae%c0%ae/%c0%ae%c0%ae/secret.txt",
+    "//etc/passwd",
+    "/%2fetc%2fpasswd",
+    "/./../secret.txt",
+    "/projects/../../secret.txt",
+    "/projects/%2e%2e/%2e%2e/%2e%2e/secret.txt",
+    "/secret.txt%00.html",
+    "/%00/../secret.txt",
+    "http://127.0.0.1/../secret.txt",
+    "/site.yaml",
+    "/content/profile.yaml",
+    "/../site/site.yaml",
+]
+
+
+def test_traversal_and_absolute_paths_are_refused(hostile_tree):
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--port", str(port), scratch=scratch) as served:
+        start(served)
+        assert raw_get(port, "/notes.txt") == (200, b"asset")  # files of the site are served
+        for target in TRAVERSALS:
+            status, body = raw_get(port, target)
+            assert status in (400, 403, 404), (target, status)
+            assert SECRET.encode() not in body, target
+            assert b"root:x:0:0" not in body, target
+            assert b"base_url" not in body, target
+        assert served.process.poll() is None, "the server is still up"
+        assert raw_get(port, "/")[0] == 200
+
+
+def test_it_stays_up_and_correct_through_1000_requests_while_rebuilding(hostile_tree):
+    site, scratch = hostile_tree
+    projects = site / "content" / "projects.yaml"
+    entries = "".join(f"- title: Project {i}\n  body: Body {i}.\n" for i in range(40))
+    projects.write_text(entries, encoding="utf-8")
+    port = free_port()
+    stop = threading.Event()
+    edits = []
+
+    def edit() -> None:  # a person saving a file again and again, for at most 5 minutes
+        deadline = time.monotonic() + 300
+        number = 0
+        while not stop.is_set() and time.monotonic() < deadline:
+            number += 1
+            text = entries.replace("Project 0\n", f"Project 0 edit {number}\n")
+            projects.write_text(text, encoding="utf-8")
+            edits.append(number)
+            stop.wait(0.15)
+
+    pages = ["/", "/projects/", "/projects/project-1/", "/cv/", "/tags/", "/assets/style.css"]
+    with run_serve(site, "--port", str(port), scratch=scratch) as served:
+        start(served)
+        editor = threading.Thread(target=edit, daemon=True)
+        editor.start()
+        try:
+            problems = []
+            for number in range(REQUESTS):
+                path = pages[number % len(pages)]
+                status, body = raw_get(port, path)
+                if status != 200:
+                    problems.append((number, path, status))
+                elif path.endswith("/") and not body.rstrip().endswith(b"</html>"):
+                    problems.append((number, path, "a partial page"))
+            assert problems == [], problems[:5]
+        finally:
+            stop.set()
+            editor.join(timeout=30)
+        assert served.process.poll() is None, "the server is still up"
+        rebuilds = len(re.findall(r"Rebuilt \(projects.yaml\)", served.output()))
+        assert len(edits) > 5 and rebuilds > 1, (len(edits), rebuilds)
+        last = f"Project 0 edit {edits[-1]}"
+        served.until(lambda: last in parse_page(served.get("/projects/")[1]).main.text, 30)
