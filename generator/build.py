@@ -7,23 +7,31 @@ import hashlib
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import routes
-from generator.bibtex import citation_files
+from generator.bibtex import Made, citation_files
 from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
 from generator.content import SiteFiles
-from generator.depends import Fingerprint, Rendered, changed_sources, fingerprint, is_stale
+from generator.depends import (
+    Fingerprint,
+    Rendered,
+    body_edits,
+    changed_sources,
+    fingerprint,
+    is_stale,
+    without_bodies,
+)
 from generator.errors import ContentError, ContentErrors
 from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
 from generator.parallel import available_cores, fork_map
 from generator.pdf import add_cv_pdf, require_browser
-from generator.render import Page, Renderer, plan_site
+from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
@@ -98,6 +106,7 @@ class RenderedSite:
     fingerprints: dict[str, Fingerprint] = field(default_factory=dict)  # by language
     generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
     claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
+    citations: Made = field(default_factory=dict)  # each paper's .bib, for rebuilds
 
 
 @dataclass(frozen=True)
@@ -181,8 +190,10 @@ class SiteBuilder:
             theme = last.theme
         pages = plan_site(resumes)
         extra = {**_other_files(loaded, theme)}
+        citations: Made = {}
         for each in resumes.values():
-            extra.update(_citation_files(each))
+            citations.update(citation_files(each, last.citations if last is not None else None))
+            extra.update(_citation_files(each, citations))
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
             _check_collisions(pages, extra, _generated_names(loaded))
@@ -197,7 +208,7 @@ class SiteBuilder:
             for page in pages
             if (found := stale_sources[page.language]) is None
             or (before := previous.get(page.url)) is None
-            or is_stale(page, before, found, changes.templates)
+            or is_stale(page, before, found.sources, changes.templates | found.bodies)
         ]
         fresh = dict(
             zip(
@@ -223,7 +234,9 @@ class SiteBuilder:
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=[item for each in resumes.values() for item in each.items])
-        site = RenderedSite(loaded, theme, pages, files, rendered, prints, generated, claims)
+        site = RenderedSite(
+            loaded, theme, pages, files, rendered, prints, generated, claims, citations
+        )
         return site, count
 
     def _same_files(self, changes: Changes) -> SiteFiles | None:
@@ -246,18 +259,30 @@ class SiteBuilder:
         return self._renderer
 
 
+@dataclass(frozen=True)
+class _Stale:
+    """What changed in one language: files whose entries changed in what lists them, and
+    the `BODY_OF` marks of files where only bodies changed."""
+
+    sources: set[str]
+    bodies: frozenset[str]
+
+
 def _stale_sources(
     last: RenderedSite | None, prints: dict[str, Fingerprint]
-) -> dict[str, set[str] | None]:
-    """Per language, the content files whose entries changed; None: every page is stale
-    (a first build, or what every page shows changed)."""
-    stale: dict[str, set[str] | None] = {}
+) -> dict[str, _Stale | None]:
+    """Per language, what changed; None: every page is stale (a first build, or what every
+    page shows changed)."""
+    stale: dict[str, _Stale | None] = {}
     for code, now in prints.items():
         before = last.fingerprints.get(code) if last is not None else None
         if before is None or before.site != now.site:
             stale[code] = None
-        else:
-            stale[code] = changed_sources(before, now)
+            continue
+        changed = changed_sources(before, now)
+        bodies = body_edits(before, now, changed)
+        marks = {BODY_OF + name for name in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
+        stale[code] = _Stale(changed - bodies, frozenset(marks))
     return stale
 
 
@@ -307,12 +332,12 @@ def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin
     return result
 
 
-def _citation_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
+def _citation_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
     """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
-    sources = {item.bib_url: item for item in resume.items if item.bib_url}
     return {
-        url: (data, Origin(f"{sources[url].source}:{sources[url].line}", sources[url].source))
-        for url, data in citation_files(resume).items()
+        url: (made[url][2], Origin(f"{item.source}:{item.line}", item.source))
+        for item in resume.items
+        if (url := item.bib_url)
     }
 
 
@@ -331,11 +356,11 @@ def _site_files(
     files = {
         "sitemap.xml": ((base, listed), lambda: sitemap(base, pages)),
         "robots.txt": (base, lambda: robots(base)),
-        "resume.json": ((default.site, default.sources), lambda: resume_json(resume)),
+        "resume.json": (without_bodies(default, resume), lambda: resume_json(resume)),
     }
     for code, each in loaded.resumes.items():
         files[_feed_name(each)] = (
-            _inputs(prints[code], FEED_SECTIONS, each),
+            without_bodies(prints[code], each, FEED_SECTIONS),
             functools.partial(atom_feed, each, each.markdown.block),
         )
     return files
@@ -348,12 +373,6 @@ def _feed_name(resume: Resume) -> str:
 def _generated_names(loaded: Loaded) -> list[str]:
     feeds = [_feed_name(each) for each in loaded.translations.values()]
     return [*GENERATED, *feeds]
-
-
-def _inputs(prints: Fingerprint, sections: Iterable[str], resume: Resume) -> tuple[Any, ...]:
-    """What a file made from some sections depends on: the site, and those sections' entries."""
-    shown = [s for s in resume.sections if s.name in sections]
-    return (prints.site, tuple(prints.sources.get(f) for s in shown for f in s.sources))
 
 
 def _make_site_files(

@@ -9,10 +9,10 @@ from __future__ import annotations
 import difflib
 import functools
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 
@@ -95,8 +95,21 @@ class Item:
     def title(self) -> str:
         return self.data.display_title
 
+    # Told the entry's source file whenever a template reads its body: the renderer notes
+    # which pages show bodies, so that editing one body re-renders only those. None when
+    # nobody renders.
+    body_seen: ClassVar[Callable[[str], None] | None] = None
+
+    @property
+    def body(self) -> str | None:
+        if Item.body_seen is not None:
+            Item.body_seen(self.source)
+        return self.data.body
+
     def get(self, name: str, default: Any = None) -> Any:
         """A field that only some sections have (`institution`, `issuer`), or `default`."""
+        if name == "body":
+            return self.body
         return getattr(self.data, name, default)
 
     @property

@@ -19,6 +19,7 @@ import jinja2
 from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
+from pydantic import BaseModel
 
 from generator import jsonld, routes
 from generator.alternates import LanguageLink, LanguageVersions
@@ -33,6 +34,9 @@ from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
 
 ALL_SOURCES = "*"
+# A page's rendering notes `BODY_OF + source` beside its templates when it shows the Markdown
+# body of an entry of that file: editing a body re-renders only such pages.
+BODY_OF = "body of "
 
 
 @dataclass(eq=False)
@@ -371,6 +375,18 @@ class _RecordingEnvironment(jinja2.Environment):
             self.asked.update(template_name(n) for n in names if isinstance(n, str))
         return super().select_template(names, parent, globals)
 
+    # An entry's fields read past its Item (`item.data.body`): whose body it is is not known
+    # here, so the page counts as showing every body.
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if attribute == "body" and isinstance(obj, BaseModel):
+            self.asked.add(BODY_OF + ALL_SOURCES)
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        if argument == "body" and isinstance(obj, BaseModel):
+            self.asked.add(BODY_OF + ALL_SOURCES)
+        return super().getitem(obj, argument)
+
 
 class Renderer:
     """Renders pages of one site with one theme. Holds the compiled templates between calls.
@@ -491,6 +507,7 @@ class Renderer:
             self._switch(self.resumes[page.language])
         env: _RecordingEnvironment = self.env
         env.asked = set()
+        Item.body_seen = self._saw_body
         try:
             template = env.select_template(page.templates)
             html = template.render(page=page, **page.data)
@@ -498,8 +515,14 @@ class Renderer:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
+        finally:
+            Item.body_seen = None
         html = resolve_root(html, self._root_prefix(page))
         return html.encode("utf-8"), frozenset(env.asked)
+
+    def _saw_body(self, source: str) -> None:
+        # Noted with the templates a page asked for (and so kept with {% cache %} fragments).
+        self.env.asked.add(BODY_OF + source)
 
     def _root_prefix(self, page: Page) -> str:
         """The way from `page` to the site root, for links written in Markdown."""

@@ -10,7 +10,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 import yaml
@@ -243,6 +243,47 @@ def test_an_edit_renders_only_the_pages_that_show_it(harness: Harness):
     harness.assert_same_as_clean()
 
 
+def test_a_body_edit_renders_only_the_pages_that_show_the_body(harness: Harness):
+    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    update = harness.rebuild(path)
+    assert update is not None
+    # Its page in each language; lists, tags, the CV, the feed and resume.json show titles
+    # and summaries, not bodies.
+    page = "projects/hpc-benchmarking/index.html"
+    assert update.rendered == 2
+    assert {p.as_posix() for p in update.written} == {page, f"de/{page}"}
+    harness.assert_same_as_clean()
+
+
+def test_a_body_that_appears_or_goes_changes_every_link_to_its_page(harness: Harness):
+    path = harness.path("content/projects/hpc-benchmarking.md")
+    front = path.read_text(encoding="utf-8").split("---", 2)[1]
+    path.write_text(f"---{front}---\n", encoding="utf-8")  # no body now: no page of its own
+    update = harness.rebuild(path)
+    assert update is not None and update.rendered > 1
+    assert PurePosixPath("projects/hpc-benchmarking/index.html") in update.removed
+    harness.assert_same_as_clean()
+
+
+@pytest.mark.parametrize(
+    "shown",
+    ["{{ item.body | markdown }}", "{{ item.data.body | markdown }}", "{{ item.get('body') }}"],
+)
+def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
+    harness: Harness, shown: str
+):
+    # However the theme reads a body, the pages that show it are known to.
+    harness.rebuild(
+        harness.replace("themes/meridian/templates/section/projects.html", "</h2>", "</h2>" + shown)
+    )
+    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    update = harness.rebuild(path)
+    assert update is not None
+    assert PurePosixPath("projects/index.html") in update.written
+    assert b"GPUs" in (harness.preview.output / "projects/index.html").read_bytes()
+    harness.assert_same_as_clean()
+
+
 def test_a_broken_file_keeps_the_last_good_site_until_it_is_fixed(harness: Harness):
     h = harness
     good = h.served()
@@ -426,13 +467,13 @@ TEMPLATES = ["base.html", "entry/generic.html", "tag.html", "section/generic.htm
 
 def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' draw
     """One edit chosen at random among those the preview must handle."""
-    kinds = ["tags", "summary", "add", "delete", "draft", "template", "css", "translate"]
+    kinds = ["tags", "summary", "body", "add", "delete", "draft", "template", "css", "translate"]
     kind = draw(st.sampled_from([*kinds, "untranslate"]))
     entries = sorted(h.site.glob("content/*/*.md"))
     translations = sorted(h.site.glob("content/de/*/*.md"))
     if kind == "untranslate" and not translations:
         kind = "translate"
-    if kind in ("tags", "summary", "draft", "delete") and not entries:
+    if kind in ("tags", "summary", "body", "draft", "delete") and not entries:
         kind = "add"
     if kind == "add":
         section = draw(st.sampled_from(["projects", "talks", "education", "experience"]))
@@ -463,7 +504,9 @@ def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' 
         return h.delete(path.relative_to(h.site).as_posix())
     meta = yaml.load(path.read_text().split("---")[1], Loader=yaml.BaseLoader)
     body = path.read_text().split("---", 2)[2]
-    if kind == "tags":
+    if kind == "body":  # a new text, or none (the entry loses its page)
+        body = "\n" + draw(st.sampled_from(["", "A new *body*.", "Another body.\n\n- a list"]))
+    elif kind == "tags":
         meta["tags"] = draw(st.lists(st.sampled_from(VOCABULARY), max_size=4))
     elif kind == "summary":
         meta["summary"] = draw(st.sampled_from(["Short.", "A *longer* summary.", "Another."]))
