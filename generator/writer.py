@@ -13,6 +13,7 @@ import errno
 import os
 import shutil
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -123,17 +124,34 @@ def write_site(
     return WriteReport(written, len(removed), len(wanted))
 
 
+# Creating a folder or a file can wait on the file system's journal for most of a
+# millisecond; a few threads keep several of those waits going at once (the GIL is released
+# in the system call), as Hugo's goroutines do.
+WRITERS = 8
+
+
 def _assemble(staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]) -> None:
     staging.mkdir(parents=True)
-    for relative, source in sorted(wanted.items()):
+    folders = {PurePosixPath(relative).parent for relative in wanted} - {PurePosixPath(".")}
+    by_depth: dict[int, list[PurePosixPath]] = {}
+    for folder in folders | {parent for f in folders for parent in f.parents}:
+        if folder != PurePosixPath("."):
+            by_depth.setdefault(len(folder.parts), []).append(folder)
+
+    def put(item: tuple[str, Source]) -> None:
+        relative, source = item
         target = staging / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
         if relative in unchanged and _link(output / relative, target):
-            continue
+            return
         if isinstance(source, bytes):
             target.write_bytes(source)
         else:
             shutil.copyfile(source, target)
+
+    with ThreadPoolExecutor(WRITERS) as pool:
+        for depth in sorted(by_depth):  # parents before their children
+            list(pool.map(lambda f: (staging / f).mkdir(), sorted(by_depth[depth])))
+        list(pool.map(put, sorted(wanted.items())))
 
 
 def _link(existing: Path, target: Path) -> bool:
