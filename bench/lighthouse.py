@@ -4,6 +4,7 @@ Builds the repository's own site in each theme, serves it on 127.0.0.1, and runs
 (installed from npm into bench/.lighthouse/ on first use) with Debian's Chromium, in its
 default mobile profile and with --preset=desktop. Prints one line per theme, page and profile:
 
+    pip install -e '.[test]'    # it builds the sites with the tests' helpers
     python bench/lighthouse.py [--pages / cv/ publications/] [--themes meridian ledger]
 
 The goal for each home page: performance ≥ 0.95, accessibility, best practices and SEO 1.00.
@@ -13,19 +14,20 @@ Figures are recorded in bench/README.md.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from generator.pdf import find_browser  # noqa: E402
+from tests.helpers import build_theme, serve_folder  # noqa: E402
+
 TOOLS = Path(__file__).resolve().parent / ".lighthouse"
 LIGHTHOUSE = TOOLS / "node_modules" / ".bin" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -46,41 +48,7 @@ def ensure_lighthouse() -> Path:
     return LIGHTHOUSE
 
 
-def chromium() -> str:
-    found = os.environ.get("CHROME_PATH") or shutil.which("chromium") or shutil.which("chrome")
-    if not found:
-        sys.exit("Lighthouse needs Chromium: apt-get install chromium, or set CHROME_PATH")
-    return found
-
-
-def build(theme: str, folder: Path, base_url: str) -> Path:
-    """The repository's own site in `theme`, built into `folder`/output."""
-    site = folder / theme
-    site.mkdir(parents=True)
-    shutil.copy2(REPO / "site.yaml", site / "site.yaml")
-    shutil.copytree(REPO / "content", site / "content")
-    config = site / "site.yaml"
-    config.write_text(re.sub(r"(?m)^theme: .*$", f"theme: {theme}", config.read_text()))
-    subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--site", site, "--base-url", base_url],
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    return site / "output"
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def serve(folder: Path) -> ThreadingHTTPServer:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-def audit(lighthouse: Path, browser: str, url: str, profile: list[str], out: Path) -> dict:
+def audit(lighthouse: Path, browser: Path, url: str, profile: list[str], out: Path) -> dict:
     subprocess.run(
         [
             str(lighthouse),
@@ -93,7 +61,7 @@ def audit(lighthouse: Path, browser: str, url: str, profile: list[str], out: Pat
             *profile,
         ],
         check=True,
-        env={**os.environ, "CHROME_PATH": browser},
+        env={**os.environ, "CHROME_PATH": str(browser)},
     )
     report = json.loads(out.read_text())
     scores = {name: report["categories"][name]["score"] for name in CATEGORIES}
@@ -121,11 +89,14 @@ def main() -> None:
     parser.add_argument("--themes", nargs="+", default=["meridian", "ledger"])
     parser.add_argument("--pages", nargs="+", default=["/"], help="site URLs, e.g. / cv/")
     args = parser.parse_args()
-    lighthouse, browser = ensure_lighthouse(), chromium()
+    browser = find_browser()
+    if browser is None:
+        sys.exit("Lighthouse needs Chromium: apt-get install chromium, or set CHROME_PATH")
+    lighthouse = ensure_lighthouse()
     with tempfile.TemporaryDirectory(prefix="cvsite-lighthouse-") as scratch:
         root = Path(scratch)
         (root / "www").mkdir()
-        server = serve(root / "www")
+        server = serve_folder(root / "www")
         host = f"http://127.0.0.1:{server.server_address[1]}"
         print(f"lighthouse {subprocess.getoutput(f'{lighthouse} --version')}, {browser}")
         print(
@@ -133,7 +104,7 @@ def main() -> None:
             "  FCP ms  LCP ms  TBT ms  CLS"
         )
         for theme in args.themes:
-            output = build(theme, root / "sites", f"{host}/{theme}/")
+            output = build_theme(REPO, root / "sites" / theme, theme, f"{host}/{theme}/")
             shutil.copytree(output, root / "www" / theme)
             for page in args.pages:
                 for name, profile in PROFILES.items():

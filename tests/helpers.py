@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 import shutil
 import subprocess
 import sys
 import textwrap
+import threading
 from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -54,6 +58,34 @@ def copy_site(source: Path, target: Path) -> Path:
     if (source / "themes").is_dir() and source != REPO:
         shutil.copytree(source / "themes", target / "themes")
     return target
+
+
+def set_theme(site: Path, theme: str) -> None:
+    config = site / "site.yaml"
+    text = re.sub(r"(?m)^theme: .*$", f"theme: {theme}", config.read_text(encoding="utf-8"))
+    config.write_text(text, encoding="utf-8")
+
+
+def build_theme(source: Path, target: Path, theme: str, base_url: str, *extra: str) -> Path:
+    """Build a copy of the site `source` with `theme`; returns the output folder."""
+    site = copy_site(source, target)
+    set_theme(site, theme)
+    result = run_cli("build", "--site", site, "--base-url", base_url, *extra)
+    assert result.code == 0, result.err
+    return site / "output"
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+def serve_folder(folder: Path) -> ThreadingHTTPServer:
+    """A plain static server of `folder` on 127.0.0.1 (a free port), in a thread."""
+    handler = functools.partial(_Quiet, directory=folder)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
 
 
 SITE_YAML = "title: Test\nbase_url: https://example.org/\n"

@@ -10,14 +10,9 @@ extras. Run again after changing a theme:
 
 from __future__ import annotations
 
-import functools
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,33 +20,7 @@ HERE = Path(__file__).resolve().parent
 THEMES = ("meridian", "ledger")
 SCHEMES = ("light", "dark")
 SIZES = {"desktop": (1280, 800), "phone": (360, 760)}
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def build(theme: str, folder: Path) -> Path:
-    site = folder / theme
-    site.mkdir(parents=True)
-    shutil.copy2(REPO / "site.yaml", site / "site.yaml")
-    shutil.copytree(REPO / "content", site / "content")
-    config = site / "site.yaml"
-    config.write_text(re.sub(r"(?m)^theme: .*$", f"theme: {theme}", config.read_text()))
-    command = [sys.executable, "-m", "generator", "build", "--site", str(site)]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=REPO)
-    return site / "output"
-
-
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
+BASE_URL = "https://example.github.io/"
 
 
 def main() -> None:
@@ -59,20 +28,22 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from generator.pdf import find_browser
+    from tests.helpers import CHROMIUM_FLAGS, build_theme, serve_folder
 
     browser_path = find_browser()
     if browser_path is None:
         sys.exit("no Chromium found: apt-get install chromium, or set CVSITE_CHROMIUM")
     with tempfile.TemporaryDirectory(prefix="cvsite-shots-") as scratch:
         root = Path(scratch)
-        for theme in THEMES:
-            shutil.copytree(build(theme, root / "sites"), root / "www" / theme)
-        handler = functools.partial(Quiet, directory=root / "www")
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        for theme in THEMES:  # links are relative: the site's own base_url serves anywhere
+            output = build_theme(REPO, root / "sites" / theme, theme, BASE_URL)
+            shutil.copytree(output, root / "www" / theme)
+        server = serve_folder(root / "www")
         host = f"http://127.0.0.1:{server.server_address[1]}"
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=str(browser_path), args=FLAGS)
+            browser = playwright.chromium.launch(
+                executable_path=str(browser_path), args=CHROMIUM_FLAGS
+            )
             for theme in THEMES:
                 for scheme in SCHEMES:
                     for size, (width, height) in SIZES.items():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHROMIUM_FLAGS, FIXTURES, copy_site, require_chromium, run_cli
+from tests.helpers import CHROMIUM_FLAGS, FIXTURES, build_theme, require_chromium
 
 THEMES = ("meridian", "ledger")
 EVERY_KIND = FIXTURES / "every-kind"
@@ -42,21 +41,6 @@ class BuiltSite:
         tag_pages = [p for p in found if p.startswith("tags/") and p != "tags/"]
         pages = [p.removeprefix("./") for p in found if p not in tag_pages[1:]]
         return [*pages, "no/such/page/"]
-
-
-def set_theme(site: Path, theme: str) -> None:
-    config = site / "site.yaml"
-    text = re.sub(r"(?m)^theme: .*$", f"theme: {theme}", config.read_text(encoding="utf-8"))
-    config.write_text(text, encoding="utf-8")
-
-
-def build_theme(source: Path, target: Path, theme: str, base_url: str, *extra: str) -> Path:
-    """Build a copy of the site `source` with `theme`; returns the output folder."""
-    site = copy_site(source, target)
-    set_theme(site, theme)
-    result = run_cli("build", "--site", site, "--base-url", base_url, *extra)
-    assert result.code == 0, result.err
-    return site / "output"
 
 
 @pytest.fixture(scope="session")

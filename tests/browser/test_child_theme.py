@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.browser.conftest import EVERY_KIND, build_theme, new_context, set_theme
+from tests.browser.conftest import EVERY_KIND, new_context
 from tests.e2e.test_child_theme import example_files
-from tests.helpers import copy_site, run_cli
+from tests.helpers import build_theme, copy_site, run_cli, set_theme
 
 LINK_COLOUR = "getComputedStyle(document.querySelector('main a')).color"
 

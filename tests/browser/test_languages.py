@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import PREFIX, THEMES, BuiltSite, build_theme, new_context, serving
+from tests.browser.conftest import PREFIX, THEMES, BuiltSite, new_context, serving
 from tests.browser.test_accessibility import _axe_source, page_problems
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, build_theme
 
 BILINGUAL = FIXTURES / "sites" / "bilingual"
 GERMAN_PAGES = (

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import THEMES, build_theme
-from tests.helpers import REPO, require_chromium, run_cli
+from tests.browser.conftest import THEMES
+from tests.helpers import REPO, build_theme, require_chromium, run_cli
 from tests.htmlread import read_page
 
 A4_POINTS = (595, 842)
