@@ -80,18 +80,6 @@ class Theme:
                         files[path.relative_to(theme.static).as_posix()] = path
         return files
 
-    def template_files(self) -> list[Path]:
-        return [
-            p
-            for t in self.chain
-            if t.templates.is_dir()
-            for p in t.templates.rglob("*")
-            if p.is_file()
-        ]
-
-    def manifest_files(self) -> list[Path]:
-        return [t.path / "theme.yaml" for t in self.chain]
-
 
 def find_theme_dir(name: str, site_root: Path) -> Path | None:
     for base in (site_root / "themes", builtin_themes_dir()):
