@@ -35,12 +35,22 @@ class _Child:
     share: list
 
 
-def fork_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> list[R]:
-    """`[function(x) for x in items]`, computed by up to `jobs` processes, in order."""
+def fork_map(
+    function: Callable[[T], R],
+    items: Sequence[T],
+    jobs: int,
+    cost: Callable[[T], float] | None = None,
+) -> list[R]:
+    """`[function(x) for x in items]`, computed by up to `jobs` processes, in order.
+
+    `cost` estimates an item's work, so that each process gets an even share; without it,
+    items are dealt out in turn, which is even only when neighbours cost alike.
+    """
     jobs = min(jobs, len(items) // (MIN_ITEMS // 2) or 1)
     if jobs <= 1 or len(items) < MIN_ITEMS or not hasattr(os, "fork"):
         return [function(item) for item in items]
-    shares = [list(items[start::jobs]) for start in range(jobs)]  # interleaved: even costs
+    places = _deal(items, jobs, cost)
+    shares = [[items[i] for i in share] for share in places]
     children: list[_Child] = []
     try:
         for share in shares[1:]:
@@ -51,9 +61,24 @@ def fork_map(function: Callable[[T], R], items: Sequence[T], jobs: int) -> list[
         for child in children:
             _reap(child)
     ordered: list = [None] * len(items)
-    for start, share_results in enumerate(results):
-        ordered[start::jobs] = share_results
+    for share, share_results in zip(places, results, strict=True):
+        for index, result in zip(share, share_results, strict=True):
+            ordered[index] = result
     return ordered
+
+
+def _deal(items: Sequence[T], jobs: int, cost: Callable[[T], float] | None) -> list[list[int]]:
+    """Indexes of `items` for each of `jobs` shares: in turn, or the costliest first, each to
+    the share with the least work so far."""
+    if cost is None:
+        return [list(range(start, len(items), jobs)) for start in range(jobs)]
+    shares: list[list[int]] = [[] for _ in range(jobs)]
+    loads = [0.0] * jobs
+    for index in sorted(range(len(items)), key=lambda i: -cost(items[i])):
+        lightest = loads.index(min(loads))
+        shares[lightest].append(index)
+        loads[lightest] += cost(items[index])
+    return shares
 
 
 def _spawn(function: Callable, share: list) -> _Child:

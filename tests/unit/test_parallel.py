@@ -9,7 +9,7 @@ import pytest
 
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
-from generator.parallel import MIN_ITEMS, fork_map
+from generator.parallel import MIN_ITEMS, _deal, fork_map
 from tests.helpers import REPO, copy_site
 
 
@@ -61,3 +61,20 @@ def test_a_parallel_build_is_byte_identical_to_a_single_process_one(tmp_path: Pa
     two = render_site(BuildOptions(site, tmp_path / "b", jobs=2)).files
     assert one.keys() == two.keys()
     assert [str(p) for p in one if one[p] != two[p]] == []
+
+
+def test_costly_items_are_shared_evenly_when_cheap_and_costly_ones_alternate():
+    # Markdown texts come as (body, one-line summary) pairs: dealt out in turn, one process
+    # would get every body and the other every summary.
+    costs = [100 if n % 2 == 0 else 1 for n in range(MIN_ITEMS * 4)]
+    shares = _deal(costs, 2, cost=lambda c: c)
+    loads = [sum(costs[i] for i in share) for share in shares]
+    assert abs(loads[0] - loads[1]) <= max(costs)
+    assert sorted(i for share in shares for i in share) == list(range(len(costs)))
+
+
+def test_fork_map_with_costs_keeps_the_order():
+    items = list(range(MIN_ITEMS * 3))
+    results = fork_map(_pid_and_square, items, jobs=2, cost=lambda n: n % 5)
+    assert [square for _, square in results] == [n * n for n in items]
+    assert len({pid for pid, _ in results}) == 2

@@ -1,0 +1,100 @@
+"""Skipping inline patterns a text cannot match gives exactly Python-Markdown's own output."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown.treeprocessors import InlineProcessor
+
+from generator.markup import MarkdownRenderer, UnsafeUrl, _QuickInlineProcessor
+from tests.helpers import REPO
+
+# Pieces that start or end every inline construct, and text between them.
+PIECES = [
+    "word",
+    " ",
+    "  \n",
+    "\n",
+    "\n\n",
+    "*",
+    "**",
+    "_",
+    "__",
+    "`",
+    "``",
+    "\\",
+    "\\*",
+    "[",
+    "]",
+    "(",
+    ")",
+    "![",
+    "[^1]",
+    "[^1]: note\n",
+    "[a](https://example.org)",
+    "[ref]",
+    "[ref]: /files/a.pdf\n",
+    "![alt](img.png)",
+    "<https://example.org>",
+    "<a@b.org>",
+    "<b>",
+    "&amp;",
+    "&copy;",
+    "&",
+    "'",
+    '"',
+    "--",
+    "...",
+    "- ",
+    "1. ",
+    "> ",
+    "    code",
+    "```\n",
+    "{: .cls }",
+    "Term\n: definition\n",
+]
+
+
+def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
+    quick = MarkdownRenderer(unsafe_html=unsafe_html)
+    stock = MarkdownRenderer(unsafe_html=unsafe_html)
+    md = stock._converter()
+    md.treeprocessors.register(InlineProcessor(md), "inline", 20)
+    assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
+    return quick, stock
+
+
+def _html(renderer: MarkdownRenderer, text: str, inline: bool) -> str:
+    try:
+        return str(renderer._render(text, inline))
+    except UnsafeUrl as exc:
+        return f"unsafe {exc.urls}"
+
+
+RENDERERS = {flag: _renderers(flag) for flag in (False, True)}
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=25).map("".join),
+    st.booleans(),
+    st.booleans(),
+)
+def test_quick_inline_processing_equals_python_markdowns(text: str, inline: bool, unsafe: bool):
+    quick, stock = RENDERERS[unsafe]
+    assert _html(quick, text, inline) == _html(stock, text, inline)
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+def test_every_markdown_text_of_the_sample_site_and_fixtures_renders_the_same(unsafe: bool):
+    quick, stock = RENDERERS[unsafe]
+    texts = [
+        path.read_bytes().decode("utf-8", errors="replace")  # some fixtures are broken on purpose
+        for folder in (REPO / "content", REPO / "tests")
+        for path in sorted(folder.rglob("*"))
+        if path.suffix in (".md", ".yaml", ".yml", ".bib") and path.stat().st_size < 200_000
+    ]
+    assert len(texts) > 20
+    for text in texts:
+        assert _html(quick, text, False) == _html(stock, text, False)
