@@ -29,7 +29,7 @@ from generator.depends import (
 from generator.errors import ContentError, ContentErrors
 from generator.jsonresume import resume_json
 from generator.model import Loaded, Resume, load
-from generator.parallel import available_cores, fork_map
+from generator.parallel import available_cores
 from generator.pdf import add_cv_pdf, require_browser
 from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
@@ -213,7 +213,7 @@ class SiteBuilder:
         fresh = dict(
             zip(
                 (page.url for page in stale),
-                fork_map(renderer.render_page, stale, self.cache.jobs),
+                renderer.render_pages(stale, self.cache.jobs),
                 strict=True,
             )
         )

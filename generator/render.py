@@ -7,6 +7,7 @@ gets is documented in docs/themes.md.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 from collections.abc import Callable, Iterable
@@ -29,6 +30,7 @@ from generator.errors import BuildError
 from generator.icons import icon, link_icon
 from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
+from generator.parallel import MIN_ITEMS, fork_map
 from generator.schema import Publication, url_scheme
 from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
@@ -501,6 +503,34 @@ class Renderer:
     def render(self, page: Page) -> bytes:
         return self.render_page(page)[0]
 
+    def render_pages(self, pages: list[Page], jobs: int) -> list[tuple[bytes, frozenset[str]]]:
+        """`render_page` of each page, over up to `jobs` processes when there are many.
+
+        Pages that list entries share rendered cards (`{% cache %}`), which one process
+        cannot hand to another, so they stay together in one share; each entry page is a
+        share of its own, dealt out around them.
+        """
+        if jobs <= 1 or len(pages) < MIN_ITEMS:
+            return [self.render_page(page) for page in pages]
+        self._compile_all()  # once, before forking, rather than once in every process
+        lists = [page for page in pages if page.kind != "entry"]
+        units = [[page] for page in pages if page.kind == "entry"] + [lists]
+        done = fork_map(self._render_unit, units, jobs, cost=_unit_cost)
+        by_page = {
+            id(page): result
+            for unit, results in zip(units, done, strict=True)
+            for page, result in zip(unit, results, strict=True)
+        }
+        return [by_page[id(page)] for page in pages]
+
+    def _render_unit(self, pages: list[Page]) -> list[tuple[bytes, frozenset[str]]]:
+        return [self.render_page(page) for page in pages]
+
+    def _compile_all(self) -> None:
+        for name in self.env.loader.list_templates():
+            with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
+                self.env.get_template(name)
+
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
         """The page's bytes, and the names of the templates its rendering asked for."""
         if page.language and page.language != self.resume.language:
@@ -530,6 +560,20 @@ class Renderer:
             return routes.base_path(self.resume.config.base_url)
         way_up = routes.href(page.url, "/")
         return "" if way_up == "./" else way_up
+
+
+def _unit_cost(pages: list[Page]) -> float:
+    """About how long pages take to render, counted in entry pages. An entry listed in a
+    section costs a card there and a place on the CV; on a tag page its card is mostly
+    rendered already (by the same process)."""
+    cost = 0.0
+    for page in pages:
+        cost += 1
+        if page.kind == "section":
+            cost += 0.7 * len(page.data["section"].items)
+        elif page.kind == "tag":
+            cost += 0.1 * len(page.data["tag"].items)
+    return cost
 
 
 @jinja2.pass_context
