@@ -1,7 +1,5 @@
 """`python -m generator` is the same as the `cvsite` command."""
 
-import sys
+from generator.cli import run
 
-from generator.cli import main
-
-sys.exit(main())
+run()

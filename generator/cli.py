@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -415,6 +416,20 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONTENT
+
+
+def run() -> None:
+    """The `cvsite` command: `main`, then out at once.
+
+    Everything is written and closed by then; what is left is freeing the site's model
+    object by object, which takes a fifth of a second for 1,000 entries. The system frees
+    a process's memory in one go.
+    """
+    code = main()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _error_text(exc: CvsiteError) -> str:
