@@ -17,7 +17,7 @@ import codecs
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from yaml.composer import Composer
@@ -86,9 +86,8 @@ _NULL_TAG = "tag:yaml.org,2002:null"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
-@dataclass(frozen=True)
-class Mark:
-    """A 1-based position in a file."""
+class Mark(NamedTuple):
+    """A 1-based position in a file. (A tuple: one is made for every value read.)"""
 
     line: int
     column: int
@@ -223,7 +222,8 @@ class _Builder:
         if len(path) > MAX_DEPTH:
             mark = self.mark_of(node)
             raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
-        self.marks.setdefault(path, self.mark_of(node))
+        if path not in self.marks:  # a `<<` merge builds paths again: the first place wins
+            self.marks[path] = self.mark_of(node)
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -370,7 +370,9 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
         raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     if node is None:
         return Document(file, None)
-    if (culprit := _too_many_values(node)) is not None:
+    # Only aliases (`*name`) make a document bigger than its text; without one, the
+    # builder's own count is the bound.
+    if "*" in text and (culprit := _too_many_values(node)) is not None:
         mark = culprit.start_mark
         raise _fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
     builder = _Builder(file, line_offset, root)
