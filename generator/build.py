@@ -230,7 +230,8 @@ class SiteBuilder:
         }
         files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
         generated = _make_site_files(
-            _site_files(loaded, pages, prints), last.generated if last is not None else {}
+            _site_files(loaded, pages, prints, self.cache),
+            last.generated if last is not None else {},
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=[item for each in resumes.values() for item in each.items])
@@ -342,7 +343,7 @@ def _citation_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origi
 
 
 def _site_files(
-    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint]
+    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint], cache: BuildCache
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
     """The generated files: name -> (what the file is made from, how to make it).
 
@@ -356,12 +357,16 @@ def _site_files(
     files = {
         "sitemap.xml": ((base, listed), lambda: sitemap(base, pages)),
         "robots.txt": (base, lambda: robots(base)),
-        "resume.json": (without_bodies(default, resume), lambda: resume_json(resume)),
+        "resume.json": (
+            without_bodies(default, resume),
+            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+        ),
     }
     for code, each in loaded.resumes.items():
-        files[_feed_name(each)] = (
+        name = _feed_name(each)
+        files[name] = (
             without_bodies(prints[code], each, FEED_SECTIONS),
-            functools.partial(atom_feed, each, each.markdown.block),
+            functools.partial(atom_feed, each, cache.pieces_of(name)),
         )
     return files
 
