@@ -143,12 +143,38 @@ class Pieces:
         self._kept, self._used = self._used, {}
 
 
+class SafeEntries:
+    """Entries whose Markdown texts were all found safe, by renderer options and data object.
+
+    Kept between builds, so a rebuild checks only entries it has not seen; each load keeps
+    the marks it used (`done`), so replaced versions of edited entries are let go.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int], object] = {}
+        self._used: dict[tuple[str, int], object] = {}
+
+    def known(self, options: str, data: object) -> bool:
+        key = (options, id(data))
+        if self._kept.get(key) is data or self._used.get(key) is data:
+            self._used[key] = data
+            return True
+        return False
+
+    def add(self, options: str, data: object) -> None:
+        self._used[(options, id(data))] = data
+
+    def done(self) -> None:
+        self._kept, self._used = self._used, {}
+
+
 @dataclass
 class BuildCache:
     reads: ReadCache = field(default_factory=ReadCache)
     markdown: MutableMapping[MarkdownKey, Markup] = field(default_factory=MarkdownStore)
     jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)
     pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
+    safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
 
     def pieces_of(self, name: str) -> Pieces:
         found = self.pieces.get(name)
