@@ -66,6 +66,25 @@ class Tag:
         return len(self.items)
 
 
+_MISSING: Any = object()
+
+
+def _field(data: Entry, name: str, default: Any = _MISSING) -> Any:
+    """`getattr(data, name[, default])`, without pydantic's slow way to a missing name.
+
+    Entries are frozen, with no extra or private fields: a name that is neither a field
+    (in the instance's __dict__) nor on the class is missing.
+    """
+    value = vars(data).get(name, _MISSING)
+    if value is not _MISSING:
+        return value
+    if name.startswith("_") or hasattr(type(data), name):
+        return getattr(data, name) if default is _MISSING else getattr(data, name, default)
+    if default is _MISSING:
+        raise AttributeError(f"{type(data).__name__!r} object has no attribute {name!r}")
+    return default
+
+
 @dataclass(eq=False)
 class Item:
     """One entry of a section, with what templates need beyond its fields.
@@ -89,7 +108,16 @@ class Item:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return getattr(self.data, name)
+        return _field(self.data, name)
+
+    # Templates index entries (`item['title']`, and Jinja's groupby and sort filters do):
+    # answered here, instead of Jinja's fallback to an attribute after a TypeError per call.
+    def __getitem__(self, name: str) -> Any:
+        if not isinstance(name, str):
+            raise TypeError(f"entries are indexed by field name, not {type(name).__name__}")
+        return getattr(self, name)
+
+    __iter__ = None  # an entry is not a sequence, even though it has __getitem__
 
     @property
     def title(self) -> str:
@@ -110,7 +138,7 @@ class Item:
         """A field that only some sections have (`institution`, `issuer`), or `default`."""
         if name == "body":
             return self.body
-        return getattr(self.data, name, default)
+        return _field(self.data, name, default)
 
     @property
     def has_page(self) -> bool:

@@ -312,6 +312,7 @@ class FragmentStore:
     def __init__(self) -> None:
         self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
         self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
+        self._keys: dict[int, list[tuple]] = {}  # the keys that name each entry (data id)
 
     def _state(self, value: Any) -> Any:
         if not isinstance(value, Item):
@@ -336,6 +337,10 @@ class FragmentStore:
             asked = frozenset(env.asked)
         finally:
             env.asked = outer | env.asked
+        if key not in self._fragments:
+            for part in key:
+                if isinstance(part, _EntryRef):
+                    self._keys.setdefault(part.id, []).append(key)
         self._fragments[key] = (state, html, asked)
         return html
 
@@ -343,15 +348,15 @@ class FragmentStore:
         """Forget fragments of entries that are gone (after each good build)."""
         alive = {id(item.data) for item in items}
         self._states.clear()  # the next build has new Item objects
-        self._fragments = {
-            key: value
-            for key, value in self._fragments.items()
-            if all(part.id in alive for part in key if isinstance(part, _EntryRef))
-        }
+        # By entry, not by fragment: a rebuild after one edit looks at that entry's only.
+        for gone in self._keys.keys() - alive:
+            for key in self._keys.pop(gone):
+                self._fragments.pop(key, None)
 
     def clear(self) -> None:
         self._fragments.clear()
         self._states.clear()
+        self._keys.clear()
 
 
 class _RecordingEnvironment(jinja2.Environment):
