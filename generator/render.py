@@ -252,9 +252,8 @@ class FragmentCache(Extension):
         if store is None:
             return caller()
         page: Page = context["page"]
-        link_base = _link_base(page.url, page.kind)
-        key = (place, link_base, page.language, *(_fragment_key(v) for v in values))
-        return store.get_or_render(key, values, caller, self.environment)
+        where = (place, _link_base(page.url, page.kind), page.language)
+        return store.get_or_render(where, values, caller, self.environment)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -314,20 +313,25 @@ class FragmentStore:
         self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
         self._keys: dict[int, list[tuple]] = {}  # the keys that name each entry (data id)
 
-    def _state(self, value: Any) -> Any:
+    def _part(self, value: Any) -> tuple[Any, Any]:
+        """A `{% cache %}` value's part of the key, and what it must equal to be reused."""
         if not isinstance(value, Item):
-            return value
+            return _fragment_key(value), value
+        # Worked out once per entry and build: a list page asks for every entry again.
         found = self._states.get(id(value))
         if found is None or found[0] is not value:
-            found = self._states[id(value)] = (value, _entry_state(value))
-        return found[1]
+            ref = _EntryRef(id(value.data))
+            found = self._states[id(value)] = (value, ref, _entry_state(value))
+        return found[1], found[2]
 
-    def get_or_render(self, key: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+    def get_or_render(self, where: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
-        state = tuple(self._state(v) for v in values)
+        parts = [self._part(v) for v in values]
+        key = where + tuple([part for part, _ in parts])
+        state = tuple([state for _, state in parts])
         found = self._fragments.get(key)
-        if found is not None and found[0] == state:
+        if found is not None and (found[0] is state or found[0] == state):
             env.asked.update(found[2])  # the page depends on what the fragment loaded
             return found[1]
         outer = env.asked
