@@ -286,6 +286,86 @@ def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
     harness.assert_same_as_clean()
 
 
+def test_an_edited_title_shows_on_its_tag_pages_in_the_feed_and_in_resume_json(
+    harness: Harness,
+):
+    # Lists, the feed and resume.json reuse what each unchanged entry made last time.
+    h = harness
+    project = "content/projects/hpc-benchmarking.md"
+    h.rebuild(h.replace(project, "title: HPC Benchmarking", "title: Cluster Benchmarking"))
+    h.assert_same_as_clean()
+    served = h.served()
+    for name in ("tags/hpc/index.html", "feed.xml", "resume.json", "cv/index.html"):
+        assert "Cluster Benchmarking" in served[name].decode(), name
+    h.rebuild(h.replace("content/publications.yaml", 'title: "Growing', 'title: "Renamed'))
+    h.assert_same_as_clean()
+    assert "Renamed Domain-Specific" in h.served()["resume.json"].decode()
+
+
+def test_a_removed_tag_leaves_its_page_and_an_empty_tag_page_goes(harness: Harness):
+    h = harness
+    h.rebuild(
+        h.write(
+            "content/projects/lonely.md",
+            ENTRY.format(title="Lonely", start="2024", tags="Only Here, HPC", body="Alone."),
+        )
+    )
+    h.assert_same_as_clean()
+    assert "tags/only-here/index.html" in h.served()
+    assert "Lonely" in h.served()["tags/hpc/index.html"].decode()
+    h.rebuild(h.replace("content/projects/lonely.md", "tags: [Only Here, HPC]", "tags: [HPC]"))
+    h.assert_same_as_clean()
+    assert "tags/only-here/index.html" not in h.served()
+    h.rebuild(h.replace("content/projects/lonely.md", "tags: [HPC]", "tags: []"))
+    h.assert_same_as_clean()
+    assert "Lonely" not in h.served()["tags/hpc/index.html"].decode()
+
+
+def test_an_undated_feed_entry_follows_the_newest_date(harness: Harness):
+    # An undated entry carries the feed's own date, the newest of all: its kept XML must not
+    # outlive an edit of another entry's date.
+    h = harness
+    h.rebuild(h.write("content/projects/undated.md", "---\ntitle: Undated\n---\nNo date.\n"))
+    h.assert_same_as_clean()
+    h.rebuild(
+        h.write(
+            "content/projects/newest.md", ENTRY.format(title="N", start="2031", tags="", body=".")
+        )
+    )
+    h.assert_same_as_clean()
+    assert "2031-01-01T00:00:00Z" in h.served()["feed.xml"].decode()
+
+
+def test_markdown_settings_apply_to_entries_checked_and_kept_before(harness: Harness):
+    # Checked Markdown, feed entries and fragments are kept per Markdown settings.
+    h = harness
+    quoted = '---\ntitle: Quoted\ndate: 2024\nsummary: A "quoted" word -- and more...\n---\n'
+    h.rebuild(h.write("content/projects/quoted.md", quoted))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("site.yaml", "smart_quotes: true", "smart_quotes: false"))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("site.yaml", "smart_quotes: false", "smart_quotes: true"))
+    h.assert_same_as_clean()
+
+
+def test_an_unsafe_link_is_an_error_on_every_build_until_it_is_fixed(harness: Harness):
+    # Entries found safe are not checked again; a file with an error is read and checked
+    # again on every build until it is fixed, also when another file is the one saved.
+    h = harness
+    project = "content/projects/hpc-benchmarking.md"
+    good = h.path(project).read_text()
+    bad = good.replace("molecular docking", "[docking](javascript:alert(1))")
+    h.rebuild(h.write(project, bad))
+    first = h.preview.error
+    assert first is not None and "hpc-benchmarking.md:" in first and "javascript" in first
+    h.rebuild(h.replace("content/skills.yaml", "Python", "Python 3"))
+    assert h.preview.error == first
+    h.rebuild(h.write(project, good))
+    h.assert_same_as_clean()
+    h.rebuild(h.write(project, bad))
+    assert h.preview.error == first
+
+
 def test_a_broken_file_keeps_the_last_good_site_until_it_is_fixed(harness: Harness):
     h = harness
     good = h.served()
