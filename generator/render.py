@@ -236,24 +236,53 @@ class FragmentCache(Extension):
     """
 
     tags = {"cache"}
+    FOUND = "_cvsite_fragment"  # the filter that looks a fragment up, and the variable it sets
 
-    def parse(self, parser: jinja2.parser.Parser) -> nodes.Node:
+    def __init__(self, environment: jinja2.Environment):
+        super().__init__(environment)
+        environment.filters[self.FOUND] = self._found
+
+    def parse(self, parser: jinja2.parser.Parser) -> list[nodes.Node]:
         lineno = next(parser.stream).lineno
         values = [parser.parse_expression()]
         while parser.stream.skip_if("comma"):
             values.append(parser.parse_expression())
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
         place = nodes.Const(f"{parser.name}:{lineno}")
+        # A list page asks once per entry, and mostly finds the fragment: the lookup is a
+        # filter, which compiled templates call directly. Only a miss pays for a macro of the
+        # body (CallBlock) and Jinja's context.call.
+        found = nodes.Filter(nodes.List(values), self.FOUND, [place], [], None, None)
         call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
-        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+        missing = nodes.Test(nodes.Name(self.FOUND, "load"), "none", [], [], None, None)
+        return [
+            nodes.Assign(nodes.Name(self.FOUND, "store"), found).set_lineno(lineno),
+            nodes.If(
+                missing,
+                [nodes.CallBlock(call, [], [], body)],
+                [],
+                [nodes.Output([nodes.Name(self.FOUND, "load")])],
+            ).set_lineno(lineno),
+        ]
+
+    @jinja2.pass_context
+    def _found(self, context: jinja2.runtime.Context, values: list, place: str) -> Markup | None:
+        store: FragmentStore | None = getattr(self.environment, "fragments", None)
+        if store is None:
+            return None
+        return store.find(_where(context, place), values, self.environment)
 
     def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
         store: FragmentStore | None = getattr(self.environment, "fragments", None)
         if store is None:
             return caller()
-        page: Page = context["page"]
-        where = (place, _link_base(page.url, page.kind), page.language)
-        return store.get_or_render(where, values, caller, self.environment)
+        return store.get_or_render(_where(context, place), values, caller, self.environment)
+
+
+def _where(context: jinja2.runtime.Context, place: str) -> tuple:
+    """The part of a fragment's key that is not its values: its place, page depth, language."""
+    page: Page = context["page"]
+    return (place, _link_base(page.url, page.kind), page.language)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -324,16 +353,24 @@ class FragmentStore:
             found = self._states[id(value)] = (value, ref, _entry_state(value))
         return found[1], found[2]
 
-    def get_or_render(self, where: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+    def find(self, where: tuple, values: list, env) -> Markup | None:  # noqa: ANN001
+        """The fragment for these values at `where`, if one was rendered for them."""
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
         parts = [self._part(v) for v in values]
-        key = where + tuple([part for part, _ in parts])
-        state = tuple([state for _, state in parts])
-        found = self._fragments.get(key)
-        if found is not None and (found[0] is state or found[0] == state):
+        found = self._fragments.get(where + tuple([part for part, _ in parts]))
+        if found is not None and found[0] == tuple([state for _, state in parts]):
             env.asked.update(found[2])  # the page depends on what the fragment loaded
             return found[1]
+        return None
+
+    def get_or_render(self, where: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+        found = self.find(where, values, env)
+        if found is not None:
+            return found
+        parts = [self._part(v) for v in values]
+        key = where + tuple([part for part, _ in parts])
+        state = tuple([state for _, state in parts])
         outer = env.asked
         env.asked = set()
         try:
