@@ -16,7 +16,7 @@ from generator import routes
 from generator.bibtex import Made, citation_files
 from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
-from generator.content import SiteFiles
+from generator.content import LoadedEntry, SiteFiles, read_section
 from generator.depends import (
     Fingerprint,
     Rendered,
@@ -24,11 +24,12 @@ from generator.depends import (
     changed_sources,
     fingerprint,
     is_stale,
+    item_key,
     without_bodies,
 )
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
-from generator.model import Loaded, Resume, load
+from generator.model import Item, Loaded, Resume, check_markdown, load
 from generator.parallel import available_cores, fork_map
 from generator.pdf import add_cv_pdf, require_browser
 from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, plan_site
@@ -44,6 +45,7 @@ from generator.stamp import (
     scan_places,
 )
 from generator.theme import Theme, load_theme
+from generator.translations import Resolver
 from generator.writer import Source, WriteReport, check_output_location, write_site
 
 STATIC_PREFIX = "/assets/"
@@ -165,7 +167,7 @@ class SiteBuilder:
         self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._render(changes)
+        site, rendered = self._bodies_only(changes) or self._render(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
@@ -240,6 +242,81 @@ class SiteBuilder:
         )
         return site, count
 
+    def _bodies_only(self, changes: Changes) -> tuple[RenderedSite, int] | None:
+        """The last site with new Markdown bodies, when the changes are edits of bodies alone
+        in Markdown entry files of a site in one language; None for anything else.
+
+        The commonest save in a preview then costs reading that file, not modelling and
+        planning the whole site again: the entry's model keeps everything but its data (the
+        same fields, so the same URL, slug, tags and place), and only the pages that show
+        its body are rendered. Anything more, or any doubt, takes the whole way.
+        """
+        last = self.last
+        if last is None or changes.settings or changes.templates or changes.static:
+            return None
+        loaded = last.loaded
+        resume = loaded.resume
+        files = self._same_files(changes)
+        if files is None or loaded.translations or not changes.content:
+            return None
+        edits = [self._body_edit(files, resume, path) for path in changes.content]
+        if not all(edits):
+            return None
+        for item, entry in edits:
+            item.data, item.origin = entry.data, entry
+        code = resume.language
+        before = last.fingerprints[code]
+        sources = dict(before.sources)
+        for item, _ in edits:
+            sources[item.source] = (item_key(item),)
+        prints = {code: Fingerprint(before.site, sources)}
+        stale_sources = _stale_sources(last, prints)[code]
+        renderer = self._renderer_for(loaded, last.theme, fresh=False)
+        stale = [
+            page
+            for page in last.pages
+            if is_stale(page, last.rendered[page.url], stale_sources.sources, stale_sources.bodies)
+        ]
+        rendered = dict(last.rendered)
+        files_out = dict(last.files)
+        for page in stale:
+            html, used = renderer.render_page(page)
+            rendered[page.url] = Rendered(page, html, used)
+            files_out[routes.output_path(page.url)] = html
+        renderer.forget_fragments(keep=list(resume.items))
+        site = RenderedSite(
+            loaded,
+            last.theme,
+            last.pages,
+            files_out,
+            rendered,
+            prints,
+            last.generated,
+            last.claims,
+            last.citations,
+        )
+        return site, len(stale)
+
+    def _body_edit(self, files: SiteFiles, resume: Resume, path: Path) -> tuple[Item, Any] | None:
+        """(the entry's model, its new reading) when `path` is a Markdown entry whose body alone
+        changed, and the new body is safe; else None."""
+        section = next((n for n, paths in files.section_files.items() if path in paths), None)
+        if section is None or path.suffix.lower() != ".md":
+            return None
+        source = files.display(path)
+        items = [item for item in resume.items if item.source == source]
+        if len(items) != 1 or items[0].origin is None or items[0].bib_url is not None:
+            return None
+        item, old = items[0], items[0].origin
+        errors = ErrorCollector()
+        resolver = Resolver(resume.languages, resume.language, cache={})
+        read = read_section(files, section, errors, resolver, self.cache.reads)
+        new = [entry for entry in read if entry.source == source]
+        if errors or resolver.fallbacks or len(new) != 1 or not _same_but_body(old, new[0]):
+            return None
+        check_markdown(new[0], resume.markdown, errors, set(), self.cache.safe)
+        return None if errors else (item, new[0])
+
     def _same_files(self, changes: Changes) -> SiteFiles | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""
         if self.last is None or changes.settings:
@@ -285,6 +362,18 @@ def _stale_sources(
         marks = {BODY_OF + name for name in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
         stale[code] = _Stale(changed - bodies, frozenset(marks))
     return stale
+
+
+def _same_but_body(old: LoadedEntry, new: LoadedEntry) -> bool:
+    """Do two readings of an entry differ in the text of its Markdown body alone?"""
+    a, b = old.data, new.data
+    if type(a) is not type(b) or bool(a.body) != bool(b.body):
+        return False
+    place = (old.section, old.source, old.line, old.index, old.stem, old.body_line)
+    if place != (new.section, new.source, new.line, new.index, new.stem, new.body_line):
+        return False
+    fields = vars(a).keys() | vars(b).keys()
+    return all(vars(a).get(f) == vars(b).get(f) for f in fields if f != "body")
 
 
 def _digest(path: Path) -> bytes | None:

@@ -449,7 +449,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     return [(path, text, inline) for path, text, inline in texts if text]
 
 
-def _check_markdown(
+def check_markdown(
     origin: LoadedEntry,
     renderer: MarkdownRenderer,
     errors: ErrorCollector,
@@ -584,7 +584,7 @@ def build_model(
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
-    texts already found safe (see _check_markdown); `slugs`, the default language's URL names
+    texts already found safe (see check_markdown); `slugs`, the default language's URL names
     of entries, which their translations keep (see _make_items)."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
@@ -627,7 +627,7 @@ def build_model(
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
         items = _make_items(name, _order(entries), owners, errors, root, slugs)
         for entry in entries:
-            _check_markdown(entry, renderer, errors, checked, safe)
+            check_markdown(entry, renderer, errors, checked, safe)
             for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
                 errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})

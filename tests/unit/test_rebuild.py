@@ -418,6 +418,38 @@ BIB = """@article{doe2020paper,
 """
 
 
+def test_body_edits_of_a_site_in_one_language_reuse_the_model_and_match_a_clean_build(
+    tmp_path: Path,
+):
+    # A save that changes Markdown bodies alone keeps the last model and its planned pages
+    # (SiteBuilder._bodies_only); anything more takes the whole way. Either way the preview
+    # equals a clean build.
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    fast = "content/projects/fast.md"
+    msc = "content/education/msc.md"
+    h.rebuild(h.write(fast, ENTRY.format(title="Fast", start="2020", tags="CUDA", body="One.")))
+    h.rebuild(h.write(msc, h.path(msc).read_text() + "Thesis notes.\n"))
+    h.assert_same_as_clean()
+
+    def reused(*paths: Path) -> bool:
+        pages = h.preview.builder.last.pages
+        update = h.rebuild(*paths)
+        h.assert_same_as_clean()
+        return update is not None and update.site.pages is pages
+
+    assert reused(h.replace(fast, "One.", "Two, with a [link](files/x.pdf)."))
+    assert reused(h.replace(fast, "Two", "Three"), h.replace(msc, "Thesis", "More thesis"))
+    assert not reused(h.replace(fast, "title: Fast", "title: Faster"))
+    assert not reused(h.replace(fast, "Three", "Four"), h.replace(msc, "MSc", "MSc."))
+    assert not reused(h.replace(msc, "More thesis notes.\n", ""))  # no body: no page
+    assert reused(h.replace(fast, "Four", "Five\n\n- a list\n- of two"))
+    # The body moves down a line: its errors' line numbers must too.
+    assert not reused(h.replace(fast, "---\ntitle", "---\n# a comment\ntitle"))
+    h.rebuild(h.replace(fast, "Five", "[bad](javascript:alert(1))"))
+    assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
+    assert reused(h.replace(fast, "[bad](javascript:alert(1))", "Fixed."))  # from the last good
+
+
 def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     steps = [
