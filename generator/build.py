@@ -32,7 +32,7 @@ from generator.jsonresume import resume_json
 from generator.model import Item, Loaded, Resume, check_markdown, load
 from generator.parallel import available_cores, fork_map
 from generator.pdf import add_cv_pdf, require_browser
-from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, plan_site
+from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, _entry_page, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
@@ -167,7 +167,7 @@ class SiteBuilder:
         self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._bodies_only(changes) or self._render(changes)
+        site, rendered = self._shown_only(changes) or self._render(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
@@ -242,14 +242,16 @@ class SiteBuilder:
         )
         return site, count
 
-    def _bodies_only(self, changes: Changes) -> tuple[RenderedSite, int] | None:
-        """The last site with new Markdown bodies, when the changes are edits of bodies alone
-        in Markdown entry files of a site in one language; None for anything else.
+    def _shown_only(self, changes: Changes) -> tuple[RenderedSite, int] | None:
+        """The last site with edited entries, when the changes are edits of what entries
+        show, not of where they stand (`_SHOWN_ONLY`), in Markdown entry files of a site in
+        one language; None for anything else.
 
-        The commonest save in a preview then costs reading that file, not modelling and
-        planning the whole site again: the entry's model keeps everything but its data (the
-        same fields, so the same URL, slug, tags and place), and only the pages that show
-        its body are rendered. Anything more, or any doubt, takes the whole way.
+        The commonest saves in a preview (a body, a title, a summary) then cost reading that
+        file, not modelling and planning the whole site again: the entry's model keeps its
+        URL, slug, tags and place and takes the new data; its own page is planned again (its
+        title and description come from the data), and only the pages that show it are
+        rendered. Anything more, or any doubt, takes the whole way.
         """
         last = self.last
         if last is None or changes.settings or changes.templates or changes.static:
@@ -259,47 +261,56 @@ class SiteBuilder:
         files = self._same_files(changes)
         if files is None or loaded.translations or not changes.content:
             return None
-        edits = [self._body_edit(files, resume, path) for path in changes.content]
+        edits = [self._shown_edit(files, resume, path) for path in changes.content]
         if not all(edits):
             return None
+        pages = list(last.pages)
         for item, entry in edits:
             item.data, item.origin = entry.data, entry
+            at = next(i for i, page in enumerate(pages) if page.data.get("item") is item)
+            pages[at] = _replanned(pages[at], item)
         code = resume.language
         before = last.fingerprints[code]
         sources = dict(before.sources)
         for item, _ in edits:
             sources[item.source] = (item_key(item),)
         prints = {code: Fingerprint(before.site, sources)}
-        stale_sources = _stale_sources(last, prints)[code]
+        found = _stale_sources(last, prints)[code]
         renderer = self._renderer_for(loaded, last.theme, fresh=False)
+        previous = last.rendered
         stale = [
             page
-            for page in last.pages
-            if is_stale(page, last.rendered[page.url], stale_sources.sources, stale_sources.bodies)
+            for page in pages
+            if is_stale(page, previous[page.url], found.sources, found.bodies)
         ]
-        rendered = dict(last.rendered)
+        rendered = dict(previous)
         files_out = dict(last.files)
         for page in stale:
             html, used = renderer.render_page(page)
             rendered[page.url] = Rendered(page, html, used)
             files_out[routes.output_path(page.url)] = html
+        for page in pages:
+            if rendered[page.url].page is not page:  # planned again, not rendered again
+                rendered[page.url] = replace(rendered[page.url], page=page)
+        generated = _make_site_files(_site_files(loaded, pages, prints, self.cache), last.generated)
+        files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=list(resume.items))
         site = RenderedSite(
             loaded,
             last.theme,
-            last.pages,
+            pages,
             files_out,
             rendered,
             prints,
-            last.generated,
+            generated,
             last.claims,
             last.citations,
         )
         return site, len(stale)
 
-    def _body_edit(self, files: SiteFiles, resume: Resume, path: Path) -> tuple[Item, Any] | None:
-        """(the entry's model, its new reading) when `path` is a Markdown entry whose body alone
-        changed, and the new body is safe; else None."""
+    def _shown_edit(self, files: SiteFiles, resume: Resume, path: Path) -> tuple[Item, Any] | None:
+        """(the entry's model, its new reading) when `path` is a Markdown entry that changed in
+        what it shows alone (`_SHOWN_ONLY`), and its Markdown is safe; else None."""
         section = next((n for n, paths in files.section_files.items() if path in paths), None)
         if section is None or path.suffix.lower() != ".md":
             return None
@@ -312,7 +323,7 @@ class SiteBuilder:
         resolver = Resolver(resume.languages, resume.language, cache={})
         read = read_section(files, section, errors, resolver, self.cache.reads)
         new = [entry for entry in read if entry.source == source]
-        if errors or resolver.fallbacks or len(new) != 1 or not _same_but_body(old, new[0]):
+        if errors or resolver.fallbacks or len(new) != 1 or not _same_place(old, new[0]):
             return None
         check_markdown(new[0], resume.markdown, errors, set(), self.cache.safe)
         return None if errors else (item, new[0])
@@ -364,8 +375,13 @@ def _stale_sources(
     return stale
 
 
-def _same_but_body(old: LoadedEntry, new: LoadedEntry) -> bool:
-    """Do two readings of an entry differ in the text of its Markdown body alone?"""
+# Fields that only show on pages: an entry whose other fields are the same keeps its URL,
+# slug, tags, order and page (a body's presence decides the page, so it must stay).
+_SHOWN_ONLY = frozenset({"body", "title", "subtitle", "summary", "highlights"})
+
+
+def _same_place(old: LoadedEntry, new: LoadedEntry) -> bool:
+    """Do two readings of an entry differ only in what it shows (`_SHOWN_ONLY`)?"""
     a, b = old.data, new.data
     if type(a) is not type(b) or bool(a.body) != bool(b.body):
         return False
@@ -373,7 +389,14 @@ def _same_but_body(old: LoadedEntry, new: LoadedEntry) -> bool:
     if place != (new.section, new.source, new.line, new.index, new.stem, new.body_line):
         return False
     fields = vars(a).keys() | vars(b).keys()
-    return all(vars(a).get(f) == vars(b).get(f) for f in fields if f != "body")
+    return all(vars(a).get(f) == vars(b).get(f) for f in fields - _SHOWN_ONLY)
+
+
+def _replanned(page: Page, item: Item) -> Page:
+    """An entry's page planned again from its new data (title, description)."""
+    new = _entry_page(page.data["section"], item)
+    new.language, new.root, new.languages = page.language, page.root, page.languages
+    return new
 
 
 def _digest(path: Path) -> bytes | None:

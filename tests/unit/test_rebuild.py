@@ -418,12 +418,10 @@ BIB = """@article{doe2020paper,
 """
 
 
-def test_body_edits_of_a_site_in_one_language_reuse_the_model_and_match_a_clean_build(
-    tmp_path: Path,
-):
-    # A save that changes Markdown bodies alone keeps the last model and its planned pages
-    # (SiteBuilder._bodies_only); anything more takes the whole way. Either way the preview
-    # equals a clean build.
+def test_edits_of_what_entries_show_reuse_the_model_and_match_a_clean_build(tmp_path: Path):
+    # A save that changes what Markdown entries show (body, title, summary...) but not where
+    # they stand keeps the last model (SiteBuilder._shown_only); anything more takes the
+    # whole way. Either way the preview equals a clean build.
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     fast = "content/projects/fast.md"
     msc = "content/education/msc.md"
@@ -432,14 +430,17 @@ def test_body_edits_of_a_site_in_one_language_reuse_the_model_and_match_a_clean_
     h.assert_same_as_clean()
 
     def reused(*paths: Path) -> bool:
-        pages = h.preview.builder.last.pages
+        loaded = h.preview.builder.last.loaded
         update = h.rebuild(*paths)
         h.assert_same_as_clean()
-        return update is not None and update.site.pages is pages
+        return update is not None and update.site.loaded is loaded
 
     assert reused(h.replace(fast, "One.", "Two, with a [link](files/x.pdf)."))
     assert reused(h.replace(fast, "Two", "Three"), h.replace(msc, "Thesis", "More thesis"))
-    assert not reused(h.replace(fast, "title: Fast", "title: Faster"))
+    assert reused(h.replace(fast, "title: Fast", "title: Faster"))  # tag pages, CV, feed
+    assert reused(h.replace(msc, "summary: Computational", "summary: Numerical"))
+    assert not reused(h.replace(fast, "tags: [CUDA]", "tags: [CUDA, New Tag]"))
+    assert not reused(h.replace(fast, "start: 2020", "start: 2030"))  # its place in lists
     assert not reused(h.replace(fast, "Three", "Four"), h.replace(msc, "MSc", "MSc."))
     assert not reused(h.replace(msc, "More thesis notes.\n", ""))  # no body: no page
     assert reused(h.replace(fast, "Four", "Five\n\n- a list\n- of two"))
@@ -448,6 +449,9 @@ def test_body_edits_of_a_site_in_one_language_reuse_the_model_and_match_a_clean_
     h.rebuild(h.replace(fast, "Five", "[bad](javascript:alert(1))"))
     assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
     assert reused(h.replace(fast, "[bad](javascript:alert(1))", "Fixed."))  # from the last good
+    h.rebuild(h.replace(fast, "title: Faster", "title: '[x](javascript:1)'"))
+    assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
+    assert reused(h.replace(fast, "title: '[x](javascript:1)'", "title: Fine"))
 
 
 def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
