@@ -13,7 +13,6 @@ process that keeps its state between edits, as the preview does.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib.util
 import os
 import shutil
@@ -132,14 +131,14 @@ def rebuilds(site: Path, runs: int, figures: Figures) -> None:
                 noops.append(_timed(lambda: preview.rebuild([entry])))
                 after = _files(preview.output)
                 written = max(written, sum(1 for n, m in after.items() if before.get(n) != m))
-                gc.collect()  # as the preview's watcher does after each rebuild, untimed
+                preview.collect()  # as the preview's watcher does after each rebuild, untimed
                 # A title shows in lists, tags, the CV and the feed: far more to redo.
                 entry.write_text(original.replace('title: "', f'title: "Edit {number} ', 1))
                 titles.append(_timed(lambda: preview.rebuild([entry])))
                 assert preview.error is None, preview.error
                 entry.write_text(original, encoding="utf-8")  # so the next edit is a body's only
                 preview.rebuild([entry])
-                gc.collect()
+                preview.collect()
         finally:
             entry.write_text(original, encoding="utf-8")
     figures.one_file, figures.noop, figures.noop_written = median(ones), median(noops), written

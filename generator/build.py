@@ -16,7 +16,7 @@ from generator import routes
 from generator.bibtex import Made, citation_files
 from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
-from generator.content import SiteFiles
+from generator.content import LoadedEntry, SiteFiles, read_section
 from generator.depends import (
     Fingerprint,
     Rendered,
@@ -24,14 +24,15 @@ from generator.depends import (
     changed_sources,
     fingerprint,
     is_stale,
+    item_key,
     without_bodies,
 )
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
-from generator.model import Loaded, Resume, load
+from generator.model import Item, Loaded, Resume, check_markdown, load
 from generator.parallel import available_cores
 from generator.pdf import add_cv_pdf, require_browser
-from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, plan_site
+from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, entry_page, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
@@ -44,6 +45,7 @@ from generator.stamp import (
     scan_places,
 )
 from generator.theme import Theme, load_theme
+from generator.translations import Resolver
 from generator.writer import Source, WriteReport, check_output_location, write_site
 
 STATIC_PREFIX = "/assets/"
@@ -165,7 +167,7 @@ class SiteBuilder:
         self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._render(changes)
+        site, rendered = self._shown_only(changes) or self._render(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
@@ -230,7 +232,8 @@ class SiteBuilder:
         }
         files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
         generated = _make_site_files(
-            _site_files(loaded, pages, prints), last.generated if last is not None else {}
+            _site_files(loaded, pages, prints, self.cache),
+            last.generated if last is not None else {},
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=[item for each in resumes.values() for item in each.items])
@@ -238,6 +241,92 @@ class SiteBuilder:
             loaded, theme, pages, files, rendered, prints, generated, claims, citations
         )
         return site, count
+
+    def _shown_only(self, changes: Changes) -> tuple[RenderedSite, int] | None:
+        """The last site with edited entries, when the changes are edits of what entries
+        show, not of where they stand (`_SHOWN_ONLY`), in Markdown entry files of a site in
+        one language; None for anything else.
+
+        The commonest saves in a preview (a body, a title, a summary) then cost reading that
+        file, not modelling and planning the whole site again: the entry's model keeps its
+        URL, slug, tags and place and takes the new data; its own page is planned again (its
+        title and description come from the data), and only the pages that show it are
+        rendered. Anything more, or any doubt, takes the whole way.
+        """
+        last = self.last
+        if last is None or changes.settings or changes.templates or changes.static:
+            return None
+        loaded = last.loaded
+        resume = loaded.resume
+        files = self._same_files(changes)
+        if files is None or loaded.translations or not changes.content:
+            return None
+        edits = [self._shown_edit(files, resume, path) for path in changes.content]
+        if not all(edits):
+            return None
+        pages = list(last.pages)
+        for item, entry in edits:
+            item.data, item.origin = entry.data, entry
+            at = next(i for i, page in enumerate(pages) if page.data.get("item") is item)
+            pages[at] = _replanned(pages[at], item)
+        code = resume.language
+        before = last.fingerprints[code]
+        sources = dict(before.sources)
+        for item, _ in edits:
+            sources[item.source] = (item_key(item),)
+        prints = {code: Fingerprint(before.site, sources)}
+        found = _stale_sources(last, prints)[code]
+        renderer = self._renderer_for(loaded, last.theme, fresh=False)
+        previous = last.rendered
+        stale = [
+            page
+            for page in pages
+            if is_stale(page, previous[page.url], found.sources, found.bodies)
+        ]
+        rendered = dict(previous)
+        files_out = dict(last.files)
+        for page in stale:
+            html, used = renderer.render_page(page)
+            rendered[page.url] = Rendered(page, html, used)
+            files_out[routes.output_path(page.url)] = html
+        for page in pages:
+            if rendered[page.url].page is not page:  # planned again, not rendered again
+                rendered[page.url] = replace(rendered[page.url], page=page)
+        generated = _make_site_files(_site_files(loaded, pages, prints, self.cache), last.generated)
+        files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
+        renderer.forget_fragments(keep=list(resume.items))
+        site = RenderedSite(
+            loaded,
+            last.theme,
+            pages,
+            files_out,
+            rendered,
+            prints,
+            generated,
+            last.claims,
+            last.citations,
+        )
+        return site, len(stale)
+
+    def _shown_edit(self, files: SiteFiles, resume: Resume, path: Path) -> tuple[Item, Any] | None:
+        """(the entry's model, its new reading) when `path` is a Markdown entry that changed in
+        what it shows alone (`_SHOWN_ONLY`), and its Markdown is safe; else None."""
+        section = next((n for n, paths in files.section_files.items() if path in paths), None)
+        if section is None or path.suffix.lower() != ".md":
+            return None
+        source = files.display(path)
+        items = [item for item in resume.items if item.source == source]
+        if len(items) != 1 or items[0].origin is None or items[0].bib_url is not None:
+            return None
+        item, old = items[0], items[0].origin
+        errors = ErrorCollector()
+        resolver = Resolver(resume.languages, resume.language, cache={})
+        read = read_section(files, section, errors, resolver, self.cache.reads)
+        new = [entry for entry in read if entry.source == source]
+        if errors or resolver.fallbacks or len(new) != 1 or not _same_place(old, new[0]):
+            return None
+        check_markdown(new[0], resume.markdown, errors, set(), self.cache.safe)
+        return None if errors else (item, new[0])
 
     def _same_files(self, changes: Changes) -> SiteFiles | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""
@@ -284,6 +373,30 @@ def _stale_sources(
         marks = {BODY_OF + name for name in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
         stale[code] = _Stale(changed - bodies, frozenset(marks))
     return stale
+
+
+# Fields that only show on pages: an entry whose other fields are the same keeps its URL,
+# slug, tags, order and page (a body's presence decides the page, so it must stay).
+_SHOWN_ONLY = frozenset({"body", "title", "subtitle", "summary", "highlights"})
+
+
+def _same_place(old: LoadedEntry, new: LoadedEntry) -> bool:
+    """Do two readings of an entry differ only in what it shows (`_SHOWN_ONLY`)?"""
+    a, b = old.data, new.data
+    if type(a) is not type(b) or bool(a.body) != bool(b.body):
+        return False
+    place = (old.section, old.source, old.line, old.index, old.stem, old.body_line)
+    if place != (new.section, new.source, new.line, new.index, new.stem, new.body_line):
+        return False
+    fields = vars(a).keys() | vars(b).keys()
+    return all(vars(a).get(f) == vars(b).get(f) for f in fields - _SHOWN_ONLY)
+
+
+def _replanned(page: Page, item: Item) -> Page:
+    """An entry's page planned again from its new data (title, description)."""
+    new = entry_page(page.data["section"], item)
+    new.language, new.root, new.languages = page.language, page.root, page.languages
+    return new
 
 
 def _digest(path: Path) -> bytes | None:
@@ -342,7 +455,7 @@ def _citation_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origi
 
 
 def _site_files(
-    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint]
+    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint], cache: BuildCache
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
     """The generated files: name -> (what the file is made from, how to make it).
 
@@ -356,12 +469,16 @@ def _site_files(
     files = {
         "sitemap.xml": ((base, listed), lambda: sitemap(base, pages)),
         "robots.txt": (base, lambda: robots(base)),
-        "resume.json": (without_bodies(default, resume), lambda: resume_json(resume)),
+        "resume.json": (
+            without_bodies(default, resume),
+            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+        ),
     }
     for code, each in loaded.resumes.items():
-        files[_feed_name(each)] = (
+        name = _feed_name(each)
+        files[name] = (
             without_bodies(prints[code], each, FEED_SECTIONS),
-            functools.partial(atom_feed, each, each.markdown.block),
+            functools.partial(atom_feed, each, cache.pieces_of(name)),
         )
     return files
 

@@ -5,6 +5,8 @@
   the files its watcher reports.
 - `markdown`: rendered Markdown by (options, inline?, text), shared by every renderer, kept
   on disk between runs (by content hash) when a cache folder is given.
+- `pieces`: the part each entry contributes to a generated file (feed.xml, resume.json), so
+  that remaking the file after one entry changed costs one entry and a join, not N.
 
 Nothing here is global: a `BuildCache` lives as long as the builder that owns it. The cache
 folder (`stamp.cache_dir`, outside the site) is safe to delete at any time.
@@ -15,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-from collections.abc import Hashable, Iterable, Iterator, MutableMapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,8 +112,72 @@ class MarkdownStore(MutableMapping):
         os.replace(temporary, self.path)
 
 
+class Pieces:
+    """Parts of one generated file by what each is made from, kept from its last making.
+
+    A key names an entry by its data object's id; the value holds that object, so the id
+    cannot be another entry's while the part is kept. Each making keeps only the parts it
+    used (`done`), so edited entries' old parts do not pile up in a long preview.
+    """
+
+    def __init__(self) -> None:
+        self._context: Hashable = None
+        self._kept: dict[Hashable, tuple[object, str]] = {}
+        self._used: dict[Hashable, tuple[object, str]] = {}
+
+    def start(self, context: Hashable) -> None:
+        """Begin a making; `context` is what every part depends on (base URL, options)."""
+        if context != self._context:
+            self._kept = {}
+        self._context = context
+        self._used = {}
+
+    def get(self, key: Hashable, owner: object, make: Callable[[], str]) -> str:
+        found = self._kept.get(key)
+        if found is None or found[0] is not owner:
+            found = (owner, make())
+        self._used[key] = found
+        return found[1]
+
+    def done(self) -> None:
+        self._kept, self._used = self._used, {}
+
+
+class SafeEntries:
+    """Entries whose Markdown texts were all found safe, by renderer options and data object.
+
+    Kept between builds, so a rebuild checks only entries it has not seen; each load keeps
+    the marks it used (`done`), so replaced versions of edited entries are let go.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[str, int], object] = {}
+        self._used: dict[tuple[str, int], object] = {}
+
+    def known(self, options: str, data: object) -> bool:
+        key = (options, id(data))
+        if self._kept.get(key) is data or self._used.get(key) is data:
+            self._used[key] = data
+            return True
+        return False
+
+    def add(self, options: str, data: object) -> None:
+        self._used[(options, id(data))] = data
+
+    def done(self) -> None:
+        self._kept, self._used = self._used, {}
+
+
 @dataclass
 class BuildCache:
     reads: ReadCache = field(default_factory=ReadCache)
     markdown: MutableMapping[MarkdownKey, Markup] = field(default_factory=MarkdownStore)
     jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)
+    pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
+    safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
+
+    def pieces_of(self, name: str) -> Pieces:
+        found = self.pieces.get(name)
+        if found is None:
+            found = self.pieces[name] = Pieces()
+        return found

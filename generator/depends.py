@@ -33,7 +33,7 @@ class Fingerprint:
     sources: dict[str, tuple[Any, ...]]
 
 
-def _item_key(item: Item) -> tuple[Any, ...]:
+def item_key(item: Item) -> tuple[Any, ...]:
     tags = tuple((tag.slug, tag.name) for tag in item.tags)
     return (item.data, item.url, item.slug, item.anchor, tags, tuple(item.authors))
 
@@ -82,7 +82,7 @@ def fingerprint(resume: Resume) -> Fingerprint:
         for source in section.sources:
             per_file.setdefault(source, [])
         for item in section.items:
-            per_file.setdefault(item.source, []).append(_item_key(item))
+            per_file.setdefault(item.source, []).append(item_key(item))
     return Fingerprint(site, {source: tuple(keys) for source, keys in per_file.items()})
 
 
@@ -109,7 +109,7 @@ def body_edits(old: Fingerprint, new: Fingerprint, changed: set[str]) -> set[str
 
 
 def _listed(keys: tuple[tuple[Any, ...], ...]) -> tuple[Any, ...]:
-    """Entry keys (`_item_key`) with each entry's body left out."""
+    """Entry keys (`item_key`) with each entry's body left out."""
     return tuple((_but_body(data), *rest) for data, *rest in keys)
 
 

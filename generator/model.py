@@ -45,7 +45,7 @@ from generator.translations import Fallback, Languages, Resolver
 from generator.yamlio import Document
 
 if TYPE_CHECKING:
-    from generator.cache import BuildCache
+    from generator.cache import BuildCache, SafeEntries
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,25 @@ class Tag:
     @property
     def count(self) -> int:
         return len(self.items)
+
+
+_MISSING: Any = object()
+
+
+def _field(data: Entry, name: str, default: Any = _MISSING) -> Any:
+    """`getattr(data, name[, default])`, without pydantic's slow way to a missing name.
+
+    Entries are frozen, with no extra or private fields: a name that is neither a field
+    (in the instance's __dict__) nor on the class is missing.
+    """
+    value = vars(data).get(name, _MISSING)
+    if value is not _MISSING:
+        return value
+    if name.startswith("_") or hasattr(type(data), name):
+        return getattr(data, name) if default is _MISSING else getattr(data, name, default)
+    if default is _MISSING:
+        raise AttributeError(f"{type(data).__name__!r} object has no attribute {name!r}")
+    return default
 
 
 @dataclass(eq=False)
@@ -89,7 +108,16 @@ class Item:
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
-        return getattr(self.data, name)
+        return _field(self.data, name)
+
+    # Templates index entries (`item['title']`, and Jinja's groupby and sort filters do):
+    # answered here, instead of Jinja's fallback to an attribute after a TypeError per call.
+    def __getitem__(self, name: str) -> Any:
+        if not isinstance(name, str):
+            raise TypeError(f"entries are indexed by field name, not {type(name).__name__}")
+        return getattr(self, name)
+
+    __iter__ = None  # an entry is not a sequence, even though it has __getitem__
 
     @property
     def title(self) -> str:
@@ -110,7 +138,7 @@ class Item:
         """A field that only some sections have (`institution`, `issuer`), or `default`."""
         if name == "body":
             return self.body
-        return getattr(self.data, name, default)
+        return _field(self.data, name, default)
 
     @property
     def has_page(self) -> bool:
@@ -339,7 +367,7 @@ def _chosen_slug(data: Entry) -> str | None:
     """The URL name the author chose: `slug`, or for a paper its citation key."""
     if data.slug:
         return data.slug
-    key = getattr(data, "key", None)
+    key = vars(data).get("key")  # not getattr: pydantic's miss on other models is slow
     return routes.key_slug(key) if key else None
 
 
@@ -354,13 +382,9 @@ def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
     return "slug", f"slug '{slug}' is already used by {where}"
 
 
-def _tag_slugs(item: Item) -> dict[str, str]:
-    """The item's tags as slug -> name, in the order written, without repeats."""
-    return dict(_tag_pairs(tuple(item.data.tags)))
-
-
 @functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
 def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The tags as (slug, name), in the order written, without repeated slugs."""
     slugs: dict[str, str] = {}
     for name in tags:
         name = " ".join(name.split())
@@ -378,22 +402,24 @@ def _collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
     spellings: dict[str, dict[str, int]] = {}
     members: dict[str, list[Item]] = {}
-    per_item = [(item, _tag_slugs(item)) for item in items]
-    for item, slugs in per_item:
-        for slug, name in slugs.items():
-            counts = spellings.get(slug)
-            if counts is None:  # not setdefault: that would build a dict per use of the tag
-                counts = spellings[slug] = {}
-                members[slug] = []
-            counts[name] = counts.get(name, 0) + 1
-            members[slug].append(item)
+    per_item = [(item, _tag_pairs(tuple(item.data.tags))) for item in items]
+    for item, pairs in per_item:
+        for slug, name in pairs:
+            found = members.get(slug)
+            if found is None:  # not setdefault: that would build a list and a dict per use
+                members[slug] = [item]
+                spellings[slug] = {name: 1}
+            else:
+                found.append(item)
+                counts = spellings[slug]
+                counts[name] = counts.get(name, 0) + 1
     # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
         slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug, root), members[slug])
         for slug in sorted(members)
     }
-    for item, slugs in per_item:
-        item.tags = [tags[slug] for slug in slugs]
+    for item, pairs in per_item:
+        item.tags = [tags[slug] for slug, _ in pairs]
     return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
 
 
@@ -423,18 +449,24 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     return [(path, text, inline) for path, text, inline in texts if text]
 
 
-def _check_markdown(
+def check_markdown(
     origin: LoadedEntry,
     renderer: MarkdownRenderer,
     errors: ErrorCollector,
     checked: set[tuple[str, bool]],
+    safe: SafeEntries | None = None,
 ):
     """Render each Markdown text once now: unsafe links surface as located errors.
 
     `checked` holds texts found safe, shared by the languages of a site: a text that is the
-    same in every language is rendered once.
+    same in every language is rendered once. `safe`, kept by a builder, holds entries whose
+    texts were all found safe in an earlier build: a rebuild looks only at edited ones.
     """
-    for path, text, inline in _markdown_fields(origin.data):
+    data = origin.data
+    if safe is not None and safe.known(renderer.options_key, data):
+        return
+    clean = True
+    for path, text, inline in _markdown_fields(data):
         if (text, inline) in checked:
             continue
         try:
@@ -445,6 +477,9 @@ def _check_markdown(
             if path == ("body",) and origin.body_line:
                 error = _at_text(error, text, exc.urls[0])
             errors.extend([error])
+            clean = False
+    if safe is not None and clean:
+        safe.add(renderer.options_key, data)
 
 
 def _at_text(error: ContentError, body: str, found: str) -> ContentError:
@@ -549,7 +584,7 @@ def build_model(
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
-    texts already found safe (see _check_markdown); `slugs`, the default language's URL names
+    texts already found safe (see check_markdown); `slugs`, the default language's URL names
     of entries, which their translations keep (see _make_items)."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
@@ -579,6 +614,7 @@ def build_model(
         ),
     )
     asset_set = set(assets)
+    safe = cache.safe if cache is not None else None
     if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
         texts = [(profile.summary or "", False)]
         for name in names:
@@ -591,7 +627,7 @@ def build_model(
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
         items = _make_items(name, _order(entries), owners, errors, root, slugs)
         for entry in entries:
-            _check_markdown(entry, renderer, errors, checked)
+            check_markdown(entry, renderer, errors, checked, safe)
             for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
                 errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})
@@ -662,6 +698,8 @@ def load(
         resume = _load_language(files, resolver, errors, options, default)
         if resume is not None:
             resumes[code] = resume
+    if cache is not None:
+        cache.safe.done()
     errors.raise_if_any()
     default, *others = resumes.values()
     return Loaded(files, default, {r.language: r for r in others})

@@ -144,7 +144,7 @@ def _pages(resume: Resume) -> list[Page]:
     ]
     for section in resume.sections:
         pages.append(_section_page(section))
-        pages.extend(_entry_page(section, item) for item in section.items if item.has_page)
+        pages.extend(entry_page(section, item) for item in section.items if item.has_page)
     # The tags index is written even when empty: every page links to it.
     pages.append(
         Page(
@@ -180,7 +180,7 @@ def _section_page(section: Section) -> Page:
     )
 
 
-def _entry_page(section: Section, item: Item) -> Page:
+def entry_page(section: Section, item: Item) -> Page:
     return Page(
         item.url,
         "entry",
@@ -238,25 +238,53 @@ class FragmentCache(Extension):
     """
 
     tags = {"cache"}
+    FOUND = "_cvsite_fragment"  # the filter that looks a fragment up, and the variable it sets
 
-    def parse(self, parser: jinja2.parser.Parser) -> nodes.Node:
+    def __init__(self, environment: jinja2.Environment):
+        super().__init__(environment)
+        environment.filters[self.FOUND] = self._found
+
+    def parse(self, parser: jinja2.parser.Parser) -> list[nodes.Node]:
         lineno = next(parser.stream).lineno
         values = [parser.parse_expression()]
         while parser.stream.skip_if("comma"):
             values.append(parser.parse_expression())
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
         place = nodes.Const(f"{parser.name}:{lineno}")
+        # A list page asks once per entry, and mostly finds the fragment: the lookup is a
+        # filter, which compiled templates call directly. Only a miss pays for a macro of the
+        # body (CallBlock) and Jinja's context.call.
+        found = nodes.Filter(nodes.List(values), self.FOUND, [place], [], None, None)
         call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
-        return nodes.CallBlock(call, [], [], body).set_lineno(lineno)
+        missing = nodes.Test(nodes.Name(self.FOUND, "load"), "none", [], [], None, None)
+        return [
+            nodes.Assign(nodes.Name(self.FOUND, "store"), found).set_lineno(lineno),
+            nodes.If(
+                missing,
+                [nodes.CallBlock(call, [], [], body)],
+                [],
+                [nodes.Output([nodes.Name(self.FOUND, "load")])],
+            ).set_lineno(lineno),
+        ]
+
+    @jinja2.pass_context
+    def _found(self, context: jinja2.runtime.Context, values: list, place: str) -> Markup | None:
+        store: FragmentStore | None = getattr(self.environment, "fragments", None)
+        if store is None:
+            return None
+        return store.find(_where(context, place), values, self.environment)
 
     def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
         store: FragmentStore | None = getattr(self.environment, "fragments", None)
         if store is None:
             return caller()
-        page: Page = context["page"]
-        link_base = _link_base(page.url, page.kind)
-        key = (place, link_base, page.language, *(_fragment_key(v) for v in values))
-        return store.get_or_render(key, values, caller, self.environment)
+        return store.get_or_render(_where(context, place), values, caller, self.environment)
+
+
+def _where(context: jinja2.runtime.Context, place: str) -> tuple:
+    """The part of a fragment's key that is not its values: its place, page depth, language."""
+    page: Page = context["page"]
+    return (place, _link_base(page.url, page.kind), page.language)
 
 
 @functools.lru_cache(maxsize=65536)
@@ -314,23 +342,37 @@ class FragmentStore:
     def __init__(self) -> None:
         self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
         self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
+        self._keys: dict[int, list[tuple]] = {}  # the keys that name each entry (data id)
 
-    def _state(self, value: Any) -> Any:
+    def _part(self, value: Any) -> tuple[Any, Any]:
+        """A `{% cache %}` value's part of the key, and what it must equal to be reused."""
         if not isinstance(value, Item):
-            return value
+            return _fragment_key(value), value
+        # Worked out once per entry and build: a list page asks for every entry again.
         found = self._states.get(id(value))
         if found is None or found[0] is not value:
-            found = self._states[id(value)] = (value, _entry_state(value))
-        return found[1]
+            ref = _EntryRef(id(value.data))
+            found = self._states[id(value)] = (value, ref, _entry_state(value))
+        return found[1], found[2]
 
-    def get_or_render(self, key: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+    def find(self, where: tuple, values: list, env) -> Markup | None:  # noqa: ANN001
+        """The fragment for these values at `where`, if one was rendered for them."""
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
-        state = tuple(self._state(v) for v in values)
-        found = self._fragments.get(key)
-        if found is not None and found[0] == state:
+        parts = [self._part(v) for v in values]
+        found = self._fragments.get(where + tuple([part for part, _ in parts]))
+        if found is not None and found[0] == tuple([state for _, state in parts]):
             env.asked.update(found[2])  # the page depends on what the fragment loaded
             return found[1]
+        return None
+
+    def get_or_render(self, where: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
+        found = self.find(where, values, env)
+        if found is not None:
+            return found
+        parts = [self._part(v) for v in values]
+        key = where + tuple([part for part, _ in parts])
+        state = tuple([state for _, state in parts])
         outer = env.asked
         env.asked = set()
         try:
@@ -338,6 +380,10 @@ class FragmentStore:
             asked = frozenset(env.asked)
         finally:
             env.asked = outer | env.asked
+        if key not in self._fragments:
+            for part in key:
+                if isinstance(part, _EntryRef):
+                    self._keys.setdefault(part.id, []).append(key)
         self._fragments[key] = (state, html, asked)
         return html
 
@@ -345,15 +391,15 @@ class FragmentStore:
         """Forget fragments of entries that are gone (after each good build)."""
         alive = {id(item.data) for item in items}
         self._states.clear()  # the next build has new Item objects
-        self._fragments = {
-            key: value
-            for key, value in self._fragments.items()
-            if all(part.id in alive for part in key if isinstance(part, _EntryRef))
-        }
+        # By entry, not by fragment: a rebuild after one edit looks at that entry's only.
+        for gone in self._keys.keys() - alive:
+            for key in self._keys.pop(gone):
+                self._fragments.pop(key, None)
 
     def clear(self) -> None:
         self._fragments.clear()
         self._states.clear()
+        self._keys.clear()
 
 
 class _RecordingEnvironment(jinja2.Environment):

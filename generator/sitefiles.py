@@ -6,10 +6,12 @@ the clock, so two builds of the same input are byte-identical.
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from generator import routes
+from generator.cache import Pieces
 from generator.dates import PartialDate
 from generator.markup import resolve_root
 from generator.model import Item, Resume
@@ -64,21 +66,30 @@ def _timestamp(date: PartialDate) -> str:
     return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
 
 
-def feed_items(resume: Resume) -> list[Item]:
+def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
+    """The feed's entries, newest first, each with its date (None: undated or ongoing).
+
+    Each date is worked out once: a paper's is made anew on every `sort_date`."""
     items = [i for name in FEED_SECTIONS if (s := resume.section(name)) for i in s.items]
-    dated = [i for i in items if i.sort_date is not None and not i.sort_date.present]
-    dated_ids = {id(i) for i in dated}  # a set: `in` on the list made this quadratic
-    undated = [i for i in items if id(i) not in dated_ids]
-    dated.sort(key=lambda i: (i.sort_date.year, i.sort_date.month, i.sort_date.day), reverse=True)
+    pairs = [(i, d if (d := i.sort_date) is not None and not d.present else None) for i in items]
+    dated = [pair for pair in pairs if pair[1] is not None]
+    undated = [pair for pair in pairs if pair[1] is None]
+    dated.sort(key=lambda pair: (pair[1].year, pair[1].month, pair[1].day), reverse=True)
     return dated + undated
 
 
-def atom_feed(resume: Resume, render_summary) -> bytes:  # noqa: ANN001 - str -> str
+def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
     """Publications and projects in the résumé's language, newest first. Undated entries
-    carry the feed's own date."""
+    carry the feed's own date.
+
+    Each entry's XML is made on its own and kept in `pieces`, so a rebuild after one entry
+    changed serialises that entry only; the bytes are those of the whole tree indented and
+    serialised at once.
+    """
+    pieces = pieces if pieces is not None else Pieces()
     base = resume.config.base_url
     items = feed_items(resume)
-    dates = [i.sort_date for i in items if i.sort_date is not None and not i.sort_date.present]
+    dates = [date for _, date in items if date is not None]
     updated = (
         _timestamp(max(dates, key=lambda d: (d.year, d.month, d.day)))
         if dates
@@ -95,19 +106,41 @@ def atom_feed(resume: Resume, render_summary) -> bytes:  # noqa: ANN001 - str ->
     ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = resume.profile.name
-    for item in items:
-        entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
-        link = routes.absolute(base, item.location)
-        ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
-        ET.SubElement(entry, f"{{{ATOM}}}id").text = link
-        ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
-        date = item.sort_date
-        stamp = _timestamp(date) if date is not None and not date.present else updated
-        ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp
-        ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
-        text = item.data.summary or getattr(item.data, "abstract", None)
-        if text:
-            ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
-                str(render_summary(text)), base
-            )
-    return _xml(feed)
+    head = _xml(feed).decode("utf-8").removesuffix(_FEED_END)
+    render_summary = resume.markdown.block
+    pieces.start((base, resume.markdown.options_key))
+    entries = []
+    for item, date in items:
+        # A dated entry's date comes from its data; an undated one shows the feed's.
+        key = (id(item.data), item.location, item.section, None if date is not None else updated)
+        stamp = functools.partial(_timestamp, date) if date is not None else lambda: updated
+        make = functools.partial(_feed_entry, item, stamp, base, render_summary)
+        entries.append(pieces.get(key, item.data, make))
+    pieces.done()
+    return (head + "".join(entries) + _FEED_END).encode("utf-8")
+
+
+_FEED_END = "</feed>\n"
+_ATOM_XMLNS = f' xmlns="{ATOM}"'
+
+
+def _feed_entry(
+    item: Item, stamp: Callable[[], str], base: str, render_summary: Callable[[str], str]
+) -> str:
+    """One <entry>, indented and serialised as it is inside the whole feed, with its line end."""
+    entry = ET.Element(f"{{{ATOM}}}entry")
+    link = routes.absolute(base, item.location)
+    ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
+    ET.SubElement(entry, f"{{{ATOM}}}id").text = link
+    ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
+    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp()
+    ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
+    text = item.data.summary or getattr(item.data, "abstract", None)
+    if text:
+        ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
+            str(render_summary(text)), base
+        )
+    ET.indent(entry, level=1)
+    # Alone, the entry declares the feed's namespace, which the whole feed declares once.
+    xml = ET.tostring(entry, encoding="unicode").replace(_ATOM_XMLNS, "", 1)
+    return f"  {xml}\n"

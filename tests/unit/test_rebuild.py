@@ -75,7 +75,9 @@ class Harness:
         flat: list[Path] = []
         for p in paths:
             flat.extend(p if isinstance(p, list) else [p])
-        return self.preview.rebuild(flat)
+        update = self.preview.rebuild(flat)
+        self.preview.collect()  # as the watcher does after each rebuild
+        return update
 
     def served(self) -> dict[str, bytes]:
         return snapshot(self.preview.output)
@@ -284,6 +286,86 @@ def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
     harness.assert_same_as_clean()
 
 
+def test_an_edited_title_shows_on_its_tag_pages_in_the_feed_and_in_resume_json(
+    harness: Harness,
+):
+    # Lists, the feed and resume.json reuse what each unchanged entry made last time.
+    h = harness
+    project = "content/projects/hpc-benchmarking.md"
+    h.rebuild(h.replace(project, "title: HPC Benchmarking", "title: Cluster Benchmarking"))
+    h.assert_same_as_clean()
+    served = h.served()
+    for name in ("tags/hpc/index.html", "feed.xml", "resume.json", "cv/index.html"):
+        assert "Cluster Benchmarking" in served[name].decode(), name
+    h.rebuild(h.replace("content/publications.yaml", 'title: "Growing', 'title: "Renamed'))
+    h.assert_same_as_clean()
+    assert "Renamed Domain-Specific" in h.served()["resume.json"].decode()
+
+
+def test_a_removed_tag_leaves_its_page_and_an_empty_tag_page_goes(harness: Harness):
+    h = harness
+    h.rebuild(
+        h.write(
+            "content/projects/lonely.md",
+            ENTRY.format(title="Lonely", start="2024", tags="Only Here, HPC", body="Alone."),
+        )
+    )
+    h.assert_same_as_clean()
+    assert "tags/only-here/index.html" in h.served()
+    assert "Lonely" in h.served()["tags/hpc/index.html"].decode()
+    h.rebuild(h.replace("content/projects/lonely.md", "tags: [Only Here, HPC]", "tags: [HPC]"))
+    h.assert_same_as_clean()
+    assert "tags/only-here/index.html" not in h.served()
+    h.rebuild(h.replace("content/projects/lonely.md", "tags: [HPC]", "tags: []"))
+    h.assert_same_as_clean()
+    assert "Lonely" not in h.served()["tags/hpc/index.html"].decode()
+
+
+def test_an_undated_feed_entry_follows_the_newest_date(harness: Harness):
+    # An undated entry carries the feed's own date, the newest of all: its kept XML must not
+    # outlive an edit of another entry's date.
+    h = harness
+    h.rebuild(h.write("content/projects/undated.md", "---\ntitle: Undated\n---\nNo date.\n"))
+    h.assert_same_as_clean()
+    h.rebuild(
+        h.write(
+            "content/projects/newest.md", ENTRY.format(title="N", start="2031", tags="", body=".")
+        )
+    )
+    h.assert_same_as_clean()
+    assert "2031-01-01T00:00:00Z" in h.served()["feed.xml"].decode()
+
+
+def test_markdown_settings_apply_to_entries_checked_and_kept_before(harness: Harness):
+    # Checked Markdown, feed entries and fragments are kept per Markdown settings.
+    h = harness
+    quoted = '---\ntitle: Quoted\ndate: 2024\nsummary: A "quoted" word -- and more...\n---\n'
+    h.rebuild(h.write("content/projects/quoted.md", quoted))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("site.yaml", "smart_quotes: true", "smart_quotes: false"))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("site.yaml", "smart_quotes: false", "smart_quotes: true"))
+    h.assert_same_as_clean()
+
+
+def test_an_unsafe_link_is_an_error_on_every_build_until_it_is_fixed(harness: Harness):
+    # Entries found safe are not checked again; a file with an error is read and checked
+    # again on every build until it is fixed, also when another file is the one saved.
+    h = harness
+    project = "content/projects/hpc-benchmarking.md"
+    good = h.path(project).read_text()
+    bad = good.replace("molecular docking", "[docking](javascript:alert(1))")
+    h.rebuild(h.write(project, bad))
+    first = h.preview.error
+    assert first is not None and "hpc-benchmarking.md:" in first and "javascript" in first
+    h.rebuild(h.replace("content/skills.yaml", "Python", "Python 3"))
+    assert h.preview.error == first
+    h.rebuild(h.write(project, good))
+    h.assert_same_as_clean()
+    h.rebuild(h.write(project, bad))
+    assert h.preview.error == first
+
+
 def test_a_broken_file_keeps_the_last_good_site_until_it_is_fixed(harness: Harness):
     h = harness
     good = h.served()
@@ -320,6 +402,7 @@ def test_a_site_that_starts_broken_is_built_once_fixed(tmp_path: Path):
     assert preview.error is not None and "profile.yaml" in preview.error
     profile.write_text(good)
     preview.rebuild([profile])
+    preview.collect()
     assert preview.error is None
     clean = tmp_path / "clean"
     build(BuildOptions(site, clean, base_url=BASE_URL))
@@ -333,6 +416,42 @@ BIB = """@article{doe2020paper,
   year = {2020},
 }
 """
+
+
+def test_edits_of_what_entries_show_reuse_the_model_and_match_a_clean_build(tmp_path: Path):
+    # A save that changes what Markdown entries show (body, title, summary...) but not where
+    # they stand keeps the last model (SiteBuilder._shown_only); anything more takes the
+    # whole way. Either way the preview equals a clean build.
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    fast = "content/projects/fast.md"
+    msc = "content/education/msc.md"
+    h.rebuild(h.write(fast, ENTRY.format(title="Fast", start="2020", tags="CUDA", body="One.")))
+    h.rebuild(h.write(msc, h.path(msc).read_text() + "Thesis notes.\n"))
+    h.assert_same_as_clean()
+
+    def reused(*paths: Path) -> bool:
+        loaded = h.preview.builder.last.loaded
+        update = h.rebuild(*paths)
+        h.assert_same_as_clean()
+        return update is not None and update.site.loaded is loaded
+
+    assert reused(h.replace(fast, "One.", "Two, with a [link](files/x.pdf)."))
+    assert reused(h.replace(fast, "Two", "Three"), h.replace(msc, "Thesis", "More thesis"))
+    assert reused(h.replace(fast, "title: Fast", "title: Faster"))  # tag pages, CV, feed
+    assert reused(h.replace(msc, "summary: Computational", "summary: Numerical"))
+    assert not reused(h.replace(fast, "tags: [CUDA]", "tags: [CUDA, New Tag]"))
+    assert not reused(h.replace(fast, "start: 2020", "start: 2030"))  # its place in lists
+    assert not reused(h.replace(fast, "Three", "Four"), h.replace(msc, "MSc", "MSc."))
+    assert not reused(h.replace(msc, "More thesis notes.\n", ""))  # no body: no page
+    assert reused(h.replace(fast, "Four", "Five\n\n- a list\n- of two"))
+    # The body moves down a line: its errors' line numbers must too.
+    assert not reused(h.replace(fast, "---\ntitle", "---\n# a comment\ntitle"))
+    h.rebuild(h.replace(fast, "Five", "[bad](javascript:alert(1))"))
+    assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
+    assert reused(h.replace(fast, "[bad](javascript:alert(1))", "Fixed."))  # from the last good
+    h.rebuild(h.replace(fast, "title: Faster", "title: '[x](javascript:1)'"))
+    assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
+    assert reused(h.replace(fast, "title: '[x](javascript:1)'", "title: Fine"))
 
 
 def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
