@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 from jinja2 import nodes
@@ -294,28 +294,19 @@ def _link_base(url: str, kind: str) -> tuple[int, bool]:
     return folder.count("/"), kind == "404"
 
 
-@dataclass(frozen=True)
-class _EntryRef:
-    """An entry in a fragment's key: its data object's id (held alive by the store)."""
+class _EntryRef(NamedTuple):
+    """An entry in a fragment's key: its data object's id (held alive by the store).
+
+    Tuples, like the states below, because a list page compares one of each per card."""
 
     id: int
 
 
-@dataclass(frozen=True, eq=False)
-class _EntryState:
-    """What a fragment showed of an entry: equal only for the same data and the same links."""
-
-    data: Any
-    version: tuple[Any, ...]
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, _EntryState)
-            and self.data is other.data
-            and self.version == other.version
-        )
-
-    __hash__ = None  # type: ignore[assignment]
+def _entry_state(item: Item) -> tuple:
+    """What a fragment showed of an entry: its data object (compared by identity first, as
+    tuples compare) and what its links and tags were."""
+    tags = tuple((tag.slug, tag.name) for tag in item.tags)
+    return (item.data, item.url, item.slug, item.anchor, item.section, tags, tuple(item.authors))
 
 
 def _fragment_key(value: Any) -> Any:
@@ -330,18 +321,12 @@ def _fragment_key(value: Any) -> Any:
     return value
 
 
-def _entry_state(item: Item) -> _EntryState:
-    tags = tuple((tag.slug, tag.name) for tag in item.tags)
-    version = (item.url, item.slug, item.anchor, item.section, tags, tuple(item.authors))
-    return _EntryState(item.data, version)
-
-
 class FragmentStore:
     """Rendered `{% cache %}` fragments of one renderer, kept between rebuilds."""
 
     def __init__(self) -> None:
         self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
-        self._states: dict[int, tuple[Item, _EntryState]] = {}  # this build's, by id(item)
+        self._states: dict[int, tuple[Item, _EntryRef, tuple]] = {}  # this build's, by id(item)
         self._keys: dict[int, list[tuple]] = {}  # the keys that name each entry (data id)
 
     def _part(self, value: Any) -> tuple[Any, Any]:
@@ -355,13 +340,20 @@ class FragmentStore:
             found = self._states[id(value)] = (value, ref, _entry_state(value))
         return found[1], found[2]
 
+    def _key_and_state(self, where: tuple, values: list) -> tuple[tuple, tuple]:
+        if len(values) == 1:  # `{% cache item %}`, once per card of a list page
+            part, state = self._part(values[0])
+            return (*where, part), (state,)
+        parts = [self._part(v) for v in values]
+        return where + tuple([part for part, _ in parts]), tuple([state for _, state in parts])
+
     def find(self, where: tuple, values: list, env) -> Markup | None:  # noqa: ANN001
         """The fragment for these values at `where`, if one was rendered for them."""
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
-        parts = [self._part(v) for v in values]
-        found = self._fragments.get(where + tuple([part for part, _ in parts]))
-        if found is not None and found[0] == tuple([state for _, state in parts]):
+        key, state = self._key_and_state(where, values)
+        found = self._fragments.get(key)
+        if found is not None and found[0] == state:
             env.asked.update(found[2])  # the page depends on what the fragment loaded
             return found[1]
         return None
@@ -370,9 +362,7 @@ class FragmentStore:
         found = self.find(where, values, env)
         if found is not None:
             return found
-        parts = [self._part(v) for v in values]
-        key = where + tuple([part for part, _ in parts])
-        state = tuple([state for _, state in parts])
+        key, state = self._key_and_state(where, values)
         outer = env.asked
         env.asked = set()
         try:
