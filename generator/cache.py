@@ -112,18 +112,38 @@ class MarkdownStore(MutableMapping):
         os.replace(temporary, self.path)
 
 
-class Pieces:
-    """Parts of one generated file by what each is made from, kept from its last making.
+class _Kept:
+    """Values kept from one build to the next, each with the object it was made from.
 
     A key names an entry by its data object's id; the value holds that object, so the id
-    cannot be another entry's while the part is kept. Each making keeps only the parts it
-    used (`done`), so edited entries' old parts do not pile up in a long preview.
+    cannot be another entry's while the value is kept. Each build keeps only what it used
+    (`done`), so edited entries' old values do not pile up in a long preview.
     """
 
     def __init__(self) -> None:
+        self._kept: dict[Hashable, tuple[object, object]] = {}
+        self._used: dict[Hashable, tuple[object, object]] = {}
+
+    def _find(self, key: Hashable, owner: object) -> tuple[object, object] | None:
+        found = self._used.get(key) or self._kept.get(key)
+        if found is None or found[0] is not owner:
+            return None
+        self._used[key] = found
+        return found
+
+    def _keep(self, key: Hashable, owner: object, value: object) -> None:
+        self._used[key] = (owner, value)
+
+    def done(self) -> None:
+        self._kept, self._used = self._used, {}
+
+
+class Pieces(_Kept):
+    """Parts of one generated file (an entry's XML or JSON), kept from its last making."""
+
+    def __init__(self) -> None:
+        super().__init__()
         self._context: Hashable = None
-        self._kept: dict[Hashable, tuple[object, str]] = {}
-        self._used: dict[Hashable, tuple[object, str]] = {}
 
     def start(self, context: Hashable) -> None:
         """Begin a making; `context` is what every part depends on (base URL, options)."""
@@ -133,39 +153,23 @@ class Pieces:
         self._used = {}
 
     def get(self, key: Hashable, owner: object, make: Callable[[], str]) -> str:
-        found = self._kept.get(key)
-        if found is None or found[0] is not owner:
-            found = (owner, make())
-        self._used[key] = found
-        return found[1]
-
-    def done(self) -> None:
-        self._kept, self._used = self._used, {}
+        found = self._find(key, owner)
+        if found is not None:
+            return found[1]
+        text = make()
+        self._keep(key, owner, text)
+        return text
 
 
-class SafeEntries:
-    """Entries whose Markdown texts were all found safe, by renderer options and data object.
-
-    Kept between builds, so a rebuild checks only entries it has not seen; each load keeps
-    the marks it used (`done`), so replaced versions of edited entries are let go.
-    """
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple[str, int], object] = {}
-        self._used: dict[tuple[str, int], object] = {}
+class SafeEntries(_Kept):
+    """Entries whose Markdown texts were all found safe, by renderer options and data object:
+    a rebuild checks only entries it has not seen."""
 
     def known(self, options: str, data: object) -> bool:
-        key = (options, id(data))
-        if self._kept.get(key) is data or self._used.get(key) is data:
-            self._used[key] = data
-            return True
-        return False
+        return self._find((options, id(data)), data) is not None
 
     def add(self, options: str, data: object) -> None:
-        self._used[(options, id(data))] = data
-
-    def done(self) -> None:
-        self._kept, self._used = self._used, {}
+        self._keep((options, id(data)), data, True)
 
 
 @dataclass
