@@ -88,25 +88,56 @@ class Figures:
     hugo_cpu: float | None = None
 
 
-def cold_and_warm(site: Path, runs: int, figures: Figures) -> None:
-    output = site / "output"
-    colds, peaks, warms, cold_cpus, warm_cpus = [], [], [], [], []
+def cold_and_warm(site: Path, runs: int, figures: Figures, hugo: list[str] | None) -> None:
+    """Cold and warm builds, each cold one into a new folder; Hugo's runs between cvsite's.
+
+    Nothing is deleted between runs (see `fresh`), and the two tools take turns, so that
+    both meet the same file system and the same hour of the machine.
+    """
+    colds, peaks, warms, cold_cpus, warm_cpus, hugos, hugo_cpus = [], [], [], [], [], [], []
     for _ in range(runs):
-        shutil.rmtree(output, ignore_errors=True)
-        shutil.rmtree(cache_dir(site), ignore_errors=True)
-        cold = run(cvsite("build", "--site", str(site)))
+        output = fresh(site.parent, "cvsite-output")
+        shutil.rmtree(cache_dir(site), ignore_errors=True)  # a few files: no cost to speak of
+        cold = run(cvsite("build", "--site", str(site), "--output", str(output)))
         colds.append(cold.seconds)
         cold_cpus.append(cold.cpu)
         peaks.append(cold.peak_mb)
         before = _files(output)
-        warm = run(cvsite("build", "--site", str(site)))
+        warm = run(cvsite("build", "--site", str(site), "--output", str(output)))
         warms.append(warm.seconds)
         warm_cpus.append(warm.cpu)
         changed = sum(1 for name, mtime in _files(output).items() if before.get(name) != mtime)
         figures.warm_written = max(figures.warm_written, changed)
         figures.pages = int(cold.output.split("Built ", 1)[1].split(" ", 1)[0])
+        if hugo:
+            seconds, cpu = hugo_build(site.parent / "hugo", hugo)
+            hugos.append(seconds)
+            hugo_cpus.append(cpu)
     figures.cold, figures.cold_peak_mb, figures.warm = median(colds), max(peaks), median(warms)
     figures.cold_cpu, figures.warm_cpu = median(cold_cpus), median(warm_cpus)
+    if hugos:
+        figures.hugo, figures.hugo_cpu = median(hugos), median(hugo_cpus)
+
+
+# Folders the benchmark wrote, deleted only when it ends. On this machine's ext4 (mounted
+# without a journal) a new file skips every inode freed in the last minute or so
+# (`recently_deleted` in ext4's inode allocator, 15-20 % of a cold build's samples in
+# `perf`), so deleting the last run's output before the next would charge each run for the
+# one before it, growing with the number of files.
+_SCRATCH: list[Path] = []
+
+
+def fresh(parent: Path, name: str) -> Path:
+    """A new, empty folder's path in `parent` (not made: the tools make it)."""
+    scratch = Path(tempfile.mkdtemp(prefix=f".bench-{name}-", dir=parent))
+    _SCRATCH.append(scratch)
+    return scratch / "out"
+
+
+def clean_up() -> None:
+    for folder in _SCRATCH:
+        shutil.rmtree(folder, ignore_errors=True)
+    _SCRATCH.clear()
 
 
 def rebuilds(site: Path, runs: int, figures: Figures) -> None:
@@ -115,32 +146,31 @@ def rebuilds(site: Path, runs: int, figures: Figures) -> None:
 
     entry = sorted((site / "content" / "projects").glob("*.md"))[1]
     original = entry.read_text(encoding="utf-8")
-    with tempfile.TemporaryDirectory(prefix="cvsite-bench-") as scratch:
-        preview = Preview(site, Path(scratch) / "site", "http://127.0.0.1:8000/")
-        preview.start()
-        assert preview.error is None, preview.error
-        ones, one_cpus, noops, titles, written = [], [], [], [], 0
-        try:
-            for number in range(runs):
-                entry.write_text(original.replace("\n\n", f"\n\nEdit {number}.\n\n", 1))
-                cpu = time.process_time()
-                ones.append(_timed(lambda: preview.rebuild([entry])))
-                one_cpus.append(time.process_time() - cpu)
-                assert preview.error is None, preview.error
-                before = _files(preview.output)
-                noops.append(_timed(lambda: preview.rebuild([entry])))
-                after = _files(preview.output)
-                written = max(written, sum(1 for n, m in after.items() if before.get(n) != m))
-                preview.collect()  # as the preview's watcher does after each rebuild, untimed
-                # A title shows in lists, tags, the CV and the feed: far more to redo.
-                entry.write_text(original.replace('title: "', f'title: "Edit {number} ', 1))
-                titles.append(_timed(lambda: preview.rebuild([entry])))
-                assert preview.error is None, preview.error
-                entry.write_text(original, encoding="utf-8")  # so the next edit is a body's only
-                preview.rebuild([entry])
-                preview.collect()
-        finally:
-            entry.write_text(original, encoding="utf-8")
+    preview = Preview(site, fresh(site.parent, "preview"), "http://127.0.0.1:8000/")
+    preview.start()
+    assert preview.error is None, preview.error
+    ones, one_cpus, noops, titles, written = [], [], [], [], 0
+    try:
+        for number in range(runs):
+            entry.write_text(original.replace("\n\n", f"\n\nEdit {number}.\n\n", 1))
+            cpu = time.process_time()
+            ones.append(_timed(lambda: preview.rebuild([entry])))
+            one_cpus.append(time.process_time() - cpu)
+            assert preview.error is None, preview.error
+            before = _files(preview.output)
+            noops.append(_timed(lambda: preview.rebuild([entry])))
+            after = _files(preview.output)
+            written = max(written, sum(1 for n, m in after.items() if before.get(n) != m))
+            preview.collect()  # as the preview's watcher does after each rebuild, untimed
+            # A title shows in lists, tags, the CV and the feed: far more to redo.
+            entry.write_text(original.replace('title: "', f'title: "Edit {number} ', 1))
+            titles.append(_timed(lambda: preview.rebuild([entry])))
+            assert preview.error is None, preview.error
+            entry.write_text(original, encoding="utf-8")  # so the next edit is a body's only
+            preview.rebuild([entry])
+            preview.collect()
+    finally:
+        entry.write_text(original, encoding="utf-8")
     figures.one_file, figures.noop, figures.noop_written = median(ones), median(noops), written
     figures.one_file_cpu = median(one_cpus)
     figures.one_title = median(titles)
@@ -164,35 +194,30 @@ def find_hugo() -> list[str] | None:
     return [found] if found else None
 
 
-def hugo_build(folder: Path, runs: int, hugo: list[str]) -> tuple[float, float]:
-    times, cpus = [], []
-    for _ in range(runs):
-        for leftover in ("public", "resources", ".hugo_build.lock"):
-            path = folder / leftover
-            if path.is_dir():
-                shutil.rmtree(path)
-            elif path.exists():
-                path.unlink()
-        result = run([*hugo, "--quiet", "--source", str(folder)])
-        times.append(result.seconds)
-        cpus.append(result.cpu)
-    return median(times), median(cpus)
+def hugo_build(folder: Path, hugo: list[str]) -> tuple[float, float]:
+    """One cold Hugo build of `folder` into a new folder: its wall and CPU time."""
+    leftover = folder / ".hugo_build.lock"
+    if leftover.exists():
+        leftover.unlink()
+    shutil.rmtree(folder / "resources", ignore_errors=True)
+    destination = fresh(folder.parent, "hugo-public")
+    result = run([*hugo, "--quiet", "--source", str(folder), "--destination", str(destination)])
+    return result.seconds, result.cpu
 
 
 def startup(runs: int) -> tuple[float, float, float]:
     """`cvsite --version`, and `cvsite build` of the sample site (cold, then warm)."""
     versions = [run(cvsite("--version")).seconds for _ in range(runs)]
     colds, warms = [], []
-    with tempfile.TemporaryDirectory(prefix="cvsite-bench-") as scratch:
-        site = Path(scratch) / "site"
-        site.mkdir()
-        shutil.copy(REPO / "site.yaml", site)
-        shutil.copytree(REPO / "content", site / "content")
-        for _ in range(runs):
-            shutil.rmtree(site / "output", ignore_errors=True)
-            shutil.rmtree(cache_dir(site), ignore_errors=True)
-            colds.append(run(cvsite("build", "--site", str(site))).seconds)
-            warms.append(run(cvsite("build", "--site", str(site))).seconds)
+    site = fresh(CORPUS, "sample").parent / "site"
+    site.mkdir()
+    shutil.copy(REPO / "site.yaml", site)
+    shutil.copytree(REPO / "content", site / "content")
+    for _ in range(runs):
+        output = fresh(site.parent, "output")
+        shutil.rmtree(cache_dir(site), ignore_errors=True)
+        colds.append(run(cvsite("build", "--site", str(site), "--output", str(output))).seconds)
+        warms.append(run(cvsite("build", "--site", str(site), "--output", str(output))).seconds)
     return median(versions), median(colds), median(warms)
 
 
@@ -259,10 +284,8 @@ def main() -> None:
         if not (folder / "cvsite").is_dir():
             make(count)
         figures = Figures(count)
-        cold_and_warm(folder / "cvsite", args.runs, figures)
+        cold_and_warm(folder / "cvsite", args.runs, figures, hugo)
         rebuilds(folder / "cvsite", args.runs, figures)
-        if hugo:
-            figures.hugo, figures.hugo_cpu = hugo_build(folder / "hugo", args.runs, hugo)
         lines += [*report(figures), ""]
         print("\n".join(report(figures)) + "\n", flush=True)
     if not args.no_startup:
@@ -280,4 +303,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        clean_up()
