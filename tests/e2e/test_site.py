@@ -459,3 +459,26 @@ def test_relative_links_in_markdown_resolve_from_the_site_root_on_every_page(tmp
     assert "files/poster.pdf" in read_page(output / "index.html").links()
     # The feed is read elsewhere: its links are full URLs.
     assert "https://zili.example.org/files/poster.pdf" in (output / "feed.xml").read_text()
+
+
+def test_the_menu_marks_the_current_page_on_every_page_that_shares_it(tmp_path: Path):
+    """The menu is rendered once per page depth and reused: which link is the page itself,
+    and which section an entry page is in, must still be right on each page."""
+    site = copy_site(REPO, tmp_path / "site")
+    config = yaml.safe_load((site / "site.yaml").read_text(encoding="utf-8"))
+    config["nav"] += [{"label": "Benchmarks", "url": "/projects/hpc-benchmarking/"}]
+    (site / "site.yaml").write_text(yaml.safe_dump(config, allow_unicode=True), encoding="utf-8")
+    output = build(site)
+
+    def current(page: str) -> dict[str, str]:
+        nav = read_page(output / page / "index.html").root.find("ul", cls="nav")
+        links = nav.find_all("a")
+        return {a.text: a.attrs["aria-current"] for a in links if "aria-current" in a.attrs}
+
+    assert current("projects/hpc-benchmarking") == {"Projects": "true", "Benchmarks": "page"}
+    assert current("projects/parallel-deep-learning-go-mpi") == {"Projects": "true"}
+    assert current("projects") == {"Projects": "page"}
+    assert current("publications") == {"Publications": "page"}
+    assert current("tags") == {}
+    thesis = next((output / "education").glob("*/index.html")).parent.name
+    assert current(f"education/{thesis}") == {"Education": "true"}
