@@ -1,4 +1,5 @@
-"""Skipping inline patterns a text cannot match gives exactly Python-Markdown's own output."""
+"""Skipping inline patterns and block tests a text cannot match gives exactly Python-Markdown's
+own output."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown.treeprocessors import InlineProcessor
 
-from generator.markup import MarkdownRenderer, UnsafeUrl, _QuickInlineProcessor
+from generator.markup import _BLOCK_TRIGGERS, MarkdownRenderer, UnsafeUrl, _QuickInlineProcessor
 from tests.helpers import REPO
 
 # Pieces that start or end every inline construct, and text between them.
@@ -53,6 +54,18 @@ PIECES = [
     "```\n",
     "{: .cls }",
     "Term\n: definition\n",
+    ":",
+    "# ",
+    "#",
+    "## Title ##",
+    "\n===",
+    "\n---",
+    "\n-",
+    "|",
+    " | ",
+    "| a | b |\n",
+    "|---|---|\n",
+    ">",
 ]
 
 
@@ -61,6 +74,8 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
     stock = MarkdownRenderer(unsafe_html=unsafe_html)
     md = stock._converter()
     md.treeprocessors.register(InlineProcessor(md), "inline", 20)
+    for name in _BLOCK_TRIGGERS:  # back to each processor's own test
+        assert vars(md.parser.blockprocessors[name]).pop("test")
     assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
     return quick, stock
 
@@ -81,7 +96,7 @@ RENDERERS = {flag: _renderers(flag) for flag in (False, True)}
     st.booleans(),
     st.booleans(),
 )
-def test_quick_inline_processing_equals_python_markdowns(text: str, inline: bool, unsafe: bool):
+def test_quick_processing_equals_python_markdowns(text: str, inline: bool, unsafe: bool):
     quick, stock = RENDERERS[unsafe]
     assert _html(quick, text, inline) == _html(stock, text, inline)
 
