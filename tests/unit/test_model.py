@@ -167,6 +167,24 @@ def test_tags_merge_spellings_and_count(load_site):
     assert [t.slug for t in c.tags] == ["machine-learning"]
 
 
+def test_a_tag_groups_its_entries_by_section_as_jinjas_groupby_does(load_site):
+    import jinja2
+    from jinja2.filters import sync_do_groupby
+
+    resume = load_site(
+        {
+            "content/projects.yaml": "- title: A\n  tags: [x]\n- title: B\n  tags: [x]\n",
+            "content/zeta.yaml": "- title: C\n  tags: [x]\n",
+            "content/awards.yaml": "- title: D\n  tags: [x]\n",
+            "content/talks.yaml": "- title: E\n  tags: [x]\n",
+        }
+    ).resume
+    (tag,) = resume.tags
+    jinjas = sync_do_groupby(jinja2.Environment(), tag.items, "section")
+    assert tag.by_section == [(group.grouper, group.list) for group in jinjas]
+    assert [name for name, _ in tag.by_section] == ["awards", "projects", "talks", "zeta"]
+
+
 # --- navigation ------------------------------------------------------------------------------
 
 
