@@ -108,8 +108,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         cache_dir=stamp.cache_dir(site),
     )
     # No cyclic garbage collection during the build, as in `cvsite serve`: the build only
-    # adds to what it holds, and each full pass over it costs more, 10 % of a cold build of
-    # 5,000 entries in all. The memory it would free is 11 % of the peak.
+    # adds to what it holds, and each full pass over it costs more (a tenth of the reading
+    # of 5,000 entry files). The memory it would free is a tenth of the peak.
     collecting = gc.isenabled()
     gc.disable()
     try:

@@ -125,8 +125,8 @@ def write_site(
 
 
 def _assemble(staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]) -> None:
-    # One plain loop of system calls: a thread pool was 8x slower here (measured on ext4 and
-    # tmpfs, 1,467 and 6,466 files), its futures and locks costing more than the writes.
+    # One plain loop of system calls: a pool of eight threads was 4-8 times slower here (on
+    # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
     staging.mkdir(parents=True)
     root, current = os.fspath(staging), os.fspath(output)
     folders = {posixpath.dirname(relative) for relative in wanted} - {""}
