@@ -128,11 +128,16 @@ def cold_and_warm(site: Path, runs: int, figures: Figures, hugo: list[str] | Non
 _SCRATCH: list[Path] = []
 
 
+def scratch(parent: Path, name: str) -> Path:
+    """A new, empty folder in `parent`, deleted when the benchmark ends."""
+    folder = Path(tempfile.mkdtemp(prefix=f".bench-{name}-", dir=parent))
+    _SCRATCH.append(folder)
+    return folder
+
+
 def fresh(parent: Path, name: str) -> Path:
-    """A new, empty folder's path in `parent` (not made: the tools make it)."""
-    scratch = Path(tempfile.mkdtemp(prefix=f".bench-{name}-", dir=parent))
-    _SCRATCH.append(scratch)
-    return scratch / "out"
+    """A path in `parent` where nothing is yet, for a tool to make its output folder."""
+    return scratch(parent, name) / "out"
 
 
 def clean_up() -> None:
@@ -210,7 +215,7 @@ def startup(runs: int) -> tuple[float, float, float]:
     """`cvsite --version`, and `cvsite build` of the sample site (cold, then warm)."""
     versions = [run(cvsite("--version")).seconds for _ in range(runs)]
     colds, warms = [], []
-    site = fresh(CORPUS, "sample").parent / "site"
+    site = scratch(CORPUS, "sample") / "site"
     site.mkdir()
     shutil.copy(REPO / "site.yaml", site)
     shutil.copytree(REPO / "content", site / "content")

@@ -72,12 +72,13 @@ def _deal(items: Sequence[T], jobs: int, cost: Callable[[T], float] | None) -> l
     the share with the least work so far."""
     if cost is None:
         return [list(range(start, len(items), jobs)) for start in range(jobs)]
+    costs = [cost(item) for item in items]
     shares: list[list[int]] = [[] for _ in range(jobs)]
     loads = [0.0] * jobs
-    for index in sorted(range(len(items)), key=lambda i: -cost(items[i])):
+    for index in sorted(range(len(items)), key=lambda i: -costs[i]):
         lightest = loads.index(min(loads))
         shares[lightest].append(index)
-        loads[lightest] += cost(items[index])
+        loads[lightest] += costs[index]
     return shares
 
 
