@@ -30,9 +30,10 @@ from generator.depends import (
 from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
 from generator.model import Item, Loaded, Resume, check_markdown, load
-from generator.parallel import available_cores
+from generator.parallel import Ahead, available_cores
 from generator.pdf import add_cv_pdf, require_browser
 from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, entry_page, plan_site
+from generator.schema import SiteConfig
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
@@ -47,6 +48,7 @@ from generator.stamp import (
 from generator.theme import Theme, load_theme
 from generator.translations import Resolver
 from generator.writer import Source, WriteReport, check_output_location, write_site
+from generator.yamlio import read_yaml
 
 STATIC_PREFIX = "/assets/"
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
@@ -141,6 +143,7 @@ class SiteBuilder:
             ),
         )
         self.jobs = options.jobs or available_cores()
+        self._compiled = folder / f"templates-{code_version()}" if folder else None
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -167,14 +170,31 @@ class SiteBuilder:
         self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._shown_only(changes) or self._render(changes)
+        site, rendered = self._shown_only(changes) or self._render_all(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
         self._read.update(told)
         return update
 
-    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
+    def _render_all(self, changes: Changes) -> tuple[RenderedSite, int]:
+        compiling = self._compile_ahead()
+        try:
+            return self._render(changes, compiling)
+        finally:
+            compiling.wait()
+
+    def _compile_ahead(self) -> Ahead:
+        """The theme's templates compiled by another core while this one reads the content,
+        when a build with cores to spare finds none compiled yet (a first build, or after
+        cvsite changed): they are the one slow step of rendering that need not wait for
+        the content. Only what site.yaml names is needed, so this starts before anything."""
+        folder = self._compiled
+        if self.cache.jobs <= 1 or folder is None or _has_files(folder):
+            return Ahead()
+        return Ahead(functools.partial(_compile_theme, self.options.site, folder))
+
+    def _render(self, changes: Changes, compiling: Ahead) -> tuple[RenderedSite, int]:
         options = self.options
         loaded = load(
             options.site,
@@ -199,6 +219,7 @@ class SiteBuilder:
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
             _check_collisions(pages, extra, _generated_names(loaded))
+        compiling.wait()
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         prints = {code: fingerprint(each) for code, each in resumes.items()}
         stale_sources = _stale_sources(last, prints)
@@ -341,9 +362,9 @@ class SiteBuilder:
     def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
-            folder = self.options.cache_dir
-            templates = folder / f"templates-{code_version()}" if folder else None
-            self._renderer = Renderer(loaded.resume, theme, self.options.site, compiled=templates)
+            self._renderer = Renderer(
+                loaded.resume, theme, self.options.site, compiled=self._compiled
+            )
         self._renderer.use(loaded.resume, *loaded.translations.values())
         return self._renderer
 
@@ -355,6 +376,22 @@ class _Stale:
 
     sources: set[str]
     bodies: frozenset[str]
+
+
+def _has_files(folder: Path) -> bool:
+    return folder.is_dir() and any(folder.iterdir())
+
+
+def _compile_theme(site: Path, folder: Path) -> None:
+    """The templates of the theme site.yaml names, compiled into `folder` (`_compile_ahead`).
+
+    site.yaml is read as plain YAML, before it is checked: a wrong guess costs nothing, as
+    compiled code is only ever used for the exact source it was compiled from."""
+    settings = read_yaml(site / "site.yaml", "site.yaml").data
+    name = settings.get("theme") if isinstance(settings, dict) else None
+    if not isinstance(name, str):
+        name = SiteConfig.model_fields["theme"].default
+    Renderer.precompile(load_theme(name, site, {}), folder)
 
 
 def _stale_sources(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -113,6 +114,41 @@ def _collect(child: _Child, function: Callable) -> list:
     if not succeeded:
         results = [function(item) for item in child.share]
     return results
+
+
+class Ahead:
+    """Work started early in a child process for the files it leaves behind; `wait` for it.
+
+    The child is quiet (its output goes nowhere) and its failures are its own: whoever
+    needs the files makes them in this process when they are missing, and reports there.
+    """
+
+    def __init__(self, function: Callable[[], object] | None = None):
+        self._pid: int | None = None
+        if function is not None and hasattr(os, "fork"):
+            self._pid = os.fork()
+            if self._pid == 0:
+                _run_quietly(function)
+
+    def wait(self) -> None:
+        """Until the child has finished (at once the second time, or when none was started)."""
+        if self._pid:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self._pid, 0)
+            self._pid = None
+
+
+def _run_quietly(function: Callable[[], object]) -> None:
+    status = 1
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - gone at os._exit
+        function()
+        status = 0
+    finally:
+        os._exit(status)
 
 
 def _reap(child: _Child) -> None:

@@ -466,6 +466,19 @@ class Renderer:
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
 
+    @classmethod
+    def precompile(cls, theme: Theme, folder: Path) -> None:
+        """Compile every template of `theme` into `folder`, where a Renderer made with
+        `compiled=folder` finds them. A template with a mistake is left out: the page that
+        uses it reports the mistake when it is rendered."""
+        filters = cls.__new__(cls)._filters()  # compiling needs their names, not what they do
+        env = make_environment(theme, filters, {}, environment=_RecordingEnvironment)
+        folder.mkdir(parents=True, exist_ok=True)
+        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+        for name in env.loader.list_templates():
+            with contextlib.suppress(jinja2.TemplateError):
+                env.get_template(name)
+
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
         on; its site.yaml must equal the current one's."""

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from generator import build
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
-from generator.parallel import MIN_ITEMS, _deal, fork_map
+from generator.parallel import MIN_ITEMS, Ahead, _deal, fork_map
 from tests.helpers import REPO, copy_site
 
 
@@ -61,6 +62,60 @@ def test_a_parallel_build_is_byte_identical_to_a_single_process_one(tmp_path: Pa
     two = render_site(BuildOptions(site, tmp_path / "b", jobs=2)).files
     assert one.keys() == two.keys()
     assert [str(p) for p in one if one[p] != two[p]] == []
+
+
+def test_templates_compiled_ahead_by_another_process_give_the_same_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    site = _site_with_many_entries(tmp_path)
+    cache = tmp_path / "cache"
+    found: list[int] = []
+
+    class Watched(build.Renderer):  # what is compiled when this process starts rendering
+        def __init__(self, *args, compiled: Path, **kwargs):
+            found.append(len(list(compiled.iterdir())))
+            super().__init__(*args, compiled=compiled, **kwargs)
+
+    monkeypatch.setattr(build, "Renderer", Watched)
+    ahead = render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=cache)).files
+    assert found == [len(list((REPO / "themes/meridian/templates").rglob("*.html")))]
+    monkeypatch.undo()
+    here = render_site(BuildOptions(site, tmp_path / "b", jobs=1)).files
+    assert [str(p) for p in here if here[p] != ahead[p]] == []
+
+
+def test_a_template_mistake_is_reported_here_when_templates_are_compiled_ahead(tmp_path: Path):
+    site = _site_with_many_entries(tmp_path)
+    (site / "themes" / "broken" / "templates").mkdir(parents=True)
+    (site / "themes" / "broken" / "theme.yaml").write_text("name: broken\nextends: meridian\n")
+    (site / "themes" / "broken" / "templates" / "tag.html").write_text("{% if %}\n")
+    settings = site / "site.yaml"
+    settings.write_text(settings.read_text().replace("theme: meridian", "theme: broken"))
+    with pytest.raises(BuildError, match=r"themes/broken/templates/tag.html:1: template syntax"):
+        render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=tmp_path / "cache"))
+
+
+def _write_marker(path: Path) -> None:
+    path.write_text(str(os.getpid()))
+
+
+def _fail() -> None:
+    print("not to be seen")
+    raise BuildError("broken")
+
+
+def test_ahead_runs_its_work_in_another_process_and_waits_for_it(tmp_path: Path):
+    marker = tmp_path / "marker"
+    ahead = Ahead(lambda: _write_marker(marker))
+    ahead.wait()
+    assert int(marker.read_text()) != os.getpid()
+    ahead.wait()  # a second wait returns at once
+    Ahead().wait()  # nothing started, nothing to wait for
+
+
+def test_ahead_keeps_a_failure_and_its_output_to_itself(capfd: pytest.CaptureFixture[str]):
+    Ahead(_fail).wait()
+    assert capfd.readouterr() == ("", "")
 
 
 def test_costly_items_are_shared_evenly_when_cheap_and_costly_ones_alternate():
