@@ -475,9 +475,7 @@ class Renderer:
         env = make_environment(theme, filters, {}, environment=_RecordingEnvironment)
         folder.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
-        for name in env.loader.list_templates():
-            with contextlib.suppress(jinja2.TemplateError):
-                env.get_template(name)
+        _compile_every(env)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
@@ -585,9 +583,7 @@ class Renderer:
         return [self.render_page(page) for page in pages]
 
     def _compile_all(self) -> None:
-        for name in self.env.loader.list_templates():
-            with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
-                self.env.get_template(name)
+        _compile_every(self.env)
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
         """The page's bytes, and the names of the templates its rendering asked for."""
@@ -618,6 +614,12 @@ class Renderer:
             return routes.base_path(self.resume.config.base_url)
         way_up = routes.href(page.url, "/")
         return "" if way_up == "./" else way_up
+
+
+def _compile_every(env: jinja2.Environment) -> None:
+    for name in env.loader.list_templates():
+        with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
+            env.get_template(name)
 
 
 def _unit_cost(pages: list[Page]) -> float:
