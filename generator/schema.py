@@ -192,7 +192,7 @@ Slug = Annotated[str, BeforeValidator(_check_slug), Field(pattern=SLUG_PATTERN)]
 class Strict(BaseModel):
     """Every content model: unknown keys are errors, values are immutable once read."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 # --- profile ---------------------------------------------------------------------------------
