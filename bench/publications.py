@@ -1,4 +1,5 @@
-"""How long BibTeX costs: build a site from a generated .bib of N papers, and import it.
+"""How long BibTeX costs: build a site from a generated .bib of N papers, edit one paper's
+title in the preview, and import the file.
 
 Run: python bench/publications.py [N ...]   (default 100 1000). Prints seconds per stage.
 """
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from generator.build import BuildOptions, build
 from generator.importbib import import_bibtex
+from generator.serve import Preview
 
 ENTRY = """@inproceedings{{paper{i},
   title     = {{On {{Scalable}} Training, Part {i}: M{{\\"u}}ller's \\& Co's Method}},
@@ -44,8 +46,29 @@ def timed(action) -> float:  # noqa: ANN001
     return time.perf_counter() - started
 
 
+def preview_edit(site: Path, output: Path, runs: int = 5) -> float:
+    """The median time `cvsite serve` takes to rebuild after one paper's title changed."""
+    bib = site / "content" / "publications.bib"
+    original = bib.read_text(encoding="utf-8")
+    preview = Preview(site, output, "http://127.0.0.1:8000/")
+    preview.start()
+    times = []
+    try:
+        for run in range(runs):
+            bib.write_text(original.replace("Part 1:", f"Part 1 ({run}):", 1), encoding="utf-8")
+            times.append(timed(lambda: preview.rebuild([bib])))  # noqa: B023
+            assert preview.error is None, preview.error
+            preview.collect()  # as the preview's watcher does after each rebuild, untimed
+    finally:
+        bib.write_text(original, encoding="utf-8")
+    return sorted(times)[len(times) // 2]
+
+
 def main(counts: list[int]) -> None:
-    print(f"{'papers':>7} {'first build':>12} {'no-op build':>12} {'import':>8} {'re-import':>10}")
+    print(
+        f"{'papers':>7} {'first build':>12} {'no-op build':>12} {'title edit':>11}"
+        f" {'import':>8} {'re-import':>10}"
+    )
     for count in counts:
         scratch = Path(tempfile.mkdtemp(prefix="cvsite-bench-"))
         try:
@@ -53,13 +76,15 @@ def main(counts: list[int]) -> None:
             options = BuildOptions(site, site / "output")
             first = timed(lambda: build(options))  # noqa: B023
             again = timed(lambda: build(options))  # noqa: B023
+            edit = preview_edit(site, scratch / "preview")
             target = make_site(scratch / "target", 0)
             (target / "content" / "publications.bib").unlink()
             bib = site / "content" / "publications.bib"
             imported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
             reimported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
             print(
-                f"{count:>7} {first:>11.2f}s {again:>11.2f}s {imported:>7.2f}s {reimported:>9.2f}s"
+                f"{count:>7} {first:>11.2f}s {again:>11.2f}s {edit:>10.2f}s"
+                f" {imported:>7.2f}s {reimported:>9.2f}s"
             )
         finally:
             shutil.rmtree(scratch)
