@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import logging
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -387,6 +388,11 @@ def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: AN
         put("month", str(number) if number else month.value.strip(), "month")
 
 
+# (key, make) -> make(), or what an earlier make() gave for that key: see content.Validated
+Outcome = tuple[Publication | None, list[ContentError]]
+Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
+
+
 # --- validation ------------------------------------------------------------------------------
 
 
@@ -420,18 +426,32 @@ def _bib_field_names(error: ContentError, key: str, origin: dict[str, str]) -> C
 
 
 def load_publications(
-    text: str, display: str
+    text: str, display: str, validated: Validating | None = None
 ) -> tuple[list[tuple[BibRecord, Publication]], list[ContentError]]:
-    """Every valid publication of a .bib text, with every error found in it."""
+    """Every valid publication of a .bib text, with every error found in it.
+
+    `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
+    reading of the same record (see content.Validated)."""
     parsed = parse(text, display)
     errors = list(parsed.errors)
     loaded = []
     for record in parsed.records:
-        publication, problems = validate_record(record, display)
+        if validated is None:
+            publication, problems = validate_record(record, display)
+        else:
+            publication, problems = validated(
+                record_key(record), functools.partial(validate_record, record, display)
+            )
         errors.extend(problems)
         if publication is not None:
             loaded.append((record, publication))
     return loaded, errors
+
+
+def record_key(record: BibRecord) -> Hashable:
+    """What a record's Publication is made from: all but the lines it stands on."""
+    fields = tuple((name, field.value) for name, field in record.fields.items())
+    return (record.entry_type, record.key, fields)
 
 
 # --- citation text ---------------------------------------------------------------------------

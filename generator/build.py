@@ -21,6 +21,7 @@ from generator.depends import (
     Fingerprint,
     Rendered,
     body_edits,
+    changed_entries,
     changed_sources,
     fingerprint,
     is_stale,
@@ -295,7 +296,7 @@ class SiteBuilder:
         sources = dict(before.sources)
         for item, _ in edits:
             sources[item.source] = (item_key(item),)
-        prints = {code: Fingerprint(before.site, sources)}
+        prints = {code: Fingerprint(before.site, sources, before.keys)}
         found = _stale_sources(last, prints)[code]
         renderer = self._renderer_for(loaded, last.theme, fresh=False)
         previous = last.rendered
@@ -371,8 +372,9 @@ class SiteBuilder:
 
 @dataclass(frozen=True)
 class _Stale:
-    """What changed in one language: files whose entries changed in what lists them, and
-    the `BODY_OF` marks of files where only bodies changed."""
+    """What changed in one language: files whose entries changed in what lists them and
+    those entries (`Item.key`), and the `BODY_OF` marks of entries whose bodies alone
+    changed."""
 
     sources: set[str]
     bodies: frozenset[str]
@@ -406,9 +408,10 @@ def _stale_sources(
             stale[code] = None
             continue
         changed = changed_sources(before, now)
-        bodies = body_edits(before, now, changed)
-        marks = {BODY_OF + name for name in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
-        stale[code] = _Stale(changed - bodies, frozenset(marks))
+        entries, bodies = changed_entries(before, now, changed)
+        marks = {BODY_OF + key for key in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
+        listed = changed - body_edits(before, now, changed)  # files whose lists changed
+        stale[code] = _Stale(listed | entries, frozenset(marks))
     return stale
 
 

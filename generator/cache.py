@@ -30,24 +30,34 @@ MarkdownKey = tuple[str, bool, str]  # (renderer options, inline?, text)
 
 class ReadCache:
     """Validated entries per content file and reader (a language of the site, or None), until
-    `forget` says the file changed."""
+    `forget` says the file changed. The reading before that stays at hand (`before`) until
+    the file is read again: it lends its unchanged entries to the new one."""
 
     def __init__(self) -> None:
         self._files: dict[Path, dict[Hashable, FileRead]] = {}
+        self._before: dict[Path, dict[Hashable, FileRead]] = {}
 
     def get(self, path: Path, reader: Hashable = None) -> FileRead | None:
         reads = self._files.get(path)
         return reads.get(reader) if reads is not None else None
 
+    def before(self, path: Path, reader: Hashable = None) -> FileRead | None:
+        reads = self._before.get(path)
+        return reads.get(reader) if reads is not None else None
+
     def put(self, path: Path, reader: Hashable, found: FileRead) -> None:
         self._files.setdefault(path, {})[reader] = found
+        self._before.get(path, {}).pop(reader, None)
 
     def forget(self, paths: Iterable[Path]) -> None:
         for path in paths:
-            self._files.pop(path, None)
+            reads = self._files.pop(path, None)
+            if reads:
+                self._before[path] = reads
 
     def clear(self) -> None:
         self._files.clear()
+        self._before.clear()
 
 
 class MarkdownStore(MutableMapping):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -110,6 +110,7 @@ class LoadedEntry:
     index: int | None = None  # position in a YAML list; None for a Markdown file
     stem: str | None = None  # the Markdown file's name without .md
     body_line: int = 0  # first line of a body written below the front matter, else 0
+    many: bool = False  # one of many entries of its file (a YAML list, a .bib)
     doc: Document | None = field(default=None, compare=False, repr=False)
 
     def error(self, path: FieldPath, message: str) -> ContentError:
@@ -486,7 +487,8 @@ def read_section(
     for path in files.section_files.get(name, []):
         found = cache.get(path, reader) if cache is not None else None
         if found is None:
-            found = _read_section_file(files, name, path, resolver)
+            before = cache.before(path, reader) if cache is not None else None
+            found = _read_section_file(files, name, path, resolver, before)
             if cache is not None:
                 cache.put(path, reader, found)
         entries.extend(found.entries)
@@ -498,32 +500,94 @@ def read_section(
 
 @dataclass(frozen=True)
 class FileRead:
-    """One section file as one language reads it: its entries, errors and fallbacks."""
+    """One section file as one language reads it: its entries, errors and fallbacks; and its
+    valid entries by what they were validated from, for the next reading (`Validated`)."""
 
     entries: list[LoadedEntry]
     errors: list[ContentError]
     fallbacks: list[Fallback] = field(default_factory=list)
+    made: dict[Hashable, Entry] = field(default_factory=dict, compare=False, repr=False)
+
+
+Made = tuple[Any, list[ContentError]]  # an entry (None if invalid) and its errors
+
+
+class Validated:
+    """Validation of a file's entries that hands back, for an entry read just as before,
+    the object its last reading made.
+
+    An edit of one entry in a file of many then leaves the others' objects as they were,
+    and with them what builds made from them (rendered cards, feed items, checked Markdown).
+    Nothing is shared between two entries: one read twice in a file is validated twice.
+    """
+
+    def __init__(self, before: FileRead | None = None):
+        self._before = before.made if before is not None else {}
+        self.made: dict[Hashable, Entry] = {}
+
+    def unread(self) -> dict[Hashable, Entry]:
+        """What to keep for the next reading when this one could not read the file: what
+        the last one made, for when the file is fixed."""
+        return self._before
+
+    def get(self, key: Hashable | None, make: Callable[[], Made]) -> Made:
+        """`make()`, or the entry made before from what `key` names (None: nothing to go by)."""
+        if key is None or key in self.made:
+            return make()
+        found = self._before.get(key)
+        if found is not None:
+            self.made[key] = found
+            return found, []
+        entry, problems = make()
+        if entry is not None and not problems:
+            self.made[key] = entry
+        return entry, problems
+
+
+def frozen(value: Any) -> Hashable | None:
+    """YAML data as a key that equal data share (None if it holds an unhashable value).
+    Types are part of it: `yes`, `1` and `1.0` are equal in Python, not to a model."""
+    try:
+        key = _frozen(value)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return (list, tuple(_frozen(v) for v in value))
+    return (type(value), value)
 
 
 def _read_section_file(
-    files: SiteFiles, name: str, path: Path, resolver: Resolver | None
+    files: SiteFiles, name: str, path: Path, resolver: Resolver | None, before: FileRead | None
 ) -> FileRead:
     errors = ErrorCollector()
     # The file's own fallbacks, so that a cached read still counts them.
     own = resolver.for_file() if resolver is not None else None
     fallbacks = own.fallbacks if own is not None else []
+    validated = Validated(before)
     try:
         if path.suffix.lower() == ".md":
             entries = list(_read_markdown_entry(files, name, path, errors, own))
         else:
-            entries = list(_read_entry_list(files, name, path, errors, own))
+            entries = list(_read_entry_list(files, name, path, errors, own, validated))
     except ContentErrors as exc:
-        return FileRead([], [*errors.errors, *exc.errors], fallbacks)
-    return FileRead(entries, errors.errors, fallbacks)
+        return FileRead([], [*errors.errors, *exc.errors], fallbacks, validated.unread())
+    return FileRead(entries, errors.errors, fallbacks, validated.made)
 
 
 def _read_entry_list(
-    files: SiteFiles, name: str, path: Path, errors: ErrorCollector, resolver: Resolver | None
+    files: SiteFiles,
+    name: str,
+    path: Path,
+    errors: ErrorCollector,
+    resolver: Resolver | None,
+    validated: Validated,
 ) -> Iterator[LoadedEntry]:
     display = files.display(path)
     doc = _parsed(path, display, name, resolver and resolver.cache, read_yaml)
@@ -544,11 +608,14 @@ def _read_entry_list(
                 ]
             )
             continue
-        entry, problems = validate(doc, item, model, (index,), name)
+        entry, problems = validated.get(
+            frozen(item),
+            lambda item=item, index=index: validate(doc, item, model, (index,), name),
+        )
         errors.extend(problems)
         if entry is not None:
             line = doc.mark((index,)).line
-            yield LoadedEntry(name, entry, display, line, index=index, doc=doc)
+            yield LoadedEntry(name, entry, display, line, index=index, doc=doc, many=True)
 
 
 def _read_markdown_entry(
@@ -585,25 +652,38 @@ def _read_markdown_entry(
         yield LoadedEntry(name, entry, display, 1, stem=path.stem, body_line=body_line, doc=meta)
 
 
-def read_bibtex(files: SiteFiles, errors: ErrorCollector) -> list[LoadedEntry]:
-    """Publications from every .bib file at the top of content/, each with its file and line."""
-    if not files.bibtex:
-        return []
-    from generator.bibread import load_publications  # bibtexparser loads only when needed
+def read_bibtex(
+    files: SiteFiles, errors: ErrorCollector, cache: ReadCache | None = None
+) -> list[LoadedEntry]:
+    """Publications from every .bib file at the top of content/, each with its file and line.
 
+    `cache` keeps each file's result until the file changes: a .bib is read the same way in
+    every language, and parsing a long one is the slowest read there is.
+    """
     entries: list[LoadedEntry] = []
     for path in files.bibtex:
-        display = files.display(path)
-        try:
-            text = read_text(path, display)
-        except ContentErrors as exc:
-            errors.extend(exc.errors)
-            continue
-        loaded, problems = load_publications(text, display)
-        errors.extend(problems)
-        # No index: like Markdown entries, BibTeX entries are ordered newest first.
-        entries.extend(
-            LoadedEntry("publications", publication, display, record.line, stem=record.key)
-            for record, publication in loaded
-        )
+        found = cache.get(path) if cache is not None else None
+        if found is None:
+            before = cache.before(path) if cache is not None else None
+            found = _read_bibtex_file(path, files.display(path), Validated(before))
+            if cache is not None:
+                cache.put(path, None, found)
+        entries.extend(found.entries)
+        errors.extend(found.errors)
     return entries
+
+
+def _read_bibtex_file(path: Path, display: str, validated: Validated) -> FileRead:
+    from generator.bibread import load_publications  # bibtexparser loads only when needed
+
+    try:
+        text = read_text(path, display)
+    except ContentErrors as exc:
+        return FileRead([], exc.errors, made=validated.unread())
+    loaded, problems = load_publications(text, display, validated.get)
+    # No index: like Markdown entries, BibTeX entries are ordered newest first.
+    entries = [
+        LoadedEntry("publications", publication, display, record.line, stem=record.key, many=True)
+        for record, publication in loaded
+    ]
+    return FileRead(entries, problems, made=validated.made)

@@ -134,15 +134,24 @@ class Item:
     def title(self) -> str:
         return self.data.display_title
 
-    # Told the entry's source file whenever a template reads its body: the renderer notes
-    # which pages show bodies, so that editing one body re-renders only those. None when
-    # nobody renders.
+    @property
+    def key(self) -> str:
+        """The entry among the sources of pages (`Page.sources`): its file, or in a file of
+        many entries, the file and the entry's slug (`content/talks.yaml#keynote`), so that
+        editing one entry there does not make the pages of the others stale."""
+        if self.origin is not None and self.origin.many:
+            return f"{self.source}#{self.slug}"
+        return self.source
+
+    # Told the entry's key whenever a template reads its body: the renderer notes which
+    # pages show bodies, so that editing one body re-renders only those. None when nobody
+    # renders.
     body_seen: ClassVar[Callable[[str], None] | None] = None
 
     @property
     def body(self) -> str | None:
         if Item.body_seen is not None:
-            Item.body_seen(self.source)
+            Item.body_seen(self.key)
         return self.data.body
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -749,7 +758,7 @@ def _load_language(
         for name in sorted(files.section_files)
     }
     if files.bibtex:
-        loaded.setdefault("publications", []).extend(read_bibtex(files, errors))
+        loaded.setdefault("publications", []).extend(read_bibtex(files, errors, reads))
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]

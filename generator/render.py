@@ -36,8 +36,8 @@ from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
 
 ALL_SOURCES = "*"
-# A page's rendering notes `BODY_OF + source` beside its templates when it shows the Markdown
-# body of an entry of that file: editing a body re-renders only such pages.
+# A page's rendering notes `BODY_OF + key` beside its templates when it shows the Markdown
+# body of that entry (`Item.key`): editing a body re-renders only such pages.
 BODY_OF = "body of "
 
 
@@ -186,7 +186,7 @@ def entry_page(section: Section, item: Item) -> Page:
         "entry",
         (f"entry/{section.kind}.html", "entry/generic.html"),
         item.title,
-        frozenset({item.source}),
+        frozenset({item.key}),
         {"section": section, "item": item},
         description=_plain(item.data.summary or item.get("abstract")),
     )
@@ -198,7 +198,7 @@ def _tag_page(tag: Tag) -> Page:
         "tag",
         ("tag.html",),
         tag.name,
-        frozenset(i.source for i in tag.items),
+        frozenset(i.key for i in tag.items),
         {"tag": tag},
     )
 
@@ -604,9 +604,9 @@ class Renderer:
         html = resolve_root(html, self._root_prefix(page))
         return html.encode("utf-8"), frozenset(env.asked)
 
-    def _saw_body(self, source: str) -> None:
+    def _saw_body(self, key: str) -> None:
         # Noted with the templates a page asked for (and so kept with {% cache %} fragments).
-        self.env.asked.add(BODY_OF + source)
+        self.env.asked.add(BODY_OF + key)
 
     def _root_prefix(self, page: Page) -> str:
         """The way from `page` to the site root, for links written in Markdown."""

@@ -650,3 +650,175 @@ def test_random_edit_sequences_keep_the_preview_equal_to_a_clean_build(data):
             h.rebuild(touched)
             if h.preview.error is None:
                 h.assert_same_as_clean()
+
+
+# --- files of many entries -------------------------------------------------------------------
+
+
+def _bib(papers: list[dict]) -> str:
+    return "".join(
+        f"@article{{{p['key']},\n  author = {{Doe, Jane}},\n  title = {{{p['title']}}},\n"
+        f"  journal = {{Journal of Tests}},\n  year = {{{p['year']}}},\n"
+        f"  tags = {{{', '.join(p['tags'])}}},\n"
+        + (f"  abstract = {{{p['abstract']}}},\n" if p.get("abstract") else "")
+        + "}\n\n"
+        for p in papers
+    )
+
+
+PAPERS = [
+    {
+        "key": f"paper{n}",
+        "title": f"Paper {n}",
+        "year": 2020 + n % 2,
+        "tags": ["HPC", "Go"][: n % 3],
+    }
+    for n in range(6)
+]
+
+
+def _rendered_again(h: Harness, *paths: Path) -> set[str]:
+    """URLs of the pages the rebuild after editing `paths` rendered (not reused)."""
+    before = h.preview.builder.last.rendered
+    h.rebuild(*paths)
+    after = h.preview.builder.last.rendered
+    return {url for url, r in after.items() if url not in before or r.html is not before[url].html}
+
+
+def test_an_edit_of_one_paper_of_a_bib_renders_only_the_pages_that_show_it(tmp_path: Path):
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    h.rebuild(h.write("content/publications.bib", _bib(PAPERS)))
+    items = {i.slug: i for i in h.preview.builder.last.loaded.resume.section("publications").items}
+    again = _rendered_again(h, h.replace("content/publications.bib", "Paper 4}", "Paper Four}"))
+    h.assert_same_as_clean()
+    site = h.preview.builder.last
+    papers = {items[f"paper{n}"].url for n in range(6)}
+    assert again & papers == {items["paper4"].url}
+    tags = {p.url for p in site.pages if p.kind == "tag"}
+    assert again & tags == {t.url for t in items["paper4"].tags}  # HPC: one of two tag pages
+    assert {"/publications/", "/cv/"} <= again
+    # The other papers are the same objects: what was made from them is reused.
+    now = {i.slug: i for i in site.loaded.resume.section("publications").items}
+    assert all(now[f"paper{n}"].data is items[f"paper{n}"].data for n in (0, 1, 2, 3, 5))
+    assert now["paper4"].data is not items["paper4"].data
+
+
+def test_an_edit_of_one_entry_of_a_yaml_list_renders_only_the_pages_that_show_it(tmp_path: Path):
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    path = "content/publications.yaml"
+    again = _rendered_again(h, h.replace(path, "Measuring what matters", "Measuring what counts"))
+    h.assert_same_as_clean()
+    site = h.preview.builder.last
+    papers = site.loaded.resume.section("publications").items
+    edited = next(i for i in papers if i.title.startswith("Measuring what counts"))
+    assert len(papers) > 2
+    assert again & {i.url for i in papers} == {edited.url}  # a new URL: its slug is its title
+    tags = {p.url for p in site.pages if p.kind == "tag"}
+    assert again & tags == {t.url for t in edited.tags}
+    assert "/publications/" in again
+
+
+def test_entries_that_swap_places_in_a_yaml_list_swap_them_on_their_tag_pages(tmp_path: Path):
+    # Neither entry changed, nor did the pages it has; the pages that list both did.
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    talks = [_talk(1), _talk(2), _talk(3)]
+    h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks)))
+    tag = h.preview.builder.last.loaded.resume.section("talks").items[0].tags[0]
+    talks[0], talks[2] = talks[2], talks[0]
+    again = _rendered_again(h, h.write("content/talks.yaml", yaml.safe_dump(talks)))
+    h.assert_same_as_clean()
+    assert tag.url in again
+
+
+def test_a_bib_is_read_again_only_when_it_changes(tmp_path: Path, monkeypatch):
+    from generator import bibread
+
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    h.rebuild(h.write("content/publications.bib", _bib(PAPERS)))
+    reads = []
+    real = bibread.load_publications
+    monkeypatch.setattr(
+        bibread, "load_publications", lambda *a, **k: reads.append(1) or real(*a, **k)
+    )
+    h.rebuild(h.replace("content/talks.yaml", "FOSDEM", "FOSDEM 2024"))
+    assert reads == []
+    h.rebuild(h.replace("content/publications.bib", "Paper 1}", "Paper One}"))
+    assert reads == [1]
+    h.assert_same_as_clean()
+
+
+def test_a_list_that_cannot_be_read_lends_its_entries_to_the_fixed_one(tmp_path: Path):
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    path = "content/publications.yaml"
+    papers = h.preview.builder.last.loaded.resume.section("publications").items
+    h.rebuild(h.replace(path, "- title: Measuring", "- title: [Measuring"))  # not YAML
+    assert h.preview.error is not None and f"{path}:" in h.preview.error
+    h.rebuild(h.replace(path, "- title: [Measuring what matters", "- title: Measuring what counts"))
+    h.assert_same_as_clean()
+    now = h.preview.builder.last.loaded.resume.section("publications").items
+    kept = {id(i.data) for i in papers} & {id(i.data) for i in now}
+    assert len(kept) == len(papers) - 1  # all but the edited one are the objects read first
+
+
+def _edit_entries(entries: list[dict], draw, new: Callable[[int], dict]) -> None:  # noqa: ANN001
+    """One edit of a list of entries (talks or papers), as a person might make it."""
+    kind = draw(st.sampled_from(["title", "date", "tags", "text", "move", "delete", "insert"]))
+    at = draw(st.integers(0, len(entries) - 1))
+    entry = entries[at]
+    if kind == "title":  # a few titles, so that slugs collide
+        entry["title"] = draw(st.sampled_from(["Alpha", "Beta", "Alpha Beta", "Paper 2"]))
+    elif kind == "date":  # a few dates, so that entries tie
+        year = draw(st.sampled_from([2019, 2020, 2021]))
+        entry["year" if "year" in entry else "date"] = year if "year" in entry else f"{year}-05"
+    elif kind == "tags":
+        entry["tags"] = draw(st.lists(st.sampled_from(VOCABULARY), max_size=3))
+    elif kind == "text":
+        text = draw(st.sampled_from([None, "A *text*.", "Another text."]))
+        entry["abstract" if "year" in entry else "body"] = text
+    elif kind == "move":
+        entries.insert(draw(st.integers(0, len(entries) - 1)), entries.pop(at))
+    elif kind == "delete" and len(entries) > 1:
+        entries.pop(at)
+    else:
+        entries.insert(at, new(draw(st.integers(0, 10**6))))
+
+
+def _talk(number: int) -> dict:
+    return {
+        "title": f"Talk {number}",
+        "event": "Meetup",
+        "date": "2020-05",
+        "tags": ["Go"],
+        "body": "Slides.",
+    }
+
+
+def _paper(number: int) -> dict:
+    return {"key": f"new{number}", "title": "Alpha", "year": 2020, "tags": ["MPI"]}
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_random_edits_of_files_of_many_entries_keep_the_preview_equal_to_a_clean_build(data):
+    with tempfile.TemporaryDirectory() as scratch:
+        h = Harness(Path(scratch), source=FIXTURES / "every-kind")
+        talks_path = h.path("content/talks.yaml")
+        talks = yaml.safe_load(talks_path.read_text(encoding="utf-8"))
+        papers = [dict(p) for p in PAPERS]
+        h.rebuild(h.write("content/publications.bib", _bib(papers)))
+        for _ in range(data.draw(st.integers(1, 4))):
+            if data.draw(st.booleans()):
+                _edit_entries(talks, data.draw, _talk)
+                text = yaml.safe_dump(talks, allow_unicode=True, sort_keys=False)
+                h.rebuild(h.write("content/talks.yaml", text))
+            else:
+                if len({p["key"] for p in papers}) < len(papers):  # a key taken twice
+                    papers = list({p["key"]: p for p in papers}.values())
+                _edit_entries(papers, data.draw, _paper)
+                h.rebuild(h.write("content/publications.bib", _bib(papers)))
+            assert h.preview.error is None, h.preview.error
+            h.assert_same_as_clean()
