@@ -1,5 +1,6 @@
 """How long BibTeX costs: build a site from a generated .bib of N papers, edit one paper's
-title in the preview, and import the file.
+title in the preview, and import the file; then edit one title in the preview of a site
+with the same papers as a YAML list (content/publications.yaml).
 
 Run: python bench/publications.py [N ...]   (default 100 1000). Prints seconds per stage.
 """
@@ -40,15 +41,36 @@ def make_site(root: Path, count: int) -> Path:
     return root
 
 
+YAML_ENTRY = """- title: "On Scalable Training, Part {i}: Müller's & Co's Method"
+  authors: [Zili Zhang, Jörg Müller, Some Author{i}]
+  type: conference
+  venue: Proceedings of the {i}th Conference on Systems
+  year: {year}
+  month: 10
+  pages: {i}--{j}
+  doi: 10.5555/{i}
+  abstract: We study $O(n \\log n)$ scheduling for case {i}.
+"""
+
+
+def make_yaml_site(root: Path, count: int) -> Path:
+    make_site(root, 0)
+    (root / "content" / "publications.bib").unlink()
+    text = "".join(YAML_ENTRY.format(i=i, j=i + 9, year=2000 + i % 25) for i in range(count))
+    (root / "content" / "publications.yaml").write_text(text, encoding="utf-8")
+    return root
+
+
 def timed(action) -> float:  # noqa: ANN001
     started = time.perf_counter()
     action()
     return time.perf_counter() - started
 
 
-def preview_edit(site: Path, output: Path, runs: int = 5) -> float:
-    """The median time `cvsite serve` takes to rebuild after one paper's title changed."""
-    bib = site / "content" / "publications.bib"
+def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> float:
+    """The median time `cvsite serve` takes to rebuild after one paper's title changed in
+    content/`name`."""
+    bib = site / "content" / name
     original = bib.read_text(encoding="utf-8")
     preview = Preview(site, output, "http://127.0.0.1:8000/")
     preview.start()
@@ -67,7 +89,7 @@ def preview_edit(site: Path, output: Path, runs: int = 5) -> float:
 def main(counts: list[int]) -> None:
     print(
         f"{'papers':>7} {'first build':>12} {'no-op build':>12} {'title edit':>11}"
-        f" {'import':>8} {'re-import':>10}"
+        f" {'import':>8} {'re-import':>10} {'YAML title edit':>16}"
     )
     for count in counts:
         scratch = Path(tempfile.mkdtemp(prefix="cvsite-bench-"))
@@ -76,15 +98,17 @@ def main(counts: list[int]) -> None:
             options = BuildOptions(site, site / "output")
             first = timed(lambda: build(options))  # noqa: B023
             again = timed(lambda: build(options))  # noqa: B023
-            edit = preview_edit(site, scratch / "preview")
+            edit = preview_edit(site, "publications.bib", scratch / "preview")
             target = make_site(scratch / "target", 0)
             (target / "content" / "publications.bib").unlink()
             bib = site / "content" / "publications.bib"
             imported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
             reimported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
+            listed_site = make_yaml_site(scratch / "listed", count)
+            listed = preview_edit(listed_site, "publications.yaml", scratch / "preview-yaml")
             print(
                 f"{count:>7} {first:>11.2f}s {again:>11.2f}s {edit:>10.2f}s"
-                f" {imported:>7.2f}s {reimported:>9.2f}s"
+                f" {imported:>7.2f}s {reimported:>9.2f}s {listed:>15.2f}s"
             )
         finally:
             shutil.rmtree(scratch)
