@@ -348,9 +348,12 @@ def serve(options: ServeOptions) -> None:
         loop = IOLoop.current()
         PeriodicCallback(watcher.poll, POLL_MS).start()
         # Ctrl-C, and a polite kill, stop the loop the same way; a shell may have started
-        # us with SIGINT ignored (in the background), so both are set here.
-        signal.signal(signal.SIGINT, _interrupt)
-        signal.signal(signal.SIGTERM, _interrupt)
+        # us with SIGINT ignored (in the background), so both are set here. The loop runs
+        # the stop between callbacks: a KeyboardInterrupt raised by a handler could land in
+        # a weakref callback or a finalizer, where Python prints and drops it, and the
+        # preview went on serving.
+        for number in (signal.SIGINT, signal.SIGTERM):
+            loop.asyncio_loop.add_signal_handler(number, loop.stop)
         logging.getLogger("tornado.access").setLevel(logging.CRITICAL)
         log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
         if options.open_browser:
@@ -361,8 +364,3 @@ def serve(options: ServeOptions) -> None:
             pass
         finally:
             log.info("Stopped; the preview folder is removed.")
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    """Stop the preview the way Ctrl-C does, cleaning up on the way out."""
-    raise KeyboardInterrupt
