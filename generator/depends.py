@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from generator.model import Item, Resume
@@ -36,7 +36,7 @@ from generator.render import ALL_SOURCES, Page
 class Fingerprint:
     site: tuple[Any, ...]
     sources: dict[str, tuple[Any, ...]]  # per file, its entries' `item_key`s, in list order
-    keys: dict[str, tuple[str, ...]] = field(default_factory=dict)  # and their `Item.key`s
+    keys: dict[str, tuple[str, ...]]  # and their `Item.key`s, in the same order
 
 
 def item_key(item: Item) -> tuple[Any, ...]:
