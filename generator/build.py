@@ -258,7 +258,10 @@ class SiteBuilder:
             last.generated if last is not None else {},
         )
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
-        renderer.forget_fragments(keep=[item for each in resumes.values() for item in each.items])
+        renderer.forget_fragments(
+            keep=[item for each in resumes.values() for item in each.items],
+            pages=[page.url for page in pages],
+        )
         site = RenderedSite(
             loaded, theme, pages, files, rendered, prints, generated, claims, citations
         )
@@ -316,7 +319,7 @@ class SiteBuilder:
                 rendered[page.url] = replace(rendered[page.url], page=page)
         generated = _make_site_files(_site_files(loaded, pages, prints, self.cache), last.generated)
         files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
-        renderer.forget_fragments(keep=list(resume.items))
+        renderer.forget_fragments(keep=list(resume.items), pages=[page.url for page in pages])
         site = RenderedSite(
             loaded,
             last.theme,

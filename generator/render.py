@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 import jinja2
 from jinja2 import nodes
@@ -229,12 +229,13 @@ class FragmentCache(Extension):
     """`{% cache item, more %}…{% endcache %}`: a fragment rendered once per entry and place.
 
     Like Hugo's `partialCached`: the template names what the fragment depends on. Entries
-    are compared by their fields, URL, slug, anchor, tags and authors; other values (text,
-    numbers) as they are. Pages at the same depth and in the same language share fragments,
-    because relative links from them, labels and dates are the same. Everything else a
-    fragment shows must be the same on every page (site settings, profile, theme options): a
-    change to those, or to any template, clears every fragment. A renderer without a
-    fragment store renders the body every time.
+    are compared by their fields, URL, slug, anchor, tags and authors; a list of entries
+    entry by entry, in order; other values (text, numbers) as they are. Pages at the same
+    depth and in the same language share fragments, because relative links from them,
+    labels and dates are the same; a list's fragment is kept for its page alone. Everything
+    else a fragment shows must be the same on every page (site settings, profile, theme
+    options): a change to those, or to any template, clears every fragment. A renderer
+    without a fragment store renders the body every time.
     """
 
     tags = {"cache"}
@@ -302,6 +303,17 @@ class _EntryRef(NamedTuple):
     id: int
 
 
+class _EntriesRef(NamedTuple):
+    """A list of entries in a fragment's key: the page it is kept for, and its entries.
+
+    One page's own, unlike an entry's fragment: a list changes when an entry joins it, and
+    the page's next rendering drops the fragments of its lists it no longer shows, which
+    only works when no other page could be showing them."""
+
+    page: str | None
+    entries: tuple[_EntryRef, ...]
+
+
 def _entry_state(item: Item) -> tuple:
     """What a fragment showed of an entry: its data object (compared by identity first, as
     tuples compare) and what its links and tags were."""
@@ -310,15 +322,18 @@ def _entry_state(item: Item) -> tuple:
 
 
 def _fragment_key(value: Any) -> Any:
-    if isinstance(value, Item):
-        return _EntryRef(id(value.data))
     try:
         hash(value)
     except TypeError:
-        raise ValueError(
-            f"a {{% cache %}} key must be an entry, text or a number, not {type(value).__name__}"
-        ) from None
+        _not_a_key(value)
     return value
+
+
+def _not_a_key(value: Any) -> NoReturn:
+    raise ValueError(
+        "a {% cache %} key must be an entry, a list of entries, text or a number, "
+        f"not {type(value).__name__}"
+    ) from None
 
 
 class FragmentStore:
@@ -328,24 +343,72 @@ class FragmentStore:
         self._fragments: dict[tuple, tuple[tuple, Markup, frozenset[str]]] = {}
         self._states: dict[int, tuple[Item, _EntryRef, tuple]] = {}  # this build's, by id(item)
         self._keys: dict[int, list[tuple]] = {}  # the keys that name each entry (data id)
+        self._page: str | None = None  # the URL of the page being rendered
+        self._lists: dict[str, set[tuple]] = {}  # keys of list fragments, by page URL
+        self._lists_now: set[tuple] = set()  # ...and those of the page being rendered
+
+    def __len__(self) -> int:
+        return len(self._fragments)
+
+    def begin_page(self, url: str) -> None:
+        """The page at `url` is rendered next: the lists it shows are its own."""
+        self._page = url
+        self._lists_now = set()
+
+    def end_page(self) -> None:
+        """Drop the fragments of lists the page showed last time and no longer shows."""
+        url, now = self._page, self._lists_now
+        if url is None:
+            return
+        for key in self._lists.pop(url, set()) - now:
+            self._fragments.pop(key, None)
+        if now:
+            self._lists[url] = now
+        self._page = None
 
     def _part(self, value: Any) -> tuple[Any, Any]:
         """A `{% cache %}` value's part of the key, and what it must equal to be reused."""
-        if not isinstance(value, Item):
-            return _fragment_key(value), value
-        # Worked out once per entry and build: a list page asks for every entry again.
-        found = self._states.get(id(value))
-        if found is None or found[0] is not value:
-            ref = _EntryRef(id(value.data))
-            found = self._states[id(value)] = (value, ref, _entry_state(value))
-        return found[1], found[2]
+        if isinstance(value, Item):
+            # Worked out once per entry and build: a list page asks for every entry again.
+            found = self._states.get(id(value))
+            if found is None or found[0] is not value:
+                found = self._remember(value)
+            return found[1], found[2]
+        if isinstance(value, (list, tuple)) and (not value or isinstance(value[0], Item)):
+            return self._entries_part(value)
+        return _fragment_key(value), value
+
+    def _remember(self, item: Item) -> tuple[Item, _EntryRef, tuple]:
+        self._states[id(item)] = (item, _EntryRef(id(item.data)), _entry_state(item))
+        return self._states[id(item)]
+
+    def _entries_part(self, items: list | tuple) -> tuple[_EntriesRef, tuple]:
+        """`_part` of a list of entries: each entry's, written out, as a list of thousands
+        of entries is looked up each time a page shows it."""
+        states = self._states
+        refs, shown = [], []
+        for item in items:
+            found = states.get(id(item))
+            if found is None or found[0] is not item:
+                if not isinstance(item, Item):
+                    _not_a_key(items)
+                found = self._remember(item)
+            refs.append(found[1])
+            shown.append(found[2])
+        return _EntriesRef(self._page, tuple(refs)), tuple(shown)
 
     def _key_and_state(self, where: tuple, values: list) -> tuple[tuple, tuple]:
         if len(values) == 1:  # `{% cache item %}`, once per card of a list page
             part, state = self._part(values[0])
-            return (*where, part), (state,)
+            key = (*where, part)
+            if type(part) is _EntriesRef:
+                self._lists_now.add(key)
+            return key, (state,)
         parts = [self._part(v) for v in values]
-        return where + tuple([part for part, _ in parts]), tuple([state for _, state in parts])
+        key = where + tuple([part for part, _ in parts])
+        if any(type(part) is _EntriesRef for part, _ in parts):
+            self._lists_now.add(key)
+        return key, tuple([state for _, state in parts])
 
     def find(self, where: tuple, values: list, env) -> Markup | None:  # noqa: ANN001
         """The fragment for these values at `where`, if one was rendered for them."""
@@ -371,25 +434,30 @@ class FragmentStore:
         finally:
             env.asked = outer | env.asked
         if key not in self._fragments:
-            for part in key:
+            for part in key:  # lists are not noted: their page drops them (`end_page`)
                 if isinstance(part, _EntryRef):
                     self._keys.setdefault(part.id, []).append(key)
         self._fragments[key] = (state, html, asked)
         return html
 
-    def keep_only(self, items: Iterable[Item]) -> None:
-        """Forget fragments of entries that are gone (after each good build)."""
+    def keep_only(self, items: Iterable[Item], pages: Iterable[str]) -> None:
+        """Forget fragments of entries that are gone, and of lists of pages that are gone
+        (after each good build)."""
         alive = {id(item.data) for item in items}
         self._states.clear()  # the next build has new Item objects
         # By entry, not by fragment: a rebuild after one edit looks at that entry's only.
         for gone in self._keys.keys() - alive:
             for key in self._keys.pop(gone):
                 self._fragments.pop(key, None)
+        for url in self._lists.keys() - set(pages):
+            for key in self._lists.pop(url):
+                self._fragments.pop(key, None)
 
     def clear(self) -> None:
         self._fragments.clear()
         self._states.clear()
         self._keys.clear()
+        self._lists.clear()
 
 
 class _RecordingEnvironment(jinja2.Environment):
@@ -501,15 +569,18 @@ class Renderer:
                 del cache[key]
         self.forget_fragments()
 
-    def forget_fragments(self, keep: Iterable[Item] | None = None) -> None:
-        """Drop every `{% cache %}` fragment, or those of entries not in `keep`."""
+    def forget_fragments(
+        self, keep: Iterable[Item] | None = None, pages: Iterable[str] = ()
+    ) -> None:
+        """Drop every `{% cache %}` fragment, or those of entries not in `keep` and of lists
+        on pages whose URLs are not in `pages`."""
         store = self.env.fragments
         if store is None:
             return
         if keep is None:
             store.clear()
         else:
-            store.keep_only(keep)
+            store.keep_only(keep, pages)
 
     def _filters(self) -> dict[str, Callable]:
         return {
@@ -592,6 +663,9 @@ class Renderer:
         env: _RecordingEnvironment = self.env
         env.asked = set()
         Item.body_seen = self._saw_body
+        store = env.fragments
+        if store is not None:
+            store.begin_page(page.url)
         try:
             template = env.select_template(page.templates)
             html = template.render(page=page, **page.data)
@@ -601,6 +675,8 @@ class Renderer:
             raise
         finally:
             Item.body_seen = None
+            if store is not None:
+                store.end_page()
         html = resolve_root(html, self._root_prefix(page))
         return html.encode("utf-8"), frozenset(env.asked)
 

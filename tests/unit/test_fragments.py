@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,70 @@ def test_a_cache_key_must_be_an_entry_text_or_a_number(sample_site: Path):
     page = next(iter(plan(resume)))
     with pytest.raises(ValueError, match="cache"):
         template.render(page=page)
+
+
+def _counting_renderer(site: Path) -> tuple[Renderer, list, list[int]]:
+    resume = load(site).resume
+    theme = load_theme(resume.config.theme, site, resume.config.theme_options)
+    renderer = Renderer(resume, theme, site)
+    calls = [0]
+
+    def count() -> str:
+        calls[0] += 1
+        return ""
+
+    renderer.env.globals["count"] = count
+    return renderer, list(plan(resume)), calls
+
+
+def test_a_list_of_entries_is_rendered_again_only_when_its_entries_change(sample_site: Path):
+    renderer, pages, calls = _counting_renderer(sample_site)
+    page = next(p for p in pages if p.kind == "cv")
+    items = list(renderer.resume.items)
+    template = renderer.env.from_string(
+        "{% cache entries %}{{ count() }}{% for i in entries %}{{ i.title }};{% endfor %}"
+        "{% endcache %}"
+    )
+
+    def show(entries: list) -> str:
+        renderer.env.fragments.begin_page(page.url)
+        try:
+            return template.render(page=page, entries=entries)
+        finally:
+            renderer.env.fragments.end_page()
+
+    first = show(items)
+    assert show(list(items)) == first and calls == [1]  # an equal list: the fragment
+    swapped = [*items[:-2], items[-1], items[-2]]  # the same entries, in another order
+    assert show(swapped) != first and calls == [2]
+    assert show(items[:-1]) != first and calls == [3]
+    changed = replace(items[-1], slug="elsewhere", url="/elsewhere/")
+    show([*items[:-1], changed])
+    assert calls == [4]
+    assert show(items) == first and calls == [5]
+    assert show([]) == "" and calls == [6]
+
+
+def test_a_page_keeps_only_the_fragments_of_lists_it_shows(sample_site: Path):
+    # A list that gained an entry is a new fragment; the page's next rendering drops the
+    # last one, so a long preview does not keep every list it ever showed.
+    renderer, pages, calls = _counting_renderer(sample_site)
+    store = renderer.env.fragments
+    page = next(p for p in pages if p.kind == "cv")
+    items = list(renderer.resume.items)
+    template = renderer.env.from_string("{% cache entries %}{{ count() }}{% endcache %}")
+    for end in range(1, len(items) + 1):
+        store.begin_page(page.url)
+        template.render(page=page, entries=items[:end])
+        store.end_page()
+        assert len(store) == 1
+    assert calls == [len(items)]
+    store.keep_only(items, pages=[])  # the page is gone
+    assert len(store) == 0
+
+
+def test_a_list_of_anything_but_entries_is_no_cache_key(sample_site: Path):
+    renderer, pages, _ = _counting_renderer(sample_site)
+    template = renderer.env.from_string("{% cache [site.items[0], 2] %}x{% endcache %}")
+    with pytest.raises(ValueError, match="list of entries"):
+        template.render(page=pages[0])

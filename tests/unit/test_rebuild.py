@@ -821,3 +821,36 @@ def test_random_edits_of_files_of_many_entries_keep_the_preview_equal_to_a_clean
                 h.rebuild(h.write("content/publications.bib", _bib(papers)))
             assert h.preview.error is None, h.preview.error
             h.assert_same_as_clean()
+
+
+def _long_talks(count: int) -> list[dict]:
+    """Talks enough for the lists of a section, the CV and tag pages to be cached in several
+    parts (meridian caches 50 entries a part)."""
+    return [
+        {
+            "title": f"Talk {n}",
+            "event": "Meetup",
+            "date": f"{2000 + n // 12}-{n % 12 + 1:02d}",
+            "tags": [VOCABULARY[n % len(VOCABULARY)], "Go"][: 1 + n % 2],
+        }
+        for n in range(count)
+    ]
+
+
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_random_edits_of_a_long_list_keep_the_preview_equal_to_a_clean_build(data):
+    # Inserts and moves shift where each part of a cached list starts; titles and tags
+    # change one part; the preview must show every one of them as a clean build does.
+    with tempfile.TemporaryDirectory() as scratch:
+        h = Harness(Path(scratch), source=FIXTURES / "every-kind")
+        talks = _long_talks(130)
+        h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks, sort_keys=False)))
+        for _ in range(data.draw(st.integers(1, 4))):
+            _edit_entries(talks, data.draw, _talk)
+            h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks, sort_keys=False)))
+            h.assert_same_as_clean()
