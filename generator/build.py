@@ -135,8 +135,9 @@ class SiteBuilder:
     changes it was given, which the next call takes up again.
     """
 
-    def __init__(self, options: BuildOptions):
+    def __init__(self, options: BuildOptions, *, once: bool = False):
         self.options = options
+        self.once = once  # builds one site and is gone: nothing kept is used again
         folder = options.cache_dir
         self.cache = BuildCache(
             markdown=MarkdownStore(
@@ -237,7 +238,7 @@ class SiteBuilder:
         fresh = dict(
             zip(
                 (page.url for page in stale),
-                renderer.render_pages(stale, self.cache.jobs),
+                renderer.render_pages(stale, self.cache.jobs, lists_here=not self.once),
                 strict=True,
             )
         )
@@ -474,7 +475,7 @@ def _differs(old: Source | None, new: Source, touched: frozenset[Path], settings
 
 
 def render_site(options: BuildOptions) -> RenderedSite:
-    return SiteBuilder(options).build().site
+    return SiteBuilder(options, once=True).build().site
 
 
 def _other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
@@ -624,7 +625,7 @@ def build(options: BuildOptions) -> BuildResult:
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
     browser = require_browser() if options.pdf else None
-    builder = SiteBuilder(options)
+    builder = SiteBuilder(options, once=True)
     site = builder.build().site
     if browser is not None:
         add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)

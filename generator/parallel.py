@@ -2,8 +2,8 @@
 
 Children are forked, so they start with everything the build has made so far (the model,
 the compiled templates) without pickling any of it; only their results travel back, through
-a pipe. A child that fails has its share done again in this process, so the real error is
-raised here, with its own type and message.
+a pipe. What a child that fails leaves undone is done again in this process, so the real
+error is raised here, with its own type and message.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ def available_cores() -> int:
 class _Child:
     pid: int
     pipe: int
-    share: list
 
 
 def fork_map(
@@ -44,76 +43,114 @@ def fork_map(
 ) -> list[R]:
     """`[function(x) for x in items]`, computed by up to `jobs` processes, in order.
 
-    `cost` estimates an item's work, so that each process gets an even share; without it,
-    items are dealt out in turn, which is even only when neighbours cost alike.
+    Each process takes the next item when it is done with one, so a process that meets
+    costlier items or a busier core than the others does not leave them waiting. `cost`
+    estimates an item's work: the costliest are handed out first, and the costliest of all
+    is computed in this process, which keeps what its work leaves behind (rendered
+    fragments, say) for later. Without `cost`, items go in their order.
     """
     jobs = min(jobs, len(items) // (MIN_ITEMS // 2) or 1)
     if jobs <= 1 or len(items) < MIN_ITEMS or not hasattr(os, "fork"):
         return [function(item) for item in items]
-    places = _deal(items, jobs, cost)
-    shares = [[items[i] for i in share] for share in places]
+    order = _order(items, cost)
+    done: dict[int, R] = {}
     children: list[_Child] = []
+    queue = _Queue(order[1:])
     try:
-        for share in shares[1:]:
-            children.append(_spawn(function, share))
-        results = [[function(item) for item in shares[0]]]
-        results += [_collect(child, function) for child in children]
+        for _ in range(jobs - 1):
+            children.append(_spawn(function, items, queue))
+        queue.close_writing()
+        done[order[0]] = function(items[order[0]])
+        for index in queue:
+            done[index] = function(items[index])
+        for child in children:
+            done.update(_collect(child))
     finally:
+        queue.close()
         for child in children:
             _reap(child)
-    ordered: list = [None] * len(items)
-    for share, share_results in zip(places, results, strict=True):
-        for index, result in zip(share, share_results, strict=True):
-            ordered[index] = result
-    return ordered
+    # What a child did not send back (it failed, or died) is done here, where a failure
+    # raises its own error.
+    return [done[i] if i in done else function(items[i]) for i in range(len(items))]
 
 
-def _deal(items: Sequence[T], jobs: int, cost: Callable[[T], float] | None) -> list[list[int]]:
-    """Indexes of `items` for each of `jobs` shares: in turn, or the costliest first, each to
-    the share with the least work so far."""
+def _order(items: Sequence[T], cost: Callable[[T], float] | None) -> list[int]:
+    """Indexes of `items` in the order they are handed out: the costliest first."""
     if cost is None:
-        return [list(range(start, len(items), jobs)) for start in range(jobs)]
+        return list(range(len(items)))
     costs = [cost(item) for item in items]
-    shares: list[list[int]] = [[] for _ in range(jobs)]
-    loads = [0.0] * jobs
-    for index in sorted(range(len(items)), key=lambda i: -costs[i]):
-        lightest = loads.index(min(loads))
-        shares[lightest].append(index)
-        loads[lightest] += costs[index]
-    return shares
+    return sorted(range(len(items)), key=lambda i: -costs[i])
 
 
-def _spawn(function: Callable, share: list) -> _Child:
+class _Queue:
+    """Indexes to take, shared by forked processes: a pipe that holds them all, written
+    before any process reads, so each read of one record takes the next.
+
+    A record is a run of consecutive places in the order, so that at most `RECORDS` of
+    them fill the pipe: the smallest pipe buffer Linux gives (one page) holds them all,
+    and writing them cannot block.
+    """
+
+    RECORDS = 1024
+    _SIZE = 4  # bytes of a record: the place of its run's first index
+
+    def __init__(self, order: list[int]):
+        self.order = order
+        self.run = -(-len(order) // self.RECORDS) or 1
+        self._read, self._write = os.pipe()
+        starts = range(0, len(order), self.run)
+        os.write(self._write, b"".join(n.to_bytes(self._SIZE, "little") for n in starts))
+
+    def close_writing(self) -> None:
+        """Once every process that reads has its copy: the end of the records is then seen."""
+        if self._write >= 0:
+            os.close(self._write)
+            self._write = -1
+
+    def __iter__(self):
+        while record := os.read(self._read, self._SIZE):
+            start = int.from_bytes(record, "little")
+            yield from self.order[start : start + self.run]
+
+    def close(self) -> None:
+        self.close_writing()
+        if self._read >= 0:
+            os.close(self._read)
+            self._read = -1
+
+
+def _spawn(function: Callable, items: Sequence, queue: _Queue) -> _Child:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, and leave without running any clean-up
         status = 1
         try:
             os.close(read)
+            queue.close_writing()
+            done = {}
             try:
-                payload = pickle.dumps((True, [function(item) for item in share]), protocol=5)
-            except BaseException:
-                payload = pickle.dumps((False, None))
+                for index in queue:
+                    done[index] = function(items[index])
+            except BaseException:  # sent without it: the parent does it again, and reports
+                pass
+            payload = pickle.dumps(done, protocol=5)
             with os.fdopen(write, "wb") as pipe:
                 pipe.write(payload)
             status = 0
         finally:
             os._exit(status)
     os.close(write)
-    return _Child(pid, read, share)
+    return _Child(pid, read)
 
 
-def _collect(child: _Child, function: Callable) -> list:
+def _collect(child: _Child) -> dict:
     with os.fdopen(child.pipe, "rb") as pipe:
         child.pipe = -1
         data = pipe.read()
     try:
-        succeeded, results = pickle.loads(data)
+        return pickle.loads(data)
     except Exception:  # the child died before it could answer
-        succeeded, results = False, None
-    if not succeeded:
-        results = [function(item) for item in child.share]
-    return results
+        return {}
 
 
 class Ahead:

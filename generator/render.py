@@ -630,25 +630,52 @@ class Renderer:
     def render(self, page: Page) -> bytes:
         return self.render_page(page)[0]
 
-    def render_pages(self, pages: list[Page], jobs: int) -> list[tuple[bytes, frozenset[str]]]:
+    def render_pages(
+        self, pages: list[Page], jobs: int, *, lists_here: bool = True
+    ) -> list[tuple[bytes, frozenset[str]]]:
         """`render_page` of each page, over up to `jobs` processes when there are many.
 
-        Pages that list entries share rendered cards (`{% cache %}`), which one process
-        cannot hand to another, so they stay together in one share; each entry page is a
-        share of its own, dealt out around them.
+        Each entry page goes to whichever process is free. Pages that list entries keep
+        their rendered cards (`{% cache %}`) in the process that rendered them: with
+        `lists_here` (a renderer that renders again, for the preview) they are all rendered
+        in this process, whose next rebuild reuses their cards; otherwise only tag pages,
+        which share cards with each other, stay together, and the CV and each section page
+        may go elsewhere too.
         """
         if jobs <= 1 or len(pages) < MIN_ITEMS:
             return [self.render_page(page) for page in pages]
         self._compile_all()  # once, before forking, rather than once in every process
-        lists = [page for page in pages if page.kind != "entry"]
-        units = [[page] for page in pages if page.kind == "entry"] + [lists]
-        done = fork_map(self._render_unit, units, jobs, cost=_unit_cost)
+
+        def stays(page: Page) -> bool:
+            return page.kind in ("tags", "tag") or (lists_here and page.kind != "entry")
+
+        together = [page for page in pages if stays(page)]
+        units = [[page] for page in pages if not stays(page)]
+        if together:
+            units.append(together)
+        done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost)
         by_page = {
             id(page): result
             for unit, results in zip(units, done, strict=True)
             for page, result in zip(unit, results, strict=True)
         }
         return [by_page[id(page)] for page in pages]
+
+    def _unit_cost(self, pages: list[Page]) -> float:
+        """About how long pages take to render, counted in entry pages. A card costs about
+        a third of an entry page: one per entry in its section and on the CV; on tag pages
+        most cards are found rendered already (by the same process)."""
+        cost = 0.0
+        for page in pages:
+            cost += 1
+            if page.kind == "section":
+                cost += 0.35 * len(page.data["section"].items)
+            elif page.kind == "cv":
+                resume = self.resumes[page.language or self.resume.language]
+                cost += 0.35 * sum(len(section.items) for section in resume.sections)
+            elif page.kind == "tag":
+                cost += 0.05 * len(page.data["tag"].items)
+        return cost
 
     def _render_unit(self, pages: list[Page]) -> list[tuple[bytes, frozenset[str]]]:
         return [self.render_page(page) for page in pages]
@@ -696,20 +723,6 @@ def _compile_every(env: jinja2.Environment) -> None:
     for name in env.loader.list_templates():
         with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
             env.get_template(name)
-
-
-def _unit_cost(pages: list[Page]) -> float:
-    """About how long pages take to render, counted in entry pages. An entry listed in a
-    section costs a card there and a place on the CV; on a tag page its card is mostly
-    rendered already (by the same process)."""
-    cost = 0.0
-    for page in pages:
-        cost += 1
-        if page.kind == "section":
-            cost += 0.7 * len(page.data["section"].items)
-        elif page.kind == "tag":
-            cost += 0.1 * len(page.data["tag"].items)
-    return cost
 
 
 @jinja2.pass_context

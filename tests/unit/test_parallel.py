@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from generator import build
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
-from generator.parallel import MIN_ITEMS, Ahead, _deal, fork_map
+from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, fork_map
 from tests.helpers import REPO, copy_site
 
 
@@ -18,9 +19,14 @@ def _pid_and_square(number: int) -> tuple[int, int]:
     return os.getpid(), number * number
 
 
+def _slow_pid_and_square(number: int) -> tuple[int, int]:
+    time.sleep(0.002)  # long enough that every process starts before the work is gone
+    return os.getpid(), number * number
+
+
 def test_fork_map_keeps_the_order_and_uses_other_processes():
     items = list(range(MIN_ITEMS * 3))
-    results = fork_map(_pid_and_square, items, jobs=3)
+    results = fork_map(_slow_pid_and_square, items, jobs=3)
     assert [square for _, square in results] == [n * n for n in items]
     assert len({pid for pid, _ in results}) == 3
 
@@ -118,18 +124,65 @@ def test_ahead_keeps_a_failure_and_its_output_to_itself(capfd: pytest.CaptureFix
     assert capfd.readouterr() == ("", "")
 
 
-def test_costly_items_are_shared_evenly_when_cheap_and_costly_ones_alternate():
-    # Markdown texts come as (body, one-line summary) pairs: dealt out in turn, one process
-    # would get every body and the other every summary.
-    costs = [100 if n % 2 == 0 else 1 for n in range(MIN_ITEMS * 4)]
-    shares = _deal(costs, 2, cost=lambda c: c)
-    loads = [sum(costs[i] for i in share) for share in shares]
-    assert abs(loads[0] - loads[1]) <= max(costs)
-    assert sorted(i for share in shares for i in share) == list(range(len(costs)))
+def test_costly_items_are_handed_out_first():
+    costs = [100 if n % 2 == 0 else 1 for n in range(10)]
+    assert _order(costs, cost=lambda c: c) == [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
+    assert _order(costs, cost=None) == list(range(10))
 
 
-def test_fork_map_with_costs_keeps_the_order():
+def test_fork_map_with_costs_keeps_the_order_and_does_the_costliest_here():
     items = list(range(MIN_ITEMS * 3))
-    results = fork_map(_pid_and_square, items, jobs=2, cost=lambda n: n % 5)
+    results = fork_map(_slow_pid_and_square, items, jobs=2, cost=lambda n: n % 5 + (n == 100) * 9)
     assert [square for _, square in results] == [n * n for n in items]
     assert len({pid for pid, _ in results}) == 2
+    assert results[100][0] == os.getpid()  # the costliest: what it leaves behind stays here
+
+
+@pytest.mark.parametrize("count", [1, 5, _Queue.RECORDS, _Queue.RECORDS * 3 + 7])
+def test_a_queue_hands_out_every_index_once_whatever_their_number(count: int):
+    order = list(range(count))[::-1]
+    queue = _Queue(order)
+    queue.close_writing()
+    try:
+        assert list(queue) == order
+    finally:
+        queue.close()
+
+
+def _dies_on_odd_numbers(number: int) -> int:
+    if number % 2 and os.getpid() != PARENT:
+        os._exit(3)  # a child killed mid-way: whatever it took is done again here
+    time.sleep(0.001)
+    return number
+
+
+PARENT = os.getpid()
+
+
+def test_the_work_of_a_child_that_dies_is_done_here():
+    items = list(range(MIN_ITEMS * 2))
+    assert fork_map(_dies_on_odd_numbers, items, jobs=2) == items
+
+
+def test_a_builder_that_builds_again_renders_list_pages_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # The preview's first build is spread over processes too; the cards of the CV, section
+    # and tag pages must stay in the process that renders the next edit. A single build may
+    # render them anywhere.
+    site = _site_with_many_entries(tmp_path)
+    log = tmp_path / "rendered"
+    render_page = build.Renderer.render_page
+
+    def noted(self, page):  # noqa: ANN001, ANN202
+        with log.open("a") as out:  # lines shorter than PIPE_BUF: appends do not mix
+            out.write(f"{os.getpid()} {page.kind} {page.url}\n")
+        return render_page(self, page)
+
+    monkeypatch.setattr(build.Renderer, "render_page", noted)
+    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2))
+    builder.build()
+    lines = [line.split() for line in log.read_text().splitlines()]
+    assert len({pid for pid, _, _ in lines}) == 2  # another process rendered entry pages
+    elsewhere = [url for pid, kind, url in lines if kind != "entry" and pid != str(os.getpid())]
+    assert elsewhere == []
