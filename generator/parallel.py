@@ -40,6 +40,7 @@ def fork_map(
     items: Sequence[T],
     jobs: int,
     cost: Callable[[T], float] | None = None,
+    least: int = MIN_ITEMS,
 ) -> list[R]:
     """`[function(x) for x in items]`, computed by up to `jobs` processes, in order.
 
@@ -47,10 +48,11 @@ def fork_map(
     costlier items or a busier core than the others does not leave them waiting. `cost`
     estimates an item's work: the costliest are handed out first, and the costliest of all
     is computed in this process, which keeps what its work leaves behind (rendered
-    fragments, say) for later. Without `cost`, items go in their order.
+    fragments, say) for later. Without `cost`, items go in their order. Fewer than `least`
+    items are not worth the forking: computed here.
     """
-    jobs = min(jobs, len(items) // (MIN_ITEMS // 2) or 1)
-    if jobs <= 1 or len(items) < MIN_ITEMS or not hasattr(os, "fork"):
+    jobs = min(jobs, len(items) // (least // 2) or 1)
+    if jobs <= 1 or len(items) < least or not hasattr(os, "fork"):
         return [function(item) for item in items]
     order = _order(items, cost)
     done: dict[int, R] = {}

@@ -653,7 +653,8 @@ class Renderer:
         units = [[page] for page in pages if not stays(page)]
         if together:
             units.append(together)
-        done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost)
+        # Units are whole pages, or a list of pages: enough pages are enough units.
+        done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost, least=2)
         by_page = {
             id(page): result
             for unit, results in zip(units, done, strict=True)
