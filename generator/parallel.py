@@ -115,8 +115,12 @@ class _Queue:
             yield from self.order[start : start + self.run]
 
     def close(self) -> None:
+        """Take whatever is left (after a failure here), so that the other processes stop
+        after the item they are on rather than do work nobody will use."""
         self.close_writing()
         if self._read >= 0:
+            while os.read(self._read, 4096):
+                pass
             os.close(self._read)
             self._read = -1
 

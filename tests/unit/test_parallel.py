@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from pathlib import Path
@@ -186,3 +187,28 @@ def test_a_builder_that_builds_again_renders_list_pages_here(
     assert len({pid for pid, _, _ in lines}) == 2  # another process rendered entry pages
     elsewhere = [url for pid, kind, url in lines if kind != "entry" and pid != str(os.getpid())]
     assert elsewhere == []
+
+
+def _noted_and_failing_first(number: int, log: Path) -> int:
+    if number == 0:  # the costliest, so the first item this process computes
+        raise BuildError("item 0 is broken")
+    with log.open("a") as out:
+        out.write(f"{number}\n")
+    time.sleep(0.005)
+    return number
+
+
+def test_a_failure_here_stops_the_other_processes_soon(tmp_path: Path):
+    # A mistake on one page of a big site is reported without waiting for the other
+    # processes to render every page that is left.
+    log = tmp_path / "done"
+    log.touch()
+    items = list(range(MIN_ITEMS * 4))
+    with pytest.raises(BuildError, match="item 0 is broken"):
+        fork_map(
+            functools.partial(_noted_and_failing_first, log=log),
+            items,
+            jobs=2,
+            cost=lambda n: n == 0,
+        )
+    assert len(log.read_text().split()) < len(items) // 4
