@@ -51,7 +51,7 @@ def fork_map(
     fragments, say) for later. Without `cost`, items go in their order. Fewer than `least`
     items are not worth the forking: computed here.
     """
-    jobs = min(jobs, len(items) // (least // 2) or 1)
+    jobs = min(jobs, len(items) // max(least // 2, 1) or 1)
     if jobs <= 1 or len(items) < least or not hasattr(os, "fork"):
         return [function(item) for item in items]
     order = _order(items, cost)
