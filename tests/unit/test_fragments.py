@@ -101,6 +101,8 @@ def test_a_page_keeps_only_the_fragments_of_lists_it_shows(sample_site: Path):
 
 def test_a_list_of_anything_but_entries_is_no_cache_key(sample_site: Path):
     renderer, pages, _ = _counting_renderer(sample_site)
-    template = renderer.env.from_string("{% cache [site.items[0], 2] %}x{% endcache %}")
-    with pytest.raises(ValueError, match="list of entries"):
-        template.render(page=pages[0])
+    entry = next(iter(renderer.resume.items))
+    template = renderer.env.from_string("{% cache values %}x{% endcache %}")
+    for values in ([entry, 2], [2, entry], (entry, "text")):
+        with pytest.raises(ValueError, match="list of entries"):
+            template.render(page=pages[0], values=values)
