@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from generator import routes
+from generator import precompile, routes
 from generator.bibtex import Made, citation_files
 from generator.cache import BuildCache, MarkdownStore
 from generator.changes import Changes
@@ -34,7 +34,6 @@ from generator.model import Item, Loaded, Resume, check_markdown, load
 from generator.parallel import Ahead, available_cores
 from generator.pdf import add_cv_pdf, require_browser
 from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, entry_page, plan_site
-from generator.schema import SiteConfig
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
@@ -49,7 +48,6 @@ from generator.stamp import (
 from generator.theme import Theme, load_theme
 from generator.translations import Resolver
 from generator.writer import Source, WriteReport, check_output_location, write_site
-from generator.yamlio import read_yaml
 
 STATIC_PREFIX = "/assets/"
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
@@ -135,7 +133,9 @@ class SiteBuilder:
     changes it was given, which the next call takes up again.
     """
 
-    def __init__(self, options: BuildOptions, *, once: bool = False):
+    def __init__(
+        self, options: BuildOptions, *, once: bool = False, compiling: Ahead | None = None
+    ):
         self.options = options
         self.once = once  # builds one site and is gone: nothing kept is used again
         folder = options.cache_dir
@@ -145,7 +145,8 @@ class SiteBuilder:
             ),
         )
         self.jobs = options.jobs or available_cores()
-        self._compiled = folder / f"templates-{code_version()}" if folder else None
+        self._compiled = precompile.folder(folder) if folder else None
+        self._compiling = compiling  # templates compiled ahead by the caller, for build()
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -188,13 +189,11 @@ class SiteBuilder:
 
     def _compile_ahead(self) -> Ahead:
         """The theme's templates compiled by another core while this one reads the content,
-        when a build with cores to spare finds none compiled yet (a first build, or after
-        cvsite changed): they are the one slow step of rendering that need not wait for
-        the content. Only what site.yaml names is needed, so this starts before anything."""
-        folder = self._compiled
-        if self.cache.jobs <= 1 or folder is None or _has_files(folder):
-            return Ahead()
-        return Ahead(functools.partial(_compile_theme, self.options.site, folder))
+        for a whole build (see precompile.py); the caller may have started that already."""
+        if self._compiling is not None:
+            started, self._compiling = self._compiling, None
+            return started
+        return precompile.start(self.options.site, self.options.cache_dir, self.cache.jobs)
 
     def _render(self, changes: Changes, compiling: Ahead) -> tuple[RenderedSite, int]:
         options = self.options
@@ -382,22 +381,6 @@ class _Stale:
 
     sources: set[str]
     bodies: frozenset[str]
-
-
-def _has_files(folder: Path) -> bool:
-    return folder.is_dir() and any(folder.iterdir())
-
-
-def _compile_theme(site: Path, folder: Path) -> None:
-    """The templates of the theme site.yaml names, compiled into `folder` (`_compile_ahead`).
-
-    site.yaml is read as plain YAML, before it is checked: a wrong guess costs nothing, as
-    compiled code is only ever used for the exact source it was compiled from."""
-    settings = read_yaml(site / "site.yaml", "site.yaml").data
-    name = settings.get("theme") if isinstance(settings, dict) else None
-    if not isinstance(name, str):
-        name = SiteConfig.model_fields["theme"].default
-    Renderer.precompile(load_theme(name, site, {}), folder)
 
 
 def _stale_sources(
@@ -618,14 +601,16 @@ def _error_at(origin: Origin, message: str) -> ContentError:
     return ContentError(origin.file, origin.line, 1 if origin.line else 0, "", message)
 
 
-def build(options: BuildOptions) -> BuildResult:
-    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant."""
+def build(options: BuildOptions, compiling: Ahead | None = None) -> BuildResult:
+    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant.
+
+    `compiling`: the theme's templates, being compiled since `precompile.start`."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
     browser = require_browser() if options.pdf else None
-    builder = SiteBuilder(options, once=True)
+    builder = SiteBuilder(options, once=True, compiling=compiling)
     site = builder.build().site
     if browser is not None:
         add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)

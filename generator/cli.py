@@ -96,6 +96,14 @@ def cmd_build(args: argparse.Namespace) -> int:
             print(f"The CV is printed to {output / 'cv.pdf'}")
         return EXIT_OK
 
+    from generator import precompile
+    from generator.parallel import available_cores
+
+    cache = stamp.cache_dir(site)
+    # Before the content model is imported (pydantic, Markdown): a child compiles the theme's
+    # templates while this process imports that and reads the content (see precompile.py).
+    compiling = precompile.start(site, cache, available_cores())
+
     from generator.build import BuildOptions, build
 
     options = BuildOptions(
@@ -105,7 +113,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         args.drafts,
         args.force,
         pdf=args.pdf,
-        cache_dir=stamp.cache_dir(site),
+        cache_dir=cache,
     )
     # No cyclic garbage collection during the build, as in `cvsite serve`: the build only
     # adds to what it holds, and each full pass over it costs more (a tenth of the reading
@@ -113,8 +121,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        result = build(options)
+        result = build(options, compiling)
     finally:
+        compiling.wait()
         if collecting:
             gc.enable()
     print(result.summary())

@@ -285,6 +285,7 @@ class MarkdownRenderer:
         )
         if len(missing) < MIN_ITEMS or jobs <= 1:
             return
+        self._converter()  # set up once, before forking, not once in each process
         rendered = fork_map(self._safe, missing, jobs, cost=_markdown_cost)
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:

@@ -7,8 +7,6 @@ gets is documented in docs/themes.md.
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -17,8 +15,6 @@ from pathlib import Path
 from typing import Any, NamedTuple, NoReturn
 
 import jinja2
-from jinja2 import nodes
-from jinja2.ext import Extension
 from markupsafe import Markup
 from pydantic import BaseModel
 
@@ -31,6 +27,7 @@ from generator.icons import icon, link_icon
 from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.parallel import MIN_ITEMS, fork_map
+from generator.precompile import load_every
 from generator.schema import Publication, url_scheme
 from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
@@ -213,6 +210,19 @@ def _plain(text: str | None) -> str | None:
 # --- rendering -------------------------------------------------------------------------------
 
 
+def _not_folded(function: Callable) -> Callable:
+    """A filter Jinja cannot fold into compiled code. Jinja calls a filter on constants
+    when it compiles (`{{ "/a/" | absolute }}`), which would keep this site's base URL or
+    language in code that is kept between builds (and shared by a site's languages); it
+    never does so for a filter that takes the context (see precompile.FILTERS)."""
+
+    @jinja2.pass_context
+    def filter_(context: jinja2.runtime.Context, value: Any, *args: Any) -> Any:
+        return function(value, *args)
+
+    return filter_
+
+
 def json_ld(value: Any) -> Markup:
     """JSON for a <script> element: `<`, `>` and `&` escaped so text cannot close the element."""
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=None)
@@ -223,76 +233,6 @@ def json_ld(value: Any) -> Markup:
 def template_name(name: str) -> str:
     """The name a template file answers to: `@meridian/base.html` is `base.html` too."""
     return name.partition("/")[2] if name.startswith("@") else name
-
-
-class FragmentCache(Extension):
-    """`{% cache item, more %}…{% endcache %}`: a fragment rendered once per entry and place.
-
-    Like Hugo's `partialCached`: the template names what the fragment depends on. Entries
-    are compared by their fields, URL, slug, anchor, tags and authors; a list of entries
-    entry by entry, in order; other values (text, numbers) as they are. Pages at the same
-    depth and in the same language share fragments, because relative links from them,
-    labels and dates are the same; a list's fragment is kept for its page alone. Everything
-    else a fragment shows must be the same on every page (site settings, profile, theme
-    options): a change to those, or to any template, clears every fragment. A renderer
-    without a fragment store renders the body every time.
-    """
-
-    tags = {"cache"}
-    FOUND = "_cvsite_fragment"  # the filter that looks a fragment up, and the variable it sets
-
-    def __init__(self, environment: jinja2.Environment):
-        super().__init__(environment)
-        environment.filters[self.FOUND] = self._found
-
-    def parse(self, parser: jinja2.parser.Parser) -> list[nodes.Node]:
-        lineno = next(parser.stream).lineno
-        values = [parser.parse_expression()]
-        while parser.stream.skip_if("comma"):
-            values.append(parser.parse_expression())
-        body = parser.parse_statements(("name:endcache",), drop_needle=True)
-        place = nodes.Const(f"{parser.name}:{lineno}")
-        # A list page asks once per entry, and mostly finds the fragment: the lookup is a
-        # filter, which compiled templates call directly. Only a miss pays for a macro of the
-        # body (CallBlock) and Jinja's context.call.
-        found = nodes.Filter(nodes.List(values), self.FOUND, [place], [], None, None)
-        call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
-        missing = nodes.Test(nodes.Name(self.FOUND, "load"), "none", [], [], None, None)
-        return [
-            nodes.Assign(nodes.Name(self.FOUND, "store"), found).set_lineno(lineno),
-            nodes.If(
-                missing,
-                [nodes.CallBlock(call, [], [], body)],
-                [],
-                [nodes.Output([nodes.Name(self.FOUND, "load")])],
-            ).set_lineno(lineno),
-        ]
-
-    @jinja2.pass_context
-    def _found(self, context: jinja2.runtime.Context, values: list, place: str) -> Markup | None:
-        store: FragmentStore | None = getattr(self.environment, "fragments", None)
-        if store is None:
-            return None
-        return store.find(_where(context, place), values, self.environment)
-
-    def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
-        store: FragmentStore | None = getattr(self.environment, "fragments", None)
-        if store is None:
-            return caller()
-        return store.get_or_render(_where(context, place), values, caller, self.environment)
-
-
-def _where(context: jinja2.runtime.Context, place: str) -> tuple:
-    """The part of a fragment's key that is not its values: its place, page depth, language."""
-    page: Page = context["page"]
-    return (place, _link_base(page.url, page.kind), page.language)
-
-
-@functools.lru_cache(maxsize=65536)
-def _link_base(url: str, kind: str) -> tuple[int, bool]:
-    """What relative links from a page depend on: its folder's depth (and 404's rooted links)."""
-    folder = url if url.endswith("/") else url.rsplit("/", 1)[0] + "/"
-    return folder.count("/"), kind == "404"
 
 
 class _EntryRef(NamedTuple):
@@ -467,7 +407,7 @@ class _RecordingEnvironment(jinja2.Environment):
     """
 
     def __init__(self, *args: Any, **kwargs: Any):
-        super().__init__(*args, extensions=[FragmentCache], **kwargs)
+        super().__init__(*args, **kwargs)
         self.asked: set[str] = set()
         self.fragments = FragmentStore()
 
@@ -526,24 +466,13 @@ class Renderer:
         self.site_root = site_root
         self.locale = resume.locale
         self.env = make_environment(
-            theme, self._filters(), self._globals(), environment=_RecordingEnvironment
+            theme.chain, self._filters(), self._globals(), environment=_RecordingEnvironment
         )
         if compiled is not None:  # templates compiled once, kept by their source's checksum
             compiled.mkdir(parents=True, exist_ok=True)
             self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
-
-    @classmethod
-    def precompile(cls, theme: Theme, folder: Path) -> None:
-        """Compile every template of `theme` into `folder`, where a Renderer made with
-        `compiled=folder` finds them. A template with a mistake is left out: the page that
-        uses it reports the mistake when it is rendered."""
-        filters = cls.__new__(cls)._filters()  # compiling needs their names, not what they do
-        env = make_environment(theme, filters, {}, environment=_RecordingEnvironment)
-        folder.mkdir(parents=True, exist_ok=True)
-        env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
-        _compile_every(env)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
@@ -583,7 +512,7 @@ class Renderer:
             store.keep_only(keep, pages)
 
     def _filters(self) -> dict[str, Callable]:
-        return {
+        filters = {
             "markdown": lambda text: self.resume.markdown.block(text),
             "inline": lambda text: self.resume.markdown.inline(text),
             "date": lambda value: self.locale.date(value),
@@ -591,6 +520,7 @@ class Renderer:
             "bibtex": self._bibtex,
             "absolute": lambda url: routes.absolute(self.resume.config.base_url, url),
         }
+        return {name: _not_folded(function) for name, function in filters.items()}
 
     def _globals(self) -> dict[str, Any]:
         resume = self.resume
@@ -682,7 +612,7 @@ class Renderer:
         return [self.render_page(page) for page in pages]
 
     def _compile_all(self) -> None:
-        _compile_every(self.env)
+        load_every(self.env)
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
         """The page's bytes, and the names of the templates its rendering asked for."""
@@ -718,12 +648,6 @@ class Renderer:
             return routes.base_path(self.resume.config.base_url)
         way_up = routes.href(page.url, "/")
         return "" if way_up == "./" else way_up
-
-
-def _compile_every(env: jinja2.Environment) -> None:
-    for name in env.loader.list_templates():
-        with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
-            env.get_template(name)
 
 
 @jinja2.pass_context

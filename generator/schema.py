@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.i18n import STRINGS_EN, unknown_language
+from generator.theme import DEFAULT_THEME
 
 # --- field types -----------------------------------------------------------------------------
 
@@ -635,7 +636,7 @@ class SiteConfig(Strict):
         default_factory=Strings,
         description="Labels to use instead of the built-in ones, e.g. present: now.",
     )
-    theme: str = Field("meridian", description="A built-in theme or one in themes/.")
+    theme: str = Field(DEFAULT_THEME, description="A built-in theme or one in themes/.")
     theme_options: dict[str, Any] = Field(
         default_factory=dict, description="Override the options the theme declares."
     )
@@ -687,3 +688,17 @@ class SiteConfig(Strict):
                 {"code": self.language, "listed": ", ".join(self.languages), "field": "language"},
             )
         return self
+
+
+# --- theme.yaml ------------------------------------------------------------------------------
+
+
+class ThemeManifest(BaseModel):
+    """theme.yaml."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    description: str | None = None
+    extends: str | None = Field(None, description="The theme this one builds on.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Options and defaults.")

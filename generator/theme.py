@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from pydantic import BaseModel, ConfigDict, Field
 
-from generator.content import validate
+from generator.cachetag import FragmentCache
 from generator.errors import BuildError, ContentErrors, ErrorCollector
 from generator.yamlio import read_yaml
 
@@ -26,6 +25,7 @@ PACKAGE_THEMES = Path(__file__).parent / "themes"
 REPOSITORY_THEMES = Path(__file__).parent.parent / "themes"
 _PARENT_REF = re.compile(r"""(["'])@parent/""")
 MAX_CHAIN = 10
+DEFAULT_THEME = "meridian"
 
 
 def builtin_themes_dir() -> Path:
@@ -33,22 +33,12 @@ def builtin_themes_dir() -> Path:
     return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
 
 
-class ThemeManifest(BaseModel):
-    """theme.yaml."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: str
-    description: str | None = None
-    extends: str | None = Field(None, description="The theme this one builds on.")
-    options: dict[str, Any] = Field(default_factory=dict, description="Options and defaults.")
-
-
 @dataclass(frozen=True)
 class ThemeDir:
     name: str
     path: Path
-    manifest: ThemeManifest
+    extends: str | None = None  # from its theme.yaml
+    options: dict[str, Any] = field(default_factory=dict)  # its theme.yaml's, not merged
 
     @property
     def templates(self) -> Path:
@@ -97,7 +87,13 @@ def available_themes(site_root: Path) -> list[str]:
     return sorted(names)
 
 
-def _read_manifest(path: Path, display: str) -> ThemeManifest:
+def _read_manifest(path: Path, display: str) -> tuple[str | None, dict[str, Any]]:
+    """theme.yaml, checked: the theme it extends, and its options."""
+    # The content schema is imported here, not above: a process that only compiles
+    # templates (precompile.py) uses this module without it.
+    from generator.content import validate
+    from generator.schema import ThemeManifest
+
     errors = ErrorCollector()
     try:
         doc = read_yaml(path / "theme.yaml", display)
@@ -108,13 +104,35 @@ def _read_manifest(path: Path, display: str) -> ThemeManifest:
     manifest, problems = validate(doc, doc.data, ThemeManifest, (), "")
     errors.extend(problems)
     errors.raise_if_any()
-    return manifest
+    return manifest.extends, manifest.options
+
+
+def _unchecked_manifest(path: Path, display: str) -> tuple[str | None, dict[str, Any]]:
+    """theme.yaml read as plain YAML: the theme it extends, if it names one."""
+    data = read_yaml(path / "theme.yaml", display).data
+    extends = data.get("extends") if isinstance(data, dict) else None
+    return (extends if isinstance(extends, str) else None), {}
 
 
 def load_theme(
     name: str, site_root: Path, site_options: dict[str, Any], *, options_file: str = "site.yaml"
 ) -> Theme:
     """Resolve `name` and its `extends` chain, and merge the site's theme_options into defaults."""
+    chain = _chain(name, site_root, _read_manifest)
+    return Theme(chain, _merge_options(chain, site_options, options_file))
+
+
+def unchecked_chain(name: str, site_root: Path) -> list[ThemeDir]:
+    """The chain `load_theme` finds, without checking theme.yaml files or options: for
+    compiling templates ahead (precompile.py), where a wrong guess costs only time."""
+    return _chain(name, site_root, _unchecked_manifest)
+
+
+def _chain(
+    name: str,
+    site_root: Path,
+    read: Callable[[Path, str], tuple[str | None, dict[str, Any]]],
+) -> list[ThemeDir]:
     chain: list[ThemeDir] = []
     current: str | None = name
     while current is not None:
@@ -135,12 +153,10 @@ def load_theme(
                 f"theme '{current}'{wanted_by} not found in themes/ or the "
                 f"built-in themes (available: {known})"
             )
-        display = _display(path / "theme.yaml", site_root)
-        manifest = _read_manifest(path, display)
-        chain.append(ThemeDir(current, path, manifest))
-        current = manifest.extends
-    options = _merge_options(chain, site_options, options_file)
-    return Theme(chain, options)
+        extends, options = read(path, _display(path / "theme.yaml", site_root))
+        chain.append(ThemeDir(current, path, extends, options))
+        current = extends
+    return chain
 
 
 def _display(path: Path, site_root: Path) -> str:
@@ -164,7 +180,7 @@ def _typed(value: Any) -> Any:
 def _merge_options(chain: list[ThemeDir], site_options: dict[str, Any], where: str) -> dict:
     defaults: dict[str, Any] = {}
     for theme in reversed(chain):
-        defaults.update({k: _typed(v) for k, v in theme.manifest.options.items()})
+        defaults.update({k: _typed(v) for k, v in theme.options.items()})
     merged = dict(defaults)
     errors = ErrorCollector()
     for key, value in site_options.items():
@@ -258,13 +274,18 @@ class ChainLoader(jinja2.BaseLoader):
 
 
 def make_environment(
-    theme: Theme,
+    chain: list[ThemeDir],
     filters: dict[str, Callable],
     globals_: dict[str, Any],
     environment: type[jinja2.Environment] = jinja2.Environment,
 ):
+    """The Jinja environment a theme's templates are written for: `{% cache %}` included.
+
+    Compiled code depends on these settings and on the names of the filters (which are
+    looked up when a template is compiled), so precompile.py makes its own with this."""
     env = environment(
-        loader=ChainLoader(theme.chain),
+        loader=ChainLoader(chain),
+        extensions=[FragmentCache],
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

@@ -20,7 +20,7 @@ def write(root: Path, files: dict[str, str]) -> Path:
 
 
 def render(site: Path, theme: str, template: str, **context) -> str:
-    env = make_environment(load_theme(theme, site, {}), {}, {})
+    env = make_environment(load_theme(theme, site, {}).chain, {}, {})
     return env.get_template(template).render(**context).strip()
 
 
@@ -96,7 +96,7 @@ def test_parent_prefix_in_a_theme_without_parent_says_so(tmp_path: Path):
             "themes/solo/templates/base.html": '{% extends "@parent/base.html" %}',
         },
     )
-    env = make_environment(load_theme("solo", tmp_path, {}), {}, {})
+    env = make_environment(load_theme("solo", tmp_path, {}).chain, {}, {})
     with pytest.raises(jinja2.TemplateNotFound) as caught:
         env.get_template("base.html").render()
     message = str(template_error(caught.value, tmp_path))
@@ -105,7 +105,7 @@ def test_parent_prefix_in_a_theme_without_parent_says_so(tmp_path: Path):
 
 def test_templates_cannot_climb_out_of_the_theme(tmp_path: Path):
     write(tmp_path, {"themes/a/theme.yaml": "name: a\n", "secret.html": "secret"})
-    env = make_environment(load_theme("a", tmp_path, {}), {}, {})
+    env = make_environment(load_theme("a", tmp_path, {}).chain, {}, {})
     for name in ("../../secret.html", "@a/../../../secret.html"):
         with pytest.raises(jinja2.TemplateNotFound):
             env.get_template(name)

@@ -1,0 +1,131 @@
+"""Templates compiled ahead by another process are the code the renderer would compile, so
+the renderer uses them; and compiled code holds nothing of the site that compiled it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import pytest
+
+from generator import precompile
+from generator.build import BuildOptions, build
+from generator.model import load
+from generator.render import Renderer
+from generator.stamp import cache_dir
+from generator.theme import available_themes, load_theme, unchecked_chain
+from tests.helpers import REPO, write_site
+
+# Every filter, on constants: Jinja would fold these into the code if it could.
+EVERY_FILTER = "".join(f'{{{{ "2020" | {name} }}}}' for name in precompile.FILTERS)
+
+
+def _renderer(site: Path, theme: str = "meridian") -> Renderer:
+    resume = load(site).resume
+    return Renderer(resume, load_theme(theme, site, {}), site)
+
+
+def _code(env: jinja2.Environment, name: str, source: str) -> str:
+    return env.compile(source, name, f"/{name}", raw=True)
+
+
+@pytest.mark.parametrize("theme", available_themes(REPO))
+def test_the_other_process_compiles_what_the_renderer_would(tmp_path: Path, theme: str):
+    site = write_site(tmp_path / "site", {})
+    renderer = _renderer(site, theme)
+    ahead = precompile.environment(unchecked_chain(theme, site))
+    names = ahead.loader.list_templates()
+    assert names == renderer.env.loader.list_templates()
+    assert len(names) > 10
+    for name in names:
+        source = ahead.loader.get_source(ahead, name)[0]
+        assert _code(ahead, name, source) == _code(renderer.env, name, source), name
+    assert _code(ahead, "x", EVERY_FILTER) == _code(renderer.env, "x", EVERY_FILTER)
+
+
+def test_the_renderer_has_the_filters_the_other_process_compiles_with(tmp_path: Path):
+    renderer = _renderer(write_site(tmp_path / "site", {}))
+    assert set(precompile.FILTERS) <= set(renderer.env.filters)
+    assert set(renderer._filters()) == set(precompile.FILTERS)
+
+
+def test_a_first_build_renders_with_the_templates_compiled_ahead(tmp_path: Path, monkeypatch):
+    site = write_site(tmp_path / "site", {"content/talks.yaml": "- title: A talk\n"})
+    cache = tmp_path / "cache"
+    compiled_here: list[str] = []
+    compile_ = jinja2.Environment.compile
+
+    def noting(self, source, name=None, filename=None, raw=False, defer_init=False):
+        compiled_here.append(name)
+        return compile_(self, source, name, filename, raw, defer_init)
+
+    compiling = precompile.start(site, cache, jobs=2)
+    monkeypatch.setattr(jinja2.Environment, "compile", noting)  # here, not in the child
+    build(BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=cache), compiling)
+    assert any(precompile.folder(cache).iterdir())
+    assert compiled_here == []
+    assert "A talk" in (tmp_path / "out" / "talks" / "index.html").read_text()
+
+
+def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(tmp_path: Path):
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\n",
+            "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
+            "themes/mine/templates/home.html": '{% extends "@parent/home.html" %}\n',
+        },
+    )
+    cache = tmp_path / "cache"
+    precompile.start(site, cache, jobs=2).wait()
+    renderer = Renderer(load(site).resume, load_theme("mine", site, {}), site, compiled=None)
+    for name in renderer.env.loader.list_templates():
+        source, filename, _ = renderer.env.loader.get_source(renderer.env, name)
+        key = jinja2.bccache.BytecodeCache().get_cache_key(name, filename)
+        assert (precompile.folder(cache) / f"__jinja2_{key}.cache").is_file(), name
+
+
+def test_nothing_is_compiled_ahead_with_one_core_or_when_compiled_already(tmp_path: Path):
+    site = write_site(tmp_path / "site", {})
+    cache = tmp_path / "cache"
+    precompile.start(site, cache, jobs=1).wait()
+    assert not precompile.folder(cache).exists()
+    precompile.start(site, cache, jobs=2).wait()
+    compiled = {p: p.stat().st_mtime_ns for p in precompile.folder(cache).iterdir()}
+    assert compiled
+    precompile.start(site, cache, jobs=2).wait()
+    assert {p: p.stat().st_mtime_ns for p in precompile.folder(cache).iterdir()} == compiled
+
+
+def test_compiling_ahead_imports_neither_pydantic_nor_markdown():
+    """It starts before `cvsite build` imports them, and is done before they are imported."""
+    code = "import sys, generator.precompile; print(sorted(sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    modules = result.stdout
+    assert "'jinja2'" in modules
+    for heavy in ("pydantic", "markdown", "generator.model", "generator.render", "babel"):
+        assert f"'{heavy}'" not in modules, heavy
+
+
+def test_compiled_code_keeps_no_base_url(tmp_path: Path):
+    """Jinja folds a filter of a constant into compiled code; code kept in the cache from
+    one build would then show its base URL in the next (`--base-url`), or in the preview."""
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\n",
+            "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
+            "themes/mine/templates/home.html": (
+                '{% extends "@parent/home.html" %}\n'
+                '{% block title %}{{ "/papers/" | absolute }}{% endblock %}\n'
+            ),
+        },
+    )
+    for url in ("https://a.example/", "https://b.example/"):
+        out = tmp_path / url[8]
+        build(BuildOptions(site, out, base_url=url, jobs=1, cache_dir=cache_dir(site)))
+        title = re.search(r"<title>(.*?)</title>", (out / "index.html").read_text()).group(1)
+        assert title == f"{url}papers/"
