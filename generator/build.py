@@ -32,7 +32,6 @@ from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
 from generator.model import Item, Loaded, Resume, check_markdown, load
 from generator.parallel import Ahead, available_cores
-from generator.pdf import add_cv_pdf, require_browser
 from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, entry_page, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
@@ -609,10 +608,16 @@ def build(options: BuildOptions, compiling: Ahead | None = None) -> BuildResult:
     check_output_location(options.output, options.site)
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
-    browser = require_browser() if options.pdf else None
+    browser = None
+    if options.pdf:  # imported here, with subprocess, only when the CV is printed
+        from generator.pdf import require_browser
+
+        browser = require_browser()
     builder = SiteBuilder(options, once=True, compiling=compiling)
     site = builder.build().site
     if browser is not None:
+        from generator.pdf import add_cv_pdf
+
         add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
     report = write_site(options.output, site.files, force=options.force)
     pages = Counter(page.kind for page in site.pages)

@@ -6,9 +6,12 @@ Commands import what they need when they run, so `cvsite --version` stays instan
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import logging
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from generator import __version__
@@ -79,8 +82,22 @@ def _print_fallbacks(loaded) -> None:  # noqa: ANN001 - model.Loaded
             print(f"  {fallback}")
 
 
+@contextlib.contextmanager
+def _without_gc() -> Iterator[None]:
+    """No cyclic garbage collection during a build, as in `cvsite serve`: the build only adds
+    to what it holds, and each full pass over it costs more (a tenth of the reading of 5,000
+    entry files). The memory it would free is a tenth of the peak. Nor while it imports
+    what it needs: 0.01 s of the sample site's 0.25 s of imports."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def cmd_build(args: argparse.Namespace) -> int:
-    import gc
     import time
 
     from generator import stamp
@@ -96,36 +113,29 @@ def cmd_build(args: argparse.Namespace) -> int:
             print(f"The CV is printed to {output / 'cv.pdf'}")
         return EXIT_OK
 
-    from generator import precompile
-    from generator.parallel import available_cores
+    with _without_gc():
+        from generator import precompile
+        from generator.parallel import available_cores
 
-    cache = stamp.cache_dir(site)
-    # Before the content model is imported (pydantic, Markdown): a child compiles the theme's
-    # templates while this process imports that and reads the content (see precompile.py).
-    compiling = precompile.start(site, cache, available_cores())
+        cache = stamp.cache_dir(site)
+        # Before the content model is imported (pydantic, Markdown): a child compiles the
+        # theme's templates while this process imports that and reads the content.
+        compiling = precompile.start(site, cache, available_cores())
+        try:
+            from generator.build import BuildOptions, build
 
-    from generator.build import BuildOptions, build
-
-    options = BuildOptions(
-        site,
-        output,
-        args.base_url,
-        args.drafts,
-        args.force,
-        pdf=args.pdf,
-        cache_dir=cache,
-    )
-    # No cyclic garbage collection during the build, as in `cvsite serve`: the build only
-    # adds to what it holds, and each full pass over it costs more (a tenth of the reading
-    # of 5,000 entry files). The memory it would free is a tenth of the peak.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        result = build(options, compiling)
-    finally:
-        compiling.wait()
-        if collecting:
-            gc.enable()
+            options = BuildOptions(
+                site,
+                output,
+                args.base_url,
+                args.drafts,
+                args.force,
+                pdf=args.pdf,
+                cache_dir=cache,
+            )
+            result = build(options, compiling)
+        finally:
+            compiling.wait()
     print(result.summary())
     if args.pdf:
         print(f"The CV is printed to {output / 'cv.pdf'}")
