@@ -568,9 +568,9 @@ class Renderer:
         Each entry page goes to whichever process is free. Pages that list entries keep
         their rendered cards (`{% cache %}`) in the process that rendered them: with
         `lists_here` (a renderer that renders again, for the preview) they are all rendered
-        in this process, whose next rebuild reuses their cards; otherwise only tag pages,
-        which share cards with each other, stay together, and the CV and each section page
-        may go elsewhere too.
+        in this process, whose next rebuild reuses their cards; otherwise only the tag pages
+        of a language, which share cards with each other, stay together, and the CV and each
+        section page may go elsewhere too.
         """
         if jobs <= 1 or len(pages) < MIN_ITEMS:
             return [self.render_page(page) for page in pages]
@@ -579,10 +579,14 @@ class Renderer:
         def stays(page: Page) -> bool:
             return page.kind in ("tags", "tag") or (lists_here and page.kind != "entry")
 
-        together = [page for page in pages if stays(page)]
+        # Pages in different languages share no cards: without `lists_here`, each language's
+        # stay together, and may go to different processes.
+        together: dict[str | None, list[Page]] = {}
+        for page in pages:
+            if stays(page):
+                together.setdefault(None if lists_here else page.language, []).append(page)
         units = [[page] for page in pages if not stays(page)]
-        if together:
-            units.append(together)
+        units.extend(together.values())
         # Units are whole pages, or a list of pages: enough pages are enough units.
         done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost, least=2)
         by_page = {
