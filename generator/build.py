@@ -36,7 +36,6 @@ from generator.render import ALL_SOURCES, BODY_OF, Page, Renderer, entry_page, p
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.stamp import (
     Stamp,
-    code_version,
     describe_fallbacks,
     forget,
     options_key,
@@ -139,9 +138,7 @@ class SiteBuilder:
         self.once = once  # builds one site and is gone: nothing kept is used again
         folder = options.cache_dir
         self.cache = BuildCache(
-            markdown=MarkdownStore(
-                folder / f"markdown-{code_version()}.pickle" if folder else None
-            ),
+            markdown=MarkdownStore(precompile.markdown_file(folder) if folder else None),
         )
         self.jobs = options.jobs or available_cores()
         self._compiled = precompile.folder(folder) if folder else None
@@ -181,18 +178,26 @@ class SiteBuilder:
 
     def _render_all(self, changes: Changes) -> tuple[RenderedSite, int]:
         compiling = self._compile_ahead()
+        self.cache.ahead = compiling  # and rendering Markdown bodies, until load takes them
         try:
             return self._render(changes, compiling)
         finally:
+            self.cache.ahead = None
             compiling.wait()
 
     def _compile_ahead(self) -> Ahead:
-        """The theme's templates compiled by another core while this one reads the content,
-        for a whole build (see precompile.py); the caller may have started that already."""
+        """The theme's templates compiled and Markdown bodies rendered by another core while
+        this one reads the content, for a whole build (see precompile.py); the caller may
+        have started that already."""
         if self._compiling is not None:
             started, self._compiling = self._compiling, None
             return started
-        return precompile.start(self.options.site, self.options.cache_dir, self.cache.jobs)
+        return precompile.start(
+            self.options.site,
+            self.options.cache_dir,
+            self.cache.jobs,
+            bodies=not self.cache.markdown,  # a preview's next full build has them
+        )
 
     def _render(self, changes: Changes, compiling: Ahead) -> tuple[RenderedSite, int]:
         options = self.options

@@ -24,6 +24,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator.content import FileRead
+from generator.parallel import Ahead
 
 MarkdownKey = tuple[str, bool, str]  # (renderer options, inline?, text)
 
@@ -189,6 +190,7 @@ class BuildCache:
     jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)
     pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
+    ahead: Ahead | None = None  # Markdown bodies being rendered by another process (precompile)
 
     def pieces_of(self, name: str) -> Pieces:
         found = self.pieces.get(name)

@@ -23,7 +23,8 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.schema import Profile, model_for, url_scheme
+from generator.routes import url_scheme
+from generator.schema import Profile, model_for
 from generator.yamlio import MAX_DEPTH, Document, Mark, load_yaml, read_text
 
 # JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterable, MutableMapping
 from html import escape as html_escape
 from html import unescape
+from pathlib import Path
 
 import markdown
 from markdown.extensions import Extension
@@ -21,9 +22,11 @@ from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
 from markupsafe import Markup
 
+from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.schema import SAFE_SCHEMES, url_scheme
+from generator.routes import SAFE_SCHEMES, url_scheme
 from generator.typography import SmartPunctuation
+from generator.yamlio import read_front_matter
 
 EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
 _URL_ATTRIBUTES = ("href", "src")
@@ -290,6 +293,23 @@ class MarkdownRenderer:
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:
                 self._cache[(self.options_key, inline, text)] = html
+
+    def body_of_file(self, path: Path) -> tuple[str, str, Markup] | None:
+        """The body of a Markdown file (below its front matter) rendered, with the options key
+        it is kept under: for `keep` in another process (precompile.py). None for a file
+        without a body, or with an unsafe link (rendering it again raises UnsafeUrl)."""
+        try:
+            body = read_front_matter(path, path.name).body
+        except (ContentErrors, OSError):
+            return None
+        html = self._safe((body, False)) if body.strip() else None
+        return None if html is None else (self.options_key, body, html)
+
+    def keep(self, rendered: Iterable[tuple[str, str, Markup] | None]) -> None:
+        """Bodies rendered by `body_of_file`, where the options were the same as here."""
+        for found in rendered:
+            if found is not None and found[0] == self.options_key:
+                self._cache[(self.options_key, False, found[1])] = found[2]
 
     def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
         try:

@@ -636,6 +636,8 @@ def build_model(
     asset_set = set(assets)
     safe = cache.safe if cache is not None else None
     if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
+        if cache.ahead is not None:  # what it rendered while this process read the content
+            renderer.keep(cache.ahead.results().values())
         texts = [(profile.summary or "", False)]
         for name in names:
             for entry in loaded[name]:

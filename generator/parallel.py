@@ -9,8 +9,10 @@ error is raised here, with its own type and message.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import pickle
+import select
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -160,25 +162,94 @@ def _collect(child: _Child) -> dict:
 
 
 class Ahead:
-    """Work started early in a child process for the files it leaves behind; `wait` for it.
+    """Work started early in a child process; `wait` for it.
+
+    `function` makes files that this process finds later (compiled templates). After it,
+    the child computes `then(item)` for each of `items` that it takes from a queue, until
+    this process asks for what it has (`results`): the queue is emptied then, the child
+    stops after the item it is on, and whatever it did not do is this process's to do.
 
     The child is quiet (its output goes nowhere) and its failures are its own: whoever
     needs the files makes them in this process when they are missing, and reports there.
     """
 
-    def __init__(self, function: Callable[[], object] | None = None):
+    def __init__(
+        self,
+        function: Callable[[], object] | None = None,
+        then: Callable[[T], R] | None = None,
+        items: Sequence[T] = (),
+    ):
         self._pid: int | None = None
-        if function is not None and hasattr(os, "fork"):
-            self._pid = os.fork()
-            if self._pid == 0:
-                _run_quietly(function)
+        self._queue: _Queue | None = None
+        self._answer = -1
+        shared = then is not None and len(items) > 0
+        if not (function is not None or shared) or not hasattr(os, "fork"):
+            return
+        write = -1
+        if shared:
+            self._queue = _Queue(list(range(len(items))))
+            self._answer, write = os.pipe()
+        self._pid = os.fork()
+        if self._pid == 0:
+            _run_quietly(functools.partial(_ahead, function, then, items, self._queue, write))
+        if shared:
+            os.close(write)
+            self._queue.close_writing()
+
+    def results(self) -> dict[int, R]:
+        """What the child computed of `then`, by index in `items`; it stops after the item it
+        is on. Nothing while it is still on `function`, rather than wait for that."""
+        queue, self._queue = self._queue, None
+        if queue is None:
+            return {}
+        queue.close()
+        if not select.select([self._answer], [], [], 0)[0]:  # no word yet that it began
+            return {}
+        with os.fdopen(self._answer, "rb") as pipe:
+            self._answer = -1
+            data = pipe.read()
+        try:
+            return pickle.loads(data[len(_BEGUN) :])
+        except Exception:  # the child died before it could answer
+            return {}
 
     def wait(self) -> None:
         """Until the child has finished (at once the second time, or when none was started)."""
+        self.results()
+        if self._answer >= 0:
+            os.close(self._answer)
+            self._answer = -1
         if self._pid:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(self._pid, 0)
             self._pid = None
+
+
+_BEGUN = b"+"  # what the child of an Ahead writes when it begins its items
+
+
+def _ahead(
+    function: Callable[[], object] | None,
+    then: Callable | None,
+    items: Sequence,
+    queue: _Queue | None,
+    answer: int,
+) -> None:
+    if queue is not None:
+        queue.close_writing()  # this copy too: the queue then ends when it is empty
+    if function is not None:
+        with contextlib.suppress(Exception):  # the items may still be of use
+            function()
+    if queue is None or then is None:
+        return
+    with os.fdopen(answer, "wb") as pipe:
+        pipe.write(_BEGUN)
+        pipe.flush()
+        done = {}
+        with contextlib.suppress(Exception):
+            for index in queue:
+                done[index] = then(items[index])
+        pipe.write(pickle.dumps(done, protocol=5))
 
 
 def _run_quietly(function: Callable[[], object]) -> None:

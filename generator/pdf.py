@@ -18,7 +18,6 @@ from urllib.parse import urljoin
 
 from generator import routes
 from generator.errors import BuildError
-from generator.schema import url_scheme
 from generator.writer import Source
 
 PDF_NAME = PurePosixPath("cv.pdf")
@@ -118,7 +117,7 @@ def print_copy(html: str, local_dir: str, public_url: str) -> str:
 
 
 def _resolve(local_dir: str, url: str) -> str:
-    if url_scheme(url) is not None or url.startswith(("//", "#")):
+    if routes.url_scheme(url) is not None or url.startswith(("//", "#")):
         return url
     return escape(urljoin(local_dir, unescape(url)))
 

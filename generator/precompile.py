@@ -1,9 +1,13 @@
-"""A theme's templates compiled ahead of a first build, by another process.
+"""Work a first build starts in another process before it reads the content.
 
 Compiling meridian's templates takes about 0.2 s, and no page can be rendered before. A
 first build (or the first after cvsite changed) starts a child process that compiles them
 into the site's cache folder while the build reads the content; the renderer then loads them
 from there, through Jinja's bytecode cache, which finds a template by its name and source.
+
+Then the child renders the Markdown bodies of the entry files (`content/<section>/*.md`),
+the bulk of a cold build's Markdown, until the build gets to its Markdown and takes what
+the child has rendered (model.build_model); the build renders the rest.
 
 `cvsite build` starts the child before it imports the content model (pydantic, Markdown:
 0.3 s), so this module imports only Jinja, YAML and the light parts of cvsite.
@@ -14,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import jinja2
 
@@ -22,6 +26,11 @@ from generator.parallel import Ahead
 from generator.stamp import code_version
 from generator.theme import DEFAULT_THEME, ThemeDir, make_environment, unchecked_chain
 from generator.yamlio import read_yaml
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
+
+    from generator.markup import MarkdownRenderer
 
 # The filters of render.Renderer. A template is compiled knowing which filters exist (a
 # missing one is an error) and how each is called: all of these take the context (Jinja's
@@ -35,15 +44,54 @@ def folder(cache: Path) -> Path:
     return cache / f"templates-{code_version()}"
 
 
-def start(site: Path, cache: Path | None, jobs: int) -> Ahead:
-    """A child compiling the templates of the theme site.yaml names into the cache, when a
-    core is free for it and none are compiled yet; otherwise nothing (`Ahead()`)."""
+def markdown_file(cache: Path) -> Path:
+    """Where rendered Markdown is kept in a site's cache folder, for this cvsite's code."""
+    return cache / f"markdown-{code_version()}.pickle"
+
+
+def start(site: Path, cache: Path | None, jobs: int, *, bodies: bool = True) -> Ahead:
+    """A child that compiles the templates of the theme site.yaml names, unless the cache
+    has them, then renders the Markdown bodies of entry files, unless the cache has rendered
+    Markdown or not `bodies` (a preview that holds it). Nothing with one core or no cache."""
     if jobs <= 1 or cache is None:
         return Ahead()
     target = folder(cache)
-    if target.is_dir() and any(target.iterdir()):
-        return Ahead()
-    return Ahead(functools.partial(_compile_site_theme, site, target))
+    compiling = None
+    if not (target.is_dir() and any(target.iterdir())):
+        compiling = functools.partial(_compile_site_theme, site, target)
+    files = []
+    if bodies and not markdown_file(cache).exists():
+        files = sorted(site.glob("content/*/*.md"))
+    return Ahead(compiling, functools.partial(_render_body, site), files)
+
+
+def _render_body(site: Path, path: Path) -> tuple[str, str, Markup] | None:
+    return _markdown(site).body_of_file(path)
+
+
+@functools.cache  # one per process: the child's
+def _markdown(site: Path) -> MarkdownRenderer:
+    """A Markdown renderer with the options site.yaml gives, read as plain YAML: a wrong guess
+    makes the build render the bodies again."""
+    from generator.markup import MarkdownRenderer  # once the templates are compiled
+
+    settings = read_yaml(site / "site.yaml", "site.yaml").data
+    options = settings.get("markdown") if isinstance(settings, dict) else None
+    options = options if isinstance(options, dict) else {}
+    return MarkdownRenderer(
+        unsafe_html=_flag(options.get("unsafe_html"), default=False),
+        smart_quotes=_flag(options.get("smart_quotes"), default=True),
+    )
+
+
+def _flag(value: object, *, default: bool) -> bool:
+    """A yes or no as site.yaml's checks read it (pydantic's booleans)."""
+    text = str(value).strip().lower()
+    if text in ("1", "on", "t", "true", "y", "yes"):
+        return True
+    if text in ("0", "off", "f", "false", "n", "no"):
+        return False
+    return default
 
 
 def _compile_site_theme(site: Path, target: Path) -> None:

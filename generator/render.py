@@ -28,7 +28,7 @@ from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.precompile import load_every
-from generator.schema import Publication, url_scheme
+from generator.schema import Publication
 from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
 
@@ -665,7 +665,7 @@ def _url(context: jinja2.runtime.Context, target: Any) -> str:
 
 
 def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:
-    if url_scheme(target) is not None or target.startswith("//"):
+    if routes.url_scheme(target) is not None or target.startswith("//"):
         return target
     page: Page = context["page"]
     if localize:
@@ -678,6 +678,6 @@ def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = Fals
 @jinja2.pass_context
 def _file_url(context: jinja2.runtime.Context, path: str) -> str:
     """A link to a file the user gave: an absolute URL as is, a content/ path made relative."""
-    if url_scheme(path) is not None or path.startswith("//"):
+    if routes.url_scheme(path) is not None or path.startswith("//"):
         return path
     return _link(context, "/" + path.lstrip("/"))

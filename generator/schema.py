@@ -29,6 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.i18n import STRINGS_EN, unknown_language
+from generator.routes import INVISIBLE, SAFE_SCHEMES, url_scheme
 from generator.theme import DEFAULT_THEME
 
 # --- field types -----------------------------------------------------------------------------
@@ -76,16 +77,6 @@ DateValue = Annotated[
     ),
 ]
 
-SAFE_SCHEMES = ("http", "https", "mailto", "tel")
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-_INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
-
-
-def url_scheme(url: str) -> str | None:
-    """The scheme of a URL as a browser would see it (browsers drop tabs, newlines, spaces)."""
-    match = _SCHEME.match(_INVISIBLE.sub("", url))
-    return match.group(1).lower() if match else None
-
 
 def _check_url(value: Any) -> Any:
     if not isinstance(value, str):
@@ -98,7 +89,7 @@ def _check_url(value: Any) -> Any:
             "(expected http, https, mailto, tel or a relative path)",
             {"value": value, "scheme": scheme},
         )
-    if _INVISIBLE.search(value.strip()):
+    if INVISIBLE.search(value.strip()):
         raise PydanticCustomError(
             "bad_url",
             "'{value}' has spaces or control characters (expected a URL)",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from generator.schema import SAFE_SCHEMES, url_scheme
+from generator.routes import SAFE_SCHEMES, url_scheme
 
 MARKER_TAG = "x-inj"
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "cite", "data", "srcset"}

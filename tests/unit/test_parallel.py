@@ -125,6 +125,54 @@ def test_ahead_keeps_a_failure_and_its_output_to_itself(capfd: pytest.CaptureFix
     assert capfd.readouterr() == ("", "")
 
 
+def _wait_for(path: Path) -> None:
+    for _ in range(3000):  # 30 s at most: the test fails, rather than hangs, without it
+        if path.exists():
+            return
+        time.sleep(0.01)
+
+
+def _pid_and_double(number: int) -> tuple[int, int]:
+    return os.getpid(), 2 * number
+
+
+def _noting_double(number: int, folder: Path) -> tuple[int, int]:
+    (folder / str(number)).touch()
+    return os.getpid(), 2 * number
+
+
+def test_ahead_shares_its_items_with_whoever_asks_for_its_results(tmp_path: Path):
+    ahead = Ahead(None, functools.partial(_noting_double, folder=tmp_path), list(range(1000)))
+    _wait_for(tmp_path / "5")  # the child has computed items 0 to 5, in the queue's order
+    found = ahead.results()
+    ahead.wait()
+    assert set(range(6)) <= found.keys() <= set(range(1000))
+    assert all(pid != os.getpid() and double == 2 * index for index, (pid, double) in found.items())
+    assert ahead.results() == {}  # asked once
+
+
+def _wait_or_give_up(gate: Path, gave_up: Path) -> None:
+    _wait_for(gate)
+    if not gate.exists():
+        gave_up.touch()
+
+
+def test_ahead_gives_no_items_and_waits_for_none_while_the_child_is_still_on_its_first_work(
+    tmp_path: Path,
+):
+    gate, gave_up = tmp_path / "gate", tmp_path / "gave-up"
+    ahead = Ahead(functools.partial(_wait_or_give_up, gate, gave_up), _pid_and_double, [1, 2])
+    assert ahead.results() == {}
+    assert not gave_up.exists(), "results() waited for the child's first work"
+    gate.touch()
+    ahead.wait()  # the child found the queue emptied: it stops
+
+
+def test_ahead_without_items_or_work_starts_nothing():
+    assert Ahead(None, _pid_and_double, [])._pid is None
+    assert Ahead()._pid is None
+
+
 def test_costly_items_are_handed_out_first():
     costs = [100 if n % 2 == 0 else 1 for n in range(10)]
     assert _order(costs, cost=lambda c: c) == [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]

@@ -13,11 +13,13 @@ import pytest
 
 from generator import precompile
 from generator.build import BuildOptions, build
+from generator.markup import MarkdownRenderer
 from generator.model import load
 from generator.render import Renderer
+from generator.schema import MarkdownOptions
 from generator.stamp import cache_dir
 from generator.theme import available_themes, load_theme, unchecked_chain
-from tests.helpers import REPO, write_site
+from tests.helpers import REPO, copy_site, write_site
 
 # Every filter, on constants: Jinja would fold these into the code if it could.
 EVERY_FILTER = "".join(f'{{{{ "2020" | {name} }}}}' for name in precompile.FILTERS)
@@ -100,6 +102,19 @@ def test_nothing_is_compiled_ahead_with_one_core_or_when_compiled_already(tmp_pa
     assert {p: p.stat().st_mtime_ns for p in precompile.folder(cache).iterdir()} == compiled
 
 
+def test_bodies_are_rendered_ahead_only_when_no_markdown_is_at_hand(tmp_path: Path):
+    site = write_site(tmp_path / "site", {"content/talks/a.md": "---\ntitle: A\n---\nHi.\n"})
+    cache = tmp_path / "cache"
+    precompile.start(site, cache, jobs=2).wait()  # the templates
+    assert precompile.start(site, cache, jobs=2, bodies=False)._pid is None
+    precompile.markdown_file(cache).touch()
+    assert precompile.start(site, cache, jobs=2)._pid is None
+    precompile.markdown_file(cache).unlink()
+    ahead = precompile.start(site, cache, jobs=2)
+    assert ahead._pid is not None
+    ahead.wait()
+
+
 def test_compiling_ahead_imports_neither_pydantic_nor_markdown():
     """It starts before `cvsite build` imports them, and is done before they are imported."""
     code = "import sys, generator.precompile; print(sorted(sys.modules))"
@@ -129,3 +144,55 @@ def test_compiled_code_keeps_no_base_url(tmp_path: Path):
         build(BuildOptions(site, out, base_url=url, jobs=1, cache_dir=cache_dir(site)))
         title = re.search(r"<title>(.*?)</title>", (out / "index.html").read_text()).group(1)
         assert title == f"{url}papers/"
+
+
+BODY = 'A *body* with a [link](https://example.org) and "quotes" -- and a list:\n\n- one\n'
+
+
+def test_a_body_rendered_in_another_process_is_kept_and_not_rendered_again(tmp_path: Path):
+    page = tmp_path / "talk.md"
+    page.write_text(f"---\ntitle: T\n---\n{BODY}", encoding="utf-8")
+    found = MarkdownRenderer().body_of_file(page)
+    assert found is not None and found[1] == BODY
+    here = MarkdownRenderer()
+    here.keep([found, None])
+    here._converter = None  # rendering anything now would fail
+    assert here.block(BODY) == MarkdownRenderer().block(BODY) == found[2]
+    plain = MarkdownRenderer(smart_quotes=False)  # other options: other HTML, not kept
+    plain.keep([found])
+    assert plain.block(BODY) != found[2]
+
+
+def test_a_body_with_an_unsafe_link_is_left_to_the_build_which_reports_it(tmp_path: Path):
+    page = tmp_path / "talk.md"
+    page.write_text("---\ntitle: T\n---\n[x](javascript:alert(1))\n", encoding="utf-8")
+    assert MarkdownRenderer().body_of_file(page) is None
+    (tmp_path / "empty.md").write_text("---\ntitle: T\n---\n\n", encoding="utf-8")
+    assert MarkdownRenderer().body_of_file(tmp_path / "empty.md") is None
+
+
+@pytest.mark.parametrize("value", ["true", "false", "yes", "no", "on", "off", "1", "0", "T"])
+def test_markdown_options_are_read_ahead_as_the_site_check_reads_them(value: str):
+    checked = MarkdownOptions.model_validate({"smart_quotes": value}).smart_quotes
+    assert precompile._flag(value, default=not checked) == checked
+
+
+def test_a_cold_build_with_bodies_rendered_ahead_equals_a_plain_one(tmp_path: Path):
+    site = copy_site(REPO, tmp_path / "site")
+    talks = site / "content" / "talks"
+    talks.mkdir()
+    for number in range(120):
+        text = f"---\ntitle: Talk {number}\ndate: 2020-01\n---\nTalk **{number}**: {BODY}"
+        (talks / f"talk-{number:03d}.md").write_text(text, encoding="utf-8")
+    cache = tmp_path / "cache"
+    precompile.start(site, cache, jobs=2).wait()  # templates: the next child begins on bodies
+    compiling = precompile.start(site, cache, jobs=2)
+    ahead = build(BuildOptions(site, tmp_path / "ahead", jobs=2, cache_dir=cache), compiling)
+    plain = build(BuildOptions(site, tmp_path / "plain", jobs=1))
+    assert ahead.pages == plain.pages
+    assert _files(tmp_path / "ahead") == _files(tmp_path / "plain")
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    files = (p for p in folder.rglob("*") if p.is_file())
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in files}
