@@ -267,6 +267,10 @@ class MarkdownRenderer:
         options = f"{unsafe_html}{smart_quotes}{RENDERER_VERSION}{markdown.__version__}"
         self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
 
+    def setup(self) -> None:
+        """Python-Markdown, set up now rather than on first use."""
+        self._converter()
+
     def _converter(self) -> markdown.Markdown:
         """Python-Markdown, set up on first use: a build whose texts are all cached skips it."""
         if self._md is None:
@@ -288,7 +292,7 @@ class MarkdownRenderer:
         )
         if len(missing) < MIN_ITEMS or jobs <= 1:
             return
-        self._converter()  # set up once, before forking, not once in each process
+        self.setup()  # once, before forking, not once in each process
         rendered = fork_map(self._safe, missing, jobs, cost=_markdown_cost)
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:

@@ -56,13 +56,24 @@ def start(site: Path, cache: Path | None, jobs: int, *, bodies: bool = True) -> 
     if jobs <= 1 or cache is None:
         return Ahead()
     target = folder(cache)
-    compiling = None
-    if not (target.is_dir() and any(target.iterdir())):
-        compiling = functools.partial(_compile_site_theme, site, target)
+    compiled = target.is_dir() and any(target.iterdir())
     files = []
     if bodies and not markdown_file(cache).exists():
         files = sorted(site.glob("content/*/*.md"))
-    return Ahead(compiling, functools.partial(_render_body, site), files)
+    if compiled and not files:
+        return Ahead()
+    first = functools.partial(_first, site, None if compiled else target, bool(files))
+    return Ahead(first, functools.partial(_render_body, site), files)
+
+
+def _first(site: Path, target: Path | None, bodies: bool) -> None:
+    """The templates compiled into `target`, then Markdown set up for the bodies: the build
+    may take the bodies any time after, and waits for the one the child is on."""
+    if target is not None:
+        with contextlib.suppress(Exception):  # the build compiles them, and reports
+            _compile_site_theme(site, target)
+    if bodies:
+        _markdown(site).setup()
 
 
 def _render_body(site: Path, path: Path) -> tuple[str, str, Markup] | None:
