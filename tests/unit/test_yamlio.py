@@ -439,3 +439,40 @@ def test_very_deep_nesting_is_an_error_not_a_crash():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == "f.yaml:1:68: nested deeper than 64 levels\n"
+
+
+SIMPLE_TEXTS = [
+    'title: "Measured node 1"\ndate: 2001-03\ntags: ["A 1", B, c]\n',
+    "name: Ada\nlinks:\n  - {label: Site, url: 'https://x.org'}\n  - label: Mail\n",
+    "- one\n- two: 2\n  three: [3, 4]\n- ? complex\n  : key\n",
+    "a: |\n  Block text\n  on lines\nb: >-\n  folded\n   more\nc: ~\nd: null\ne: 'it''s'\n",
+    "a: 1\n---\nb: 2\n",  # two documents: a composer's error
+    "a: [1, 2\n",  # a parser's error
+    "k: v\nk: w\n",
+    "",
+    "# only a comment\n",
+]
+
+
+def _both_ways(text: str, monkeypatch: pytest.MonkeyPatch) -> list:
+    results = []
+    for simple in (True, False):
+        monkeypatch.setattr(yamlio, "_simple", lambda _text, simple=simple: simple)
+        try:
+            results.append(yamlio.load_yaml(text, "f.yaml"))
+        except ContentErrors as exc:
+            results.append([str(e) for e in exc.errors])
+    return results
+
+
+@pytest.mark.parametrize("text", SIMPLE_TEXTS)
+def test_libyamls_composer_reads_simple_text_as_pyyamls_does(text, monkeypatch):
+    fast, plain = _both_ways(text, monkeypatch)
+    assert fast == plain
+
+
+def test_text_that_could_nest_deep_or_has_aliases_is_not_simple():
+    assert yamlio._simple(SIMPLE_TEXTS[0])
+    assert not yamlio._simple("[" * 65 + "]" * 65)
+    assert not yamlio._simple("- " * 70 + "x")
+    assert not yamlio._simple("a: &x 1\nb: *x\n")
