@@ -545,6 +545,20 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path):
     assert "content/profile.yaml: not a regular file (a pipe, socket or device)" in outcome.errors
 
 
+def test_pipes_and_device_links_among_entry_files_are_refused_without_waiting(tmp_path):
+    """A first build compiles the templates in another process, which then renders entry
+    bodies: the second build, templates compiled and no Markdown cached, starts on the
+    bodies at once, and must not open what the build refuses to read."""
+    site = write_site(tmp_path / "site", {"content/talks/a.md": "---\ntitle: A\n---\nHi.\n"})
+    os.mkfifo(site / "content" / "talks" / "pipe.md")
+    os.symlink("/dev/zero", site / "content" / "talks" / "zero.md")
+    for _ in range(2):
+        outcome = build_hostile(site)
+        errors = outcome.errors
+        assert "content/talks/pipe.md: not a regular file (a pipe, socket or device)" in errors
+        assert any(line.startswith("content/talks/zero.md: symbolic link") for line in errors)
+
+
 # --- BibTeX: read at build time, and imported ----------------------------------------------
 
 BIB = "content/publications.bib"
