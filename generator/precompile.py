@@ -79,7 +79,9 @@ def _first(site: Path, target: Path | None, bodies: bool) -> None:
 def _render_body(site: Path, path: Path) -> tuple[str, str, Markup] | None:
     # Only a regular file that is no link, in a folder that is no link: content.discover
     # refuses pipes (reading one waits for ever) and links out of content/ (to /dev/zero,
-    # say) before it reads anything, and so must this process.
+    # say) before it reads anything, and so must this process. It skips hidden files too.
+    if path.name.startswith(".") or path.parent.name.startswith("."):
+        return None
     if path.is_symlink() or path.parent.is_symlink() or not path.is_file():
         return None
     return _markdown(site).body_of_file(path)
