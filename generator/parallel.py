@@ -151,12 +151,13 @@ def _spawn(function: Callable, items: Sequence, queue: _Queue) -> _Child:
     return _Child(pid, read)
 
 
-def _collect(child: _Child) -> dict:
+def _collect(child: _Child, after: bytes = b"") -> dict:
+    """What the child sent, pickled after the bytes `after`; nothing if it died first."""
     with os.fdopen(child.pipe, "rb") as pipe:
         child.pipe = -1
         data = pipe.read()
     try:
-        return pickle.loads(data)
+        return pickle.loads(data.removeprefix(after)) if data.startswith(after) else {}
     except Exception:  # the child died before it could answer
         return {}
 
@@ -205,13 +206,9 @@ class Ahead:
         queue.close()
         if not select.select([self._answer], [], [], 0)[0]:  # no word yet that it began
             return {}
-        with os.fdopen(self._answer, "rb") as pipe:
-            self._answer = -1
-            data = pipe.read()
-        try:
-            return pickle.loads(data[len(_BEGUN) :])
-        except Exception:  # the child died before it could answer
-            return {}
+        child = _Child(self._pid or 0, self._answer)
+        self._answer = -1
+        return _collect(child, after=_BEGUN)
 
     def wait(self) -> None:
         """Until the child has finished (at once the second time, or when none was started)."""
