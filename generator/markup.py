@@ -123,26 +123,45 @@ class _SafetyTreeprocessor(Treeprocessor):
                         element.attrib[name] = SITE_ROOT + path
 
 
-# What each of Python-Markdown's inline patterns cannot match without (its regular expression
-# requires one of these), as a regular expression. A text of plain words holds none of them.
+# What each of Python-Markdown's inline patterns cannot match without: its regular
+# expression requires one of these texts. A text of plain words holds none of them.
 _TRIGGERS = {
-    "backtick": r"`",
-    "escape": r"\\",
-    "footnote": r"\[\^",
-    "reference": r"\[",
-    "link": r"\[",
-    "short_reference": r"\[",
-    "image_link": r"!\[",
-    "image_reference": r"!\[",
-    "short_image_ref": r"!\[",
-    "autolink": r"<",
-    "automail": r"<",
-    "html": r"<",
-    "linebreak": r"  \n",
-    "entity": r"&",
-    "em_strong": r"[*_]",
+    "backtick": ("`",),
+    "escape": ("\\",),
+    "footnote": ("[^",),
+    "link": ("[",),
+    "image_link": ("![",),
+    "autolink": ("<",),
+    "automail": ("<",),
+    "html": ("<",),
+    "linebreak": ("  \n",),
+    "entity": ("&",),
+    "em_strong": ("*", "_"),
 }
-_TRIGGER_SEARCH = {name: re.compile(trigger).search for name, trigger in _TRIGGERS.items()}
+# Links to references (`[text][id]`, `[text]`, and the same for images) make an element only
+# for an id the document defines, and the long form needs `]`, at most one space, then `[`.
+# A body with links but no definitions (nearly all) then skips four patterns per text.
+_SHORT_REFERENCES = {"short_reference": "[", "short_image_ref": "!["}
+_REFERENCES = {"reference": "[", "image_reference": "!["}
+_REFERENCE_ID = re.compile(r"\]\s?\[").search
+
+
+def _trigger(name: str, md: markdown.Markdown) -> Callable[[str], object] | None:
+    """A test that is false for a text the pattern `name` cannot change; None: always try."""
+    if name in _SHORT_REFERENCES:
+        start = _SHORT_REFERENCES[name]
+        return lambda data: md.references and start in data
+    if name in _REFERENCES:
+        start = _REFERENCES[name]
+        return lambda data: md.references and start in data and _REFERENCE_ID(data)
+    needles = _TRIGGERS.get(name)
+    if needles is None:
+        return None
+    if len(needles) == 1:
+        needle = needles[0]
+        return lambda data: needle in data
+    first, second = needles
+    return lambda data: first in data or second in data
 
 
 class _QuickInlineProcessor(InlineProcessor):
@@ -151,13 +170,14 @@ class _QuickInlineProcessor(InlineProcessor):
     The stock processor tries every pattern (a Python call and a regex search each) on every
     piece of text; most of a body's text holds none of the characters a pattern starts with.
     The output is the same: a pattern only ever replaces text with placeholders, which hold
-    no trigger, so a pattern skipped at first could never have matched later either.
+    no trigger, so a pattern skipped at first could never have matched later either; and a
+    reference pattern skipped for want of definitions would have changed nothing.
     """
 
     def run(self, tree: etree.Element, ancestors: list[str] | None = None) -> etree.Element:
         names = [item.name for item in self.inlinePatterns._priority]
         self._patterns = [self.inlinePatterns[name] for name in names]
-        self._triggers = [_TRIGGER_SEARCH.get(name) for name in names]
+        self._triggers = [_trigger(name, self.md) for name in names]
         return super().run(tree, ancestors)
 
     def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:  # noqa: N802, N803
@@ -168,7 +188,7 @@ class _QuickInlineProcessor(InlineProcessor):
         start = 0
         while patternIndex < len(patterns):
             trigger = triggers[patternIndex]
-            if trigger is not None and trigger(data) is None:
+            if trigger is not None and not trigger(data):
                 patternIndex, start = patternIndex + 1, 0  # as after a pattern that missed
                 continue
             data, matched, start = apply(patterns[patternIndex], data, patternIndex, start)

@@ -36,6 +36,15 @@ PIECES = [
     "[a](https://example.org)",
     "[ref]",
     "[ref]: /files/a.pdf\n",
+    "[a][ref]",
+    "[a] [ref]",
+    "[a]\n[ref]",
+    "![a] [ref]",
+    "[ref][]",
+    "![ref]",
+    "][",
+    "] [",
+    "]\n[",
     "![alt](img.png)",
     "<https://example.org>",
     "<a@b.org>",
@@ -112,4 +121,29 @@ def test_every_markdown_text_of_the_sample_site_and_fixtures_renders_the_same(un
     ]
     assert len(texts) > 20
     for text in texts:
+        assert _html(quick, text, False) == _html(stock, text, False)
+
+
+REFERENCE_FORMS = [
+    "[a][ref]",
+    "[a] [ref]",
+    "[a]\n[ref]",
+    "[a]  [ref]",
+    "[ref][]",
+    "[ref]",
+    "![a][ref]",
+    "![a] [ref]",
+    "![ref]",
+    "[a][nowhere]",
+    "[a] (ref)",
+]
+
+
+@pytest.mark.parametrize("form", REFERENCE_FORMS)
+@pytest.mark.parametrize("defined", ["", "[ref]: /files/a.pdf\n\n"])
+def test_links_to_references_render_as_python_markdown_renders_them(form: str, defined: str):
+    # Reference patterns are skipped in a text without definitions, or without `]`, at most
+    # one space and `[`: each form here, with and without a definition, must still match.
+    text = f"{defined}see {form} here"
+    for quick, stock in RENDERERS.values():
         assert _html(quick, text, False) == _html(stock, text, False)
