@@ -8,7 +8,7 @@ gets is documented in docs/themes.md.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -443,6 +443,14 @@ class _RecordingEnvironment(jinja2.Environment):
         return super().getitem(obj, argument)
 
 
+class Job(NamedTuple):
+    """Work other than pages that `Renderer.render_pages` may hand to another process: its
+    result must pickle. `cost` is counted in entry pages, as `_unit_cost` counts pages."""
+
+    cost: float
+    make: Callable[[], Any]
+
+
 class Renderer:
     """Renders pages of one site with one theme. Holds the compiled templates between calls.
 
@@ -561,9 +569,15 @@ class Renderer:
         return self.render_page(page)[0]
 
     def render_pages(
-        self, pages: list[Page], jobs: int, *, lists_here: bool = True
+        self,
+        pages: list[Page],
+        jobs: int,
+        *,
+        lists_here: bool = True,
+        also: Sequence[Job] = (),
     ) -> list[tuple[bytes, frozenset[str]]]:
-        """`render_page` of each page, over up to `jobs` processes when there are many.
+        """`render_page` of each page, over up to `jobs` processes when there are many; then
+        the result of each of `also`, other work done alongside (the site's feed, say).
 
         Each entry page goes to whichever process is free. Pages that list entries keep
         their rendered cards (`{% cache %}`) in the process that rendered them: with
@@ -573,7 +587,7 @@ class Renderer:
         section page may go elsewhere too.
         """
         if jobs <= 1 or len(pages) < MIN_ITEMS:
-            return [self.render_page(page) for page in pages]
+            return [self.render_page(page) for page in pages] + [job.make() for job in also]
         self._compile_all()  # once, before forking, rather than once in every process
 
         def stays(page: Page) -> bool:
@@ -585,23 +599,28 @@ class Renderer:
         for page in pages:
             if stays(page):
                 together.setdefault(None if lists_here else page.language, []).append(page)
-        units = [[page] for page in pages if not stays(page)]
+        units: list[list[Page] | Job] = [[page] for page in pages if not stays(page)]
         units.extend(together.values())
+        units.extend(also)
         # Units are whole pages, or a list of pages: enough pages are enough units.
         done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost, least=2)
         by_page = {
             id(page): result
             for unit, results in zip(units, done, strict=True)
+            if not isinstance(unit, Job)
             for page, result in zip(unit, results, strict=True)
         }
-        return [by_page[id(page)] for page in pages]
+        made = [result for unit, result in zip(units, done, strict=True) if isinstance(unit, Job)]
+        return [by_page[id(page)] for page in pages] + made
 
-    def _unit_cost(self, pages: list[Page]) -> float:
+    def _unit_cost(self, unit: list[Page] | Job) -> float:
         """About how long pages take to render, counted in entry pages. A card costs about
         a third of an entry page: one per entry in its section and on the CV; on tag pages
         most cards are found rendered already (by the same process)."""
+        if isinstance(unit, Job):
+            return unit.cost
         cost = 0.0
-        for page in pages:
+        for page in unit:
             cost += 1
             if page.kind == "section":
                 cost += 0.35 * len(page.data["section"].items)
@@ -612,8 +631,10 @@ class Renderer:
                 cost += 0.05 * len(page.data["tag"].items)
         return cost
 
-    def _render_unit(self, pages: list[Page]) -> list[tuple[bytes, frozenset[str]]]:
-        return [self.render_page(page) for page in pages]
+    def _render_unit(self, unit: list[Page] | Job) -> Any:
+        if isinstance(unit, Job):
+            return unit.make()
+        return [self.render_page(page) for page in unit]
 
     def _compile_all(self) -> None:
         load_every(self.env)

@@ -13,6 +13,7 @@ from generator import build
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
 from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, fork_map
+from generator.render import Job
 from tests.helpers import REPO, copy_site
 
 
@@ -69,6 +70,20 @@ def test_a_parallel_build_is_byte_identical_to_a_single_process_one(tmp_path: Pa
     two = render_site(BuildOptions(site, tmp_path / "b", jobs=2)).files
     assert one.keys() == two.keys()
     assert [str(p) for p in one if one[p] != two[p]] == []
+
+
+def test_other_work_given_with_the_pages_comes_back_after_them_in_order(tmp_path: Path):
+    # A one-off build makes the sitemap, feeds and resume.json alongside its pages.
+    site = _site_with_many_entries(tmp_path)
+    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2), once=True)
+    built = builder.build().site
+    pages = built.pages
+    also = [Job(1000.0, functools.partial(_pid_and_square, n)) for n in range(3)]
+    results = builder._renderer.render_pages(pages, 2, lists_here=False, also=also)
+    assert [html for html, _ in results[: len(pages)]] == [
+        built.rendered[page.url].html for page in pages
+    ]
+    assert [square for _, square in results[len(pages) :]] == [0, 1, 4]
 
 
 def test_templates_compiled_ahead_by_another_process_give_the_same_site(
