@@ -39,6 +39,7 @@ from generator.stamp import (
     describe_fallbacks,
     forget,
     options_key,
+    output_stats,
     scan_inputs,
     scan_output,
     scan_places,
@@ -644,7 +645,7 @@ def build(options: BuildOptions, compiling: Ahead | None = None) -> BuildResult:
     fallbacks = fallback_counts(site.loaded)
     if options.cache_dir is not None:
         builder.cache.markdown.save()
-        _stamp(options, site, inputs, pages, fallbacks)
+        _stamp(options, site, inputs, pages, fallbacks, report)
     seconds = time.perf_counter() - started
     default = site.loaded.resume.language
     return BuildResult(pages, len(site.files), report, seconds, options.output, fallbacks, default)
@@ -662,8 +663,13 @@ def _stamp(
     inputs: dict,
     pages: Counter,
     fallbacks: dict[str, int],
+    report: WriteReport,
 ) -> None:
     outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
+    if report.stats is None:  # nothing written: the folder as it is
+        output = scan_output(options.output)
+    else:
+        output = output_stats(options.output, report.stats)
     summary = {
         "pages": dict(pages),
         "files": len(site.files),
@@ -674,6 +680,6 @@ def _stamp(
         options_key(options.output, options.base_url, options.drafts, options.pdf),
         {**inputs, **scan_places(outside)},
         [str(p) for p in outside],
-        scan_output(options.output),
+        output,
         summary,
     ).save(options.site, options.output)
