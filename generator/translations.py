@@ -66,6 +66,31 @@ def _is_code(value: Any) -> bool:
     return isinstance(value, str) and _CODE.fullmatch(value) is not None
 
 
+def _is_translation(data: Any, codes: tuple[str, ...]) -> bool:
+    """A mapping from language codes, one of them a language of the site's."""
+    if not isinstance(data, dict) or not data:
+        return False
+    if not all(_is_code(key) for key in data):
+        return False
+    return any(key in codes for key in data)
+
+
+def _holds_translation(data: Any, codes: tuple[str, ...]) -> bool:
+    """Whether `data`, or any mapping in it, is a translation mapping."""
+    if isinstance(data, dict):
+        if _is_translation(data, codes):
+            return True
+        values = data.values()
+    elif isinstance(data, list):
+        values = data
+    else:
+        return False
+    for value in values:  # a loop, not any(): most values are text, tested only for that
+        if isinstance(value, (dict, list)) and _holds_translation(value, codes):
+            return True
+    return False
+
+
 @dataclass(frozen=True)
 class Fallback:
     """A value shown in the default language because the mapping has none in this one."""
@@ -107,6 +132,8 @@ class Resolver:
         `own_only` (site.yaml's `strings`), a value is this language's only: a mapping without
         it, or plain text in another than the default language, is left out, not shared.
         """
+        if not own_only and not _holds_translation(doc.data, self.languages.all):
+            return doc, []  # what the walk would give, at a fraction of its cost
         walk = _Walk(self, doc, root, own_only)
         data = walk.value(doc.data, (), ())
         if not walk.changed:
@@ -178,11 +205,7 @@ class _Walk:
         return result
 
     def _is_translation(self, data: Any) -> bool:
-        if not isinstance(data, dict) or not data:
-            return False
-        if not all(_is_code(key) for key in data):
-            return False
-        return any(key in self.resolver.languages.all for key in data)
+        return _is_translation(data, self.resolver.languages.all)
 
     def translation(self, data: dict, path: FieldPath, raw: FieldPath, *, own: bool) -> Any:
         self.changed = True
