@@ -686,7 +686,7 @@ def _url(context: jinja2.runtime.Context, target: Any) -> str:
 
 
 def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:
-    if routes.url_scheme(target) is not None or target.startswith("//"):
+    if routes.leaves_site(target):
         return target
     page: Page = context["page"]
     if localize:
@@ -699,6 +699,6 @@ def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = Fals
 @jinja2.pass_context
 def _file_url(context: jinja2.runtime.Context, path: str) -> str:
     """A link to a file the user gave: an absolute URL as is, a content/ path made relative."""
-    if routes.url_scheme(path) is not None or path.startswith("//"):
+    if routes.leaves_site(path):
         return path
     return _link(context, "/" + path.lstrip("/"))

@@ -42,6 +42,13 @@ def url_scheme(url: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
+def leaves_site(url: str) -> bool:
+    """A link to elsewhere: with a scheme (`https:`, `mailto:`) or to another host (`//`)."""
+    if url.startswith("/"):  # the commonest, a URL of the site, has no scheme
+        return url.startswith("//")
+    return url_scheme(url) is not None
+
+
 @functools.lru_cache(maxsize=65536)  # pure, and asked again for every tag of every entry
 def slugify(text: str, fallback: str = "item") -> str:
     """A URL name: lower-case words joined by '-', non-Latin letters kept.

@@ -29,7 +29,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.i18n import STRINGS_EN, unknown_language
-from generator.routes import INVISIBLE, SAFE_SCHEMES, url_scheme
+from generator.routes import INVISIBLE, SAFE_SCHEMES, leaves_site, url_scheme
 from generator.theme import DEFAULT_THEME
 
 # --- field types -----------------------------------------------------------------------------
@@ -112,7 +112,7 @@ Url = Annotated[str, BeforeValidator(_check_url)]
 def _check_local_file(value: Any) -> Any:
     """A file shown inside a page (a photo) must be the site's own: no asset from another host."""
     value = _check_url(value)
-    if isinstance(value, str) and (url_scheme(value) is not None or value.startswith("//")):
+    if isinstance(value, str) and leaves_site(value):
         raise PydanticCustomError(
             "remote_file",
             "'{value}' is on another host; pages load nothing from elsewhere (expected a "

@@ -25,7 +25,7 @@ NUMBER_TAG = {"report": "citation_technical_report_number", "patent": "citation_
 
 def full_url(base_url: str, target: str) -> str:
     """An address as given, or a path inside content/ as a full URL of the site."""
-    if routes.url_scheme(target) is not None or target.startswith("//"):
+    if routes.leaves_site(target):
         return target
     return routes.absolute(base_url, "/" + target.lstrip("/"))
 
