@@ -501,6 +501,7 @@ class Renderer:
         cache = self.env.cache
         if not names or cache is None:
             return
+        self.env.loader.forget()  # a name may be a new template, no longer missing
         for key in list(cache.keys()):
             if template_name(key[1]) in names:
                 del cache[key]

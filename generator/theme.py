@@ -231,8 +231,16 @@ class ChainLoader(jinja2.BaseLoader):
 
     def __init__(self, chain: list[ThemeDir]):
         self.chain = chain
+        # Names no theme has: every entry page asks for its section's own template first
+        # (entry/projects.html), and most sections have none. `forget` when files change.
+        self.missing: set[str] = set()
+
+    def forget(self) -> None:
+        self.missing.clear()
 
     def get_source(self, environment, template):  # noqa: ANN001 - Jinja's signature
+        if template in self.missing:
+            raise jinja2.TemplateNotFound(template)
         if template.startswith("@parent/"):
             # Rewritten to the parent's name in every theme that has one: so this one has none.
             raise jinja2.TemplateNotFound(
@@ -249,6 +257,7 @@ class ChainLoader(jinja2.BaseLoader):
         for index, theme in enumerate(self.chain):
             if (theme.templates / template).is_file():
                 return self._load(index, template, template)
+        self.missing.add(template)
         raise jinja2.TemplateNotFound(template)
 
     def _load(self, index: int, name: str, requested: str):
