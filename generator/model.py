@@ -240,6 +240,11 @@ class Resume:
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
 
+    @functools.cached_property
+    def nav_urls(self) -> frozenset[str]:
+        """The URLs the menu links to (a page among them is the menu's current one)."""
+        return frozenset(link.url for link in self.nav)
+
     @property
     def items(self) -> Iterable[Item]:
         for section in self.sections:
