@@ -48,6 +48,7 @@ _BLOCKS = {
 _OPENING_CONTEXT = set(" \t\n([{\u2014\u2013-/\u201c\u2018\x03") | {""}
 _QUOTE = re.compile(r"[\"']")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"))
+_NEEDED = ('"', "'", "--", "...")  # what `smarten` changes
 
 
 def smarten(text: str, before: str) -> str:
@@ -86,7 +87,11 @@ class SmartTreeprocessor(Treeprocessor):
     """Applies `smarten` to every text of the tree outside code, in document order."""
 
     def run(self, root: etree.Element) -> None:
-        self._walk(root, "")
+        # Every text of the tree comes from the source's lines: without a quote, a dash or
+        # an ellipsis in them (as in many bodies), there is nothing to do.
+        source = "\n".join(self.md.lines)
+        if any(needed in source for needed in _NEEDED):
+            self._walk(root, "")
 
     def _walk(self, element: etree.Element, before: str) -> str:
         if element.tag in _BLOCKS:
