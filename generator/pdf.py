@@ -117,7 +117,7 @@ def print_copy(html: str, local_dir: str, public_url: str) -> str:
 
 
 def _resolve(local_dir: str, url: str) -> str:
-    if routes.url_scheme(url) is not None or url.startswith(("//", "#")):
+    if routes.leaves_site(url) or url.startswith("#"):
         return url
     return escape(urljoin(local_dir, unescape(url)))
 

@@ -93,13 +93,19 @@ def _markdown(site: Path) -> MarkdownRenderer:
     makes the build render the bodies again."""
     from generator.markup import MarkdownRenderer  # once the templates are compiled
 
-    settings = read_yaml(site / "site.yaml", "site.yaml").data
-    options = settings.get("markdown") if isinstance(settings, dict) else None
+    options = _settings(site).get("markdown")
     options = options if isinstance(options, dict) else {}
     return MarkdownRenderer(
         unsafe_html=_flag(options.get("unsafe_html"), default=False),
         smart_quotes=_flag(options.get("smart_quotes"), default=True),
     )
+
+
+@functools.cache  # read once by the child, for its theme and for its Markdown options
+def _settings(site: Path) -> dict:
+    """site.yaml as plain YAML, before it is checked; {} if it is not a mapping."""
+    settings = read_yaml(site / "site.yaml", "site.yaml").data
+    return settings if isinstance(settings, dict) else {}
 
 
 def _flag(value: object, *, default: bool) -> bool:
@@ -115,8 +121,7 @@ def _flag(value: object, *, default: bool) -> bool:
 def _compile_site_theme(site: Path, target: Path) -> None:
     """site.yaml and theme.yaml are read as plain YAML, before they are checked: a wrong
     guess costs nothing, as compiled code is only used for the very source it came from."""
-    settings = read_yaml(site / "site.yaml", "site.yaml").data
-    name = settings.get("theme") if isinstance(settings, dict) else None
+    name = _settings(site).get("theme")
     compile_theme(unchecked_chain(name if isinstance(name, str) else DEFAULT_THEME, site), target)
 
 
