@@ -229,6 +229,43 @@ def _guarded(test: Callable[[etree.Element, str], bool], needles: tuple[str, ...
     return quick_test
 
 
+# Tree processors that change nothing in a text whose source (as preprocessed) lacks a
+# character: attr_list looks for `{...}`; unescape puts back what backslash escapes hid.
+# Tree text only ever comes from the source: escapes and entities become placeholders, and
+# Markdown strips its placeholders' marks from the source before anything else.
+_TREE_TRIGGERS = {"attr_list": "{", "unescape": "\\"}
+
+
+def _quick_tree_processors(md: markdown.Markdown) -> None:
+    for name, needle in _TREE_TRIGGERS.items():
+        if name in md.treeprocessors:
+            processor = md.treeprocessors[name]
+            processor.run = _needing(processor.run, md, needle)
+
+
+def _needing(run: Callable[[etree.Element], object], md: markdown.Markdown, needle: str):
+    def quick_run(root: etree.Element) -> object:
+        return run(root) if needle in "\n".join(md.lines) else None
+
+    return quick_run
+
+
+def _remembered_block_levels(md: markdown.Markdown) -> None:
+    """`md.is_block_level(tag)`, asked about 60 times a body, answered from a dict rather
+    than by lower-casing the tag and scanning Markdown's list of block-level names. The
+    list is complete once every extension is set up, before the first text is rendered."""
+    known: dict[object, bool] = {}
+    ask = md.is_block_level
+
+    def is_block_level(tag: object) -> bool:
+        answer = known.get(tag)
+        if answer is None:
+            answer = known[tag] = ask(tag)
+        return answer
+
+    md.is_block_level = is_block_level
+
+
 class _SafetyExtension(Extension):
     def __init__(self, found: list[str], unsafe_html: bool):
         super().__init__()
@@ -243,6 +280,8 @@ class _SafetyExtension(Extension):
         if hasattr(InlineProcessor, "_InlineProcessor__applyPattern"):  # else: stock speed
             md.treeprocessors.register(_QuickInlineProcessor(md), "inline", 20)
         _quick_block_tests(md)
+        _quick_tree_processors(md)
+        _remembered_block_levels(md)
         # After inline processing (priority 20) so that links and images exist.
         md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
 

@@ -1,5 +1,5 @@
-"""Skipping inline patterns and block tests a text cannot match gives exactly Python-Markdown's
-own output."""
+"""Skipping inline patterns, block tests and tree processors a text cannot match gives exactly
+Python-Markdown's own output."""
 
 from __future__ import annotations
 
@@ -8,7 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown.treeprocessors import InlineProcessor
 
-from generator.markup import _BLOCK_TRIGGERS, MarkdownRenderer, UnsafeUrl, _QuickInlineProcessor
+from generator.markup import (
+    _BLOCK_TRIGGERS,
+    _TREE_TRIGGERS,
+    MarkdownRenderer,
+    UnsafeUrl,
+    _QuickInlineProcessor,
+)
 from tests.helpers import REPO
 
 # Pieces that start or end every inline construct, and text between them.
@@ -62,6 +68,13 @@ PIECES = [
     "    code",
     "```\n",
     "{: .cls }",
+    "{#id}",
+    "{.a .b}",
+    "{",
+    "}",
+    "\\{",
+    "\\_",
+    "*a*{: .c }",
     "Term\n: definition\n",
     ":",
     "# ",
@@ -85,6 +98,9 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
     md.treeprocessors.register(InlineProcessor(md), "inline", 20)
     for name in _BLOCK_TRIGGERS:  # back to each processor's own test
         assert vars(md.parser.blockprocessors[name]).pop("test")
+    for name in _TREE_TRIGGERS:  # and to each tree processor's own run
+        assert vars(md.treeprocessors[name]).pop("run")
+    assert vars(md).pop("is_block_level")  # Markdown's own method
     assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
     return quick, stock
 
