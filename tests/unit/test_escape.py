@@ -1,0 +1,77 @@
+"""Pages escape their output (`{{ … }}`) with render._escape, which must give exactly what
+markupsafe.escape gives, as the same type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import markupsafe
+import pytest
+from markupsafe import Markup
+
+from generator import render
+from generator.model import load
+from generator.render import Renderer, plan
+from generator.theme import load_theme
+
+
+class _Html:
+    def __html__(self) -> str:
+        return "<b>safe</b>"
+
+
+class _MyMarkup(Markup):
+    pass
+
+
+class _MyStr(str):
+    pass
+
+
+VALUES = [
+    "",
+    "plain words",
+    "Tom & Jerry <script>alert('x')</script> \"quoted\"",
+    "é — ünïcode ✓ 漢字",
+    Markup(""),
+    Markup("<p>a &amp; b</p>"),
+    _MyMarkup("<i>mine</i>"),
+    _MyStr("<sub>class</sub>"),
+    _Html(),
+    0,
+    3.5,
+    None,
+    True,
+    ["<a>"],
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_escape_gives_what_markupsafe_gives(value: object):
+    ours, theirs = render._escape(value), markupsafe.escape(value)
+    assert ours == theirs
+    assert type(ours) is type(theirs)
+
+
+def _pages(site: Path, theme: str) -> dict[str, bytes]:
+    resume = load(site).resume
+    renderer = Renderer(resume, load_theme(theme, site, resume.config.theme_options), site)
+    return {page.url: renderer.render(page) for page in plan(resume)}
+
+
+@pytest.mark.parametrize("theme", ["meridian", "ledger"])
+def test_pages_are_the_same_with_markupsafes_escape(
+    sample_site: Path, theme: str, monkeypatch: pytest.MonkeyPatch
+):
+    ours = _pages(sample_site, theme)
+    monkeypatch.setattr(render, "_escape_text", None)  # templates keep markupsafe's escape
+    theirs = _pages(sample_site, theme)
+    assert ours.keys() == theirs.keys()
+    assert [url for url in ours if ours[url] != theirs[url]] == []
+
+
+def test_templates_use_it(sample_site: Path):
+    resume = load(sample_site).resume
+    theme = load_theme(resume.config.theme, sample_site, resume.config.theme_options)
+    template = Renderer(resume, theme, sample_site).env.get_template("base.html")
+    assert template.root_render_func.__globals__["escape"] is render._escape
