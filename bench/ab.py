@@ -2,6 +2,7 @@
 
     python bench/ab.py 8dcddbd HEAD                 # 1,000 entries, 8 builds each
     python bench/ab.py main . --size 5000 --runs 4  # `.`: the working tree as it is
+    python bench/ab.py main . --site .              # the repository's own site
 
 bench/run.py measures one version against Hugo; this measures a change. Builds of two
 versions alternate, each going first every other round, so a machine that slows down or
@@ -65,10 +66,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
     parser.add_argument("--size", type=int, default=1000, help="corpus entries (default 1000)")
+    parser.add_argument("--site", type=Path, help="a site folder instead of the corpus")
     parser.add_argument("--runs", type=int, default=8, help="builds of each (default 8)")
     args = parser.parse_args()
-    site = CORPUS / str(args.size) / "cvsite"
-    if not site.is_dir():
+    site = args.site.resolve() if args.site else CORPUS / str(args.size) / "cvsite"
+    if args.site is None and not site.is_dir():
         make(args.size)
     shm = Path("/dev/shm")
     scratch = Path(tempfile.mkdtemp(prefix="cvsite-ab-", dir=shm if shm.is_dir() else None))
@@ -82,7 +84,8 @@ def main() -> None:
             order = (0, 1) if round_ % 2 == 0 else (1, 0)
             for which in order:
                 times[which].append(cold_build(trees[which], site, scratch))
-        print(f"cold build of {args.size} entries, {args.runs} builds each, in turns")
+        what = site if args.site else f"{args.size} entries"
+        print(f"cold build of {what}, {args.runs} builds each, in turns")
         for revision, seconds in zip(args.revisions, times, strict=True):
             each = " ".join(f"{s * 1000:.0f}" for s in seconds)
             print(
