@@ -145,15 +145,30 @@ def _assemble(
         if relative in unchanged and _link(f"{current}/{relative}", target):
             info = os.stat(target)
         elif isinstance(source, bytes):
-            with open(target, "xb") as file:
-                file.write(source)
-                file.flush()  # the last write sets the time; closing does not change it
-                info = os.fstat(file.fileno())
+            info = _write_new(target, source)
         else:
             shutil.copyfile(source, target)
             info = os.stat(target)
         stats[relative] = [info.st_size, info.st_mtime_ns]
     return stats
+
+
+# As open(target, "xb"): a new file, written as bytes (Windows would translate newlines).
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+
+
+def _write_new(target: str, data: bytes) -> os.stat_result:
+    """A new file holding `data`, and its stat once written: the last write sets its time,
+    closing does not change it. System calls straight, without a Python file object, which
+    cost a fifth of the time the last, one-core step of a build takes to write its files."""
+    descriptor = os.open(target, _NEW_FILE, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(descriptor, view) :]
+        return os.fstat(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def _parents(folder: str) -> list[str]:

@@ -1,4 +1,5 @@
-"""The writer reports the size and time of each file it made, as a walk of the folder finds them."""
+"""The writer makes each file with its bytes, and reports the size and time of each as a walk of
+the folder finds them."""
 
 from __future__ import annotations
 
@@ -46,3 +47,14 @@ def test_a_folder_left_as_it_was_has_no_stats(tmp_path: Path):
     _write(output, FILES)
     report = _write(output, FILES)
     assert not report.changed and report.stats is None
+
+
+def test_each_file_holds_its_bytes_and_the_usual_permissions(tmp_path: Path):
+    output = tmp_path / "out"
+    files = {**FILES, "big.bin": bytes(range(256)) * 5000, "crlf.txt": b"a\r\nb\n"}
+    _write(output, files)
+    for name, data in files.items():
+        assert (output / name).read_bytes() == data
+    made = tmp_path / "made"
+    made.write_bytes(b"")  # a file made by Python's open(), under the same umask
+    assert (output / "index.html").stat().st_mode == made.stat().st_mode
