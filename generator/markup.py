@@ -22,6 +22,7 @@ from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
 from markupsafe import Markup
 
+from generator import typography
 from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.routes import SAFE_SCHEMES, url_scheme
@@ -229,23 +230,32 @@ def _guarded(test: Callable[[etree.Element, str], bool], needles: tuple[str, ...
     return quick_test
 
 
-# Tree processors that change nothing in a text whose source (as preprocessed) lacks a
-# character: attr_list looks for `{...}`; unescape puts back what backslash escapes hid.
-# Tree text only ever comes from the source: escapes and entities become placeholders, and
-# Markdown strips its placeholders' marks from the source before anything else.
-_TREE_TRIGGERS = {"attr_list": "{", "unescape": "\\"}
+# Tree processors that change nothing in a text whose source (as preprocessed) holds none of
+# their needles: attr_list looks for `{...}`; unescape puts back what backslash escapes hid;
+# smart punctuation changes quotes, dashes and ellipses. Tree text only ever comes from the
+# source: escapes and entities become placeholders, and Markdown strips its placeholders'
+# marks from the source before anything else.
+_TREE_TRIGGERS = {
+    "attr_list": ("{",),
+    "unescape": ("\\",),
+    typography.NAME: typography.CHANGED,
+}
 
 
 def _quick_tree_processors(md: markdown.Markdown) -> None:
-    for name, needle in _TREE_TRIGGERS.items():
+    for name, needles in _TREE_TRIGGERS.items():
         if name in md.treeprocessors:
             processor = md.treeprocessors[name]
-            processor.run = _needing(processor.run, md, needle)
+            processor.run = _needing(processor.run, md, needles)
 
 
-def _needing(run: Callable[[etree.Element], object], md: markdown.Markdown, needle: str):
+def _needing(run: Callable[[etree.Element], object], md: markdown.Markdown, needles: tuple):
     def quick_run(root: etree.Element) -> object:
-        return run(root) if needle in "\n".join(md.lines) else None
+        source = "\n".join(md.lines)
+        for needle in needles:
+            if needle in source:
+                return run(root)
+        return None
 
     return quick_run
 
@@ -280,8 +290,6 @@ class _SafetyExtension(Extension):
         if hasattr(InlineProcessor, "_InlineProcessor__applyPattern"):  # else: stock speed
             md.treeprocessors.register(_QuickInlineProcessor(md), "inline", 20)
         _quick_block_tests(md)
-        _quick_tree_processors(md)
-        _remembered_block_levels(md)
         # After inline processing (priority 20) so that links and images exist.
         md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
 
@@ -337,6 +345,9 @@ class MarkdownRenderer:
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
+            # Once every extension has registered its processors and block-level names.
+            _quick_tree_processors(self._md)
+            _remembered_block_levels(self._md)
         return self._md
 
     def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:

@@ -48,7 +48,8 @@ _BLOCKS = {
 _OPENING_CONTEXT = set(" \t\n([{\u2014\u2013-/\u201c\u2018\x03") | {""}
 _QUOTE = re.compile(r"[\"']")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"))
-_NEEDED = ('"', "'", "--", "...")  # what `smarten` changes
+CHANGED = ('"', "'", "--", "...")  # what `smarten` changes: a text without any stays as it is
+NAME = "cvsite_smart_punctuation"  # its tree processor's, among Markdown's
 
 
 def smarten(text: str, before: str) -> str:
@@ -87,11 +88,7 @@ class SmartTreeprocessor(Treeprocessor):
     """Applies `smarten` to every text of the tree outside code, in document order."""
 
     def run(self, root: etree.Element) -> None:
-        # Every text of the tree comes from the source's lines: without a quote, a dash or
-        # an ellipsis in them (as in many bodies), there is nothing to do.
-        source = "\n".join(self.md.lines)
-        if any(needed in source for needed in _NEEDED):
-            self._walk(root, "")
+        self._walk(root, "")
 
     def _walk(self, element: etree.Element, before: str) -> str:
         if element.tag in _BLOCKS:
@@ -123,4 +120,4 @@ class SmartPunctuation(Extension):
         # Like smarty: \" and \' are escapes that keep a straight quote.
         md.ESCAPED_CHARS.extend(c for c in "\"'" if c not in md.ESCAPED_CHARS)
         # After inline processing (20) and before escaped characters are put back (0).
-        md.treeprocessors.register(SmartTreeprocessor(md), "cvsite_smart_punctuation", 5)
+        md.treeprocessors.register(SmartTreeprocessor(md), NAME, 5)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import typography
+from generator import markup, typography
 from generator.markup import MarkdownRenderer, UnsafeUrl
 from generator.typography import smarten
 from tests.helpers import REPO
@@ -66,7 +66,7 @@ def test_texts_without_quotes_dashes_or_ellipses_skip_the_walk_and_render_the_sa
     ]
     texts += ["it's", "*a* `b` [c](/d) e", "a &amp; b", "    code 'x'", "a\\'b", "x -- y", "A..."]
     quick = [_html(text) for text in texts]
-    monkeypatch.setattr(typography, "_NEEDED", ("",))  # in every text: every tree is walked
+    monkeypatch.delitem(markup._TREE_TRIGGERS, typography.NAME)  # every tree is walked
     walked = [_html(text) for text in texts]
     assert quick == walked
 
