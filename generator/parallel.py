@@ -1,19 +1,21 @@
 """Spread independent work over the cores with fork(), when there is enough of it to pay.
 
 Children are forked, so they start with everything the build has made so far (the model,
-the compiled templates) without pickling any of it; only their results travel back, through
-a pipe. What a child that fails leaves undone is done again in this process, so the real
-error is raised here, with its own type and message.
+the compiled templates) without pickling any of it; only their results travel back, each as
+soon as it is made (`_Results`). What a child that fails leaves undone is done again in this
+process, so the real error is raised here, with its own type and message.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import os
 import pickle
 import select
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -34,7 +36,8 @@ def available_cores() -> int:
 @dataclass
 class _Child:
     pid: int
-    pipe: int
+    pipe: int  # open until the child is done: its end says so
+    results: _Results
 
 
 def fork_map(
@@ -129,37 +132,78 @@ class _Queue:
 
 def _spawn(function: Callable, items: Sequence, queue: _Queue) -> _Child:
     read, write = os.pipe()
+    results = _Results()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, and leave without running any clean-up
         status = 1
         try:
             os.close(read)
             queue.close_writing()
-            done = {}
-            try:
+            with contextlib.suppress(BaseException):  # the parent does the item again, and reports
                 for index in queue:
-                    done[index] = function(items[index])
-            except BaseException:  # sent without it: the parent does it again, and reports
-                pass
-            payload = pickle.dumps(done, protocol=5)
-            with os.fdopen(write, "wb") as pipe:
-                pipe.write(payload)
+                    results.send(index, function(items[index]))
             status = 0
         finally:
             os._exit(status)
     os.close(write)
-    return _Child(pid, read)
+    return _Child(pid, read, results)
 
 
-def _collect(child: _Child, after: bytes = b"") -> dict:
-    """What the child sent, pickled after the bytes `after`; nothing if it died first."""
+def _collect(child: _Child) -> dict:
+    """What the child sent, once it is done (or dead)."""
     with os.fdopen(child.pipe, "rb") as pipe:
         child.pipe = -1
-        data = pipe.read()
-    try:
-        return pickle.loads(data.removeprefix(after)) if data.startswith(after) else {}
-    except Exception:  # the child died before it could answer
-        return {}
+        pipe.read()  # nothing is written: the end of the pipe is the end of the child
+    return child.results.received()
+
+
+class _Results:
+    """What a child computed, by index, sent as it computes it: each result pickled on its own
+    and appended to a file in memory, shared with the child at the fork.
+
+    A pipe would make a child that finishes first wait for this process to read what it
+    sent (a pipe holds 64 KiB), and then send it all at the end: 65 ms of 3.5 s at 5,000
+    entries. A result cut short (a child killed while writing it) ends what is received.
+    """
+
+    def __init__(self) -> None:
+        self._file = _memory_file()
+
+    def send(self, index: int, result: object) -> None:
+        """In the child: one more result."""
+        data = memoryview(pickle.dumps((index, result), protocol=5))
+        while data:
+            data = data[os.write(self._file, data) :]
+
+    def received(self) -> dict:
+        """In this process, once the child is done: every whole result it sent."""
+        if self._file < 0:
+            return {}
+        size = os.fstat(self._file).st_size
+        data = os.pread(self._file, size, 0)  # all at once, from a file in memory
+        while len(data) < size and (more := os.pread(self._file, size - len(data), len(data))):
+            data += more
+        self.close()
+        stream = io.BytesIO(data)
+        done = {}
+        with contextlib.suppress(Exception):  # from a result cut short on
+            while stream.tell() < size:
+                index, result = pickle.load(stream)
+                done[index] = result
+        return done
+
+    def close(self) -> None:
+        if self._file >= 0:
+            os.close(self._file)
+            self._file = -1
+
+
+def _memory_file() -> int:
+    """A new file in memory (Linux), else a temporary file."""
+    with contextlib.suppress(AttributeError, OSError):  # not Linux; a kernel without it
+        return os.memfd_create("cvsite-results", os.MFD_CLOEXEC)
+    with tempfile.TemporaryFile() as file:
+        return os.dup(file.fileno())
 
 
 class Ahead:
@@ -182,18 +226,22 @@ class Ahead:
     ):
         self._pid: int | None = None
         self._queue: _Queue | None = None
-        self._answer = -1
+        self._child: _Child | None = None  # while its results are still to be taken
         shared = then is not None and len(items) > 0
         if not (function is not None or shared) or not hasattr(os, "fork"):
             return
         write = -1
         if shared:
             self._queue = _Queue(list(range(len(items))))
-            self._answer, write = os.pipe()
+            read, write = os.pipe()
+            self._child = _Child(0, read, _Results())
         self._pid = os.fork()
         if self._pid == 0:
-            _run_quietly(functools.partial(_ahead, function, then, items, self._queue, write))
-        if shared:
+            results = self._child.results if self._child is not None else None
+            work = functools.partial(_ahead, function, then, items, self._queue, write, results)
+            _run_quietly(work)
+        if self._child is not None:
+            self._child.pid = self._pid
             os.close(write)
             self._queue.close_writing()
 
@@ -201,28 +249,24 @@ class Ahead:
         """What the child computed of `then`, by index in `items`; it stops after the item it
         is on. Nothing while it is still on `function`, rather than wait for that."""
         queue, self._queue = self._queue, None
-        if queue is None:
+        if queue is None or self._child is None:
             return {}
         queue.close()
-        if not select.select([self._answer], [], [], 0)[0]:  # no word yet that it began
+        if not select.select([self._child.pipe], [], [], 0)[0]:  # no word yet that it began
             return {}
-        child = _Child(self._pid or 0, self._answer)
-        self._answer = -1
-        return _collect(child, after=_BEGUN)
+        child, self._child = self._child, None
+        return _collect(child)
 
     def wait(self) -> None:
         """Until the child has finished (at once the second time, or when none was started)."""
         self.results()
-        if self._answer >= 0:
-            os.close(self._answer)
-            self._answer = -1
+        if self._child is not None:
+            _reap(self._child)
+            self._child = None
         if self._pid:
             with contextlib.suppress(ChildProcessError):
                 os.waitpid(self._pid, 0)
             self._pid = None
-
-
-_BEGUN = b"+"  # what the child of an Ahead writes when it begins its items
 
 
 def _ahead(
@@ -230,23 +274,22 @@ def _ahead(
     then: Callable | None,
     items: Sequence,
     queue: _Queue | None,
-    answer: int,
+    begun: int,
+    results: _Results | None,
 ) -> None:
+    """The child of an Ahead. It writes a byte to `begun` when it begins its items, so that
+    `results` knows whether it must wait for the one it is on."""
     if queue is not None:
         queue.close_writing()  # this copy too: the queue then ends when it is empty
     if function is not None:
         with contextlib.suppress(Exception):  # the items may still be of use
             function()
-    if queue is None or then is None:
+    if queue is None or then is None or results is None:
         return
-    with os.fdopen(answer, "wb") as pipe:
-        pipe.write(_BEGUN)
-        pipe.flush()
-        done = {}
-        with contextlib.suppress(Exception):
-            for index in queue:
-                done[index] = then(items[index])
-        pipe.write(pickle.dumps(done, protocol=5))
+    os.write(begun, b"+")
+    with contextlib.suppress(Exception):
+        for index in queue:
+            results.send(index, then(items[index]))
 
 
 def _run_quietly(function: Callable[[], object]) -> None:
@@ -266,5 +309,6 @@ def _reap(child: _Child) -> None:
     if child.pipe >= 0:
         os.close(child.pipe)
         child.pipe = -1
+    child.results.close()
     with contextlib.suppress(ChildProcessError):  # already reaped
         os.waitpid(child.pid, 0)

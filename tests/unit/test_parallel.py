@@ -12,7 +12,7 @@ import pytest
 from generator import build
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
-from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, fork_map
+from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, _Results, fork_map
 from generator.render import Job
 from tests.helpers import REPO, copy_site
 
@@ -275,3 +275,36 @@ def test_a_failure_here_stops_the_other_processes_soon(tmp_path: Path):
             cost=lambda n: n == 0,
         )
     assert len(log.read_text().split()) < len(items) // 4
+
+
+def test_results_are_received_whole_up_to_one_cut_short():
+    # A child killed while it writes a result leaves part of it: what came before is kept,
+    # and the part is not taken for a result.
+    results = _Results()
+    big = os.urandom(200_000)  # more than a pipe holds, and than one write may take
+    for index in range(3):
+        results.send(index, (big, frozenset({f"page {index}"})))
+    whole = os.fstat(results._file).st_size
+    results.send(3, big)
+    os.ftruncate(results._file, whole + 1000)
+    assert results.received() == {i: (big, frozenset({f"page {i}"})) for i in range(3)}
+
+
+def _big_result(number: int) -> bytes:
+    return bytes([number % 256]) * 70_000
+
+
+def test_a_child_sends_results_bigger_than_a_pipe_holds():
+    items = list(range(MIN_ITEMS * 2))
+    assert fork_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
+
+
+def test_results_travel_through_a_temporary_file_where_there_is_no_memory_file(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    def refused(*args: object) -> int:
+        raise OSError("no memfd here")
+
+    monkeypatch.setattr(os, "memfd_create", refused, raising=False)
+    items = list(range(MIN_ITEMS * 2))
+    assert fork_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
