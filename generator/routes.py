@@ -143,17 +143,24 @@ def output_path(url: str) -> PurePosixPath:
     return PurePosixPath(*parts)
 
 
-@functools.lru_cache(maxsize=65536)  # pure; every page links to the menu, tags and sections
 def href(from_url: str, to_url: str) -> str:
     """A relative link from the page at `from_url` to `to_url` (which may carry a #fragment)."""
+    if "#" in to_url:
+        target, _, fragment = to_url.partition("#")
+        if target == from_url and fragment:
+            return f"#{fragment}"
+    # The folder of `from_url` holds as many slashes as `from_url`: what follows its last
+    # slash (a file name) has none.
+    return _down_from(from_url.count("/") - 1, to_url)
+
+
+@functools.lru_cache(maxsize=65536)  # pure; every page links to the menu, tags and sections
+def _down_from(depth: int, to_url: str) -> str:
+    """`to_url` from a folder `depth` levels below the root. By depth rather than by page:
+    the pages of a section, or the tag pages, all link to each tag the same way."""
     target, _, fragment = to_url.partition("#")
-    from_dir = from_url if from_url.endswith("/") else from_url.rsplit("/", 1)[0] + "/"
-    suffix = f"#{fragment}" if fragment else ""
-    if target == from_url and fragment:
-        return suffix
-    depth = from_dir.count("/") - 1
     path = "../" * depth + quote(target[1:], safe="/.-_~")
-    return (path or "./") + suffix
+    return (path or "./") + (f"#{fragment}" if fragment else "")
 
 
 def base_path(base_url: str) -> str:
