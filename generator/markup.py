@@ -27,7 +27,7 @@ from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.routes import SAFE_SCHEMES, url_scheme
 from generator.typography import SmartPunctuation
-from generator.yamlio import read_front_matter
+from generator.yamlio import read_body
 
 EXTENSIONS = ["tables", "footnotes", "fenced_code", "attr_list", "sane_lists", "def_list"]
 _URL_ATTRIBUTES = ("href", "src")
@@ -373,7 +373,7 @@ class MarkdownRenderer:
         it is kept under: for `keep` in another process (precompile.py). None for a file
         without a body, or with an unsafe link (rendering it again raises UnsafeUrl)."""
         try:
-            body = read_front_matter(path, path.name).body
+            body = read_body(path, path.name)
         except (ContentErrors, OSError):
             return None
         html = self._safe((body, False)) if body.strip() else None

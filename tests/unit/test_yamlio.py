@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,7 +16,16 @@ from hypothesis import strategies as st
 
 from generator import yamlio
 from generator.errors import ContentErrors
-from generator.yamlio import Mark, decode, load_yaml, read_text, read_yaml, split_front_matter
+from generator.yamlio import (
+    Mark,
+    decode,
+    load_yaml,
+    read_body,
+    read_front_matter,
+    read_text,
+    read_yaml,
+    split_front_matter,
+)
 
 
 def errors_of(text: str, **kwargs) -> list[str]:
@@ -234,6 +244,36 @@ def test_front_matter_syntax_errors_are_lines_of_the_file():
     assert str(info.value) == (
         "a.md:3:1: tab character used for indentation; YAML indents with spaces only"
     )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"---\ntitle: A\n---\nBody line one.\n\nTwo.\n",
+        b"---\ntitle: A\n...\nBody\n",
+        b"---\n---\n",
+        b"No front matter.\n---\nA rule, then text.\n",
+        b"\xef\xbb\xbf---\r\ntitle: A\r\n---  \r\nBody\r\n",  # BOM, CRLF, spaces
+        b"---\ntitle: [unclosed\n---\nBody of a file whose YAML is wrong\n",
+        b"",
+    ],
+)
+def test_the_body_alone_is_the_body_read_with_its_front_matter(tmp_path: Path, raw: bytes):
+    # Markdown rendered ahead (precompile.py) is found by its text: the same text, or none.
+    page = tmp_path / "a.md"
+    page.write_bytes(raw)
+    try:
+        body = read_front_matter(page, "a.md").body
+    except ContentErrors:  # a YAML mistake: read_body gives the body below it all the same
+        body = raw.decode().split("---\n", 2)[2]
+    assert read_body(page, "a.md") == body
+
+
+def test_the_body_alone_is_refused_when_front_matter_is_never_closed(tmp_path: Path):
+    page = tmp_path / "a.md"
+    page.write_text("---\ntitle: A\nBody\n", encoding="utf-8")
+    with pytest.raises(ContentErrors, match="never closed"):
+        read_body(page, "a.md")
 
 
 def test_front_matter_may_close_with_dots_and_be_empty():
