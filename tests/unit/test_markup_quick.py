@@ -1,19 +1,22 @@
-"""Skipping inline patterns, block tests and tree processors a text cannot match gives exactly
-Python-Markdown's own output."""
+"""Skipping preprocessors, inline patterns, block tests and tree processors a text cannot match
+gives exactly Python-Markdown's own output."""
 
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown.preprocessors import NormalizeWhitespace
 from markdown.treeprocessors import InlineProcessor
 
 from generator.markup import (
     _BLOCK_TRIGGERS,
+    _PRE_TRIGGERS,
     _TREE_TRIGGERS,
     MarkdownRenderer,
     UnsafeUrl,
     _QuickInlineProcessor,
+    _QuickWhitespace,
 )
 from tests.helpers import REPO
 
@@ -67,6 +70,16 @@ PIECES = [
     "> ",
     "    code",
     "```\n",
+    "```python\n",
+    "~~~\n",
+    "~~~~\n",
+    "\t",
+    " \n",
+    "   \n",
+    "\r\n",
+    "\r",
+    "\x02",
+    "\x03",
     "{: .cls }",
     "{#id}",
     "{.a .b}",
@@ -95,6 +108,9 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
     quick = MarkdownRenderer(unsafe_html=unsafe_html)
     stock = MarkdownRenderer(unsafe_html=unsafe_html)
     md = stock._converter()
+    md.preprocessors.register(NormalizeWhitespace(md), "normalize_whitespace", 30)
+    for name in _PRE_TRIGGERS:  # back to each preprocessor's own run
+        assert vars(md.preprocessors[name]).pop("run")
     md.treeprocessors.register(InlineProcessor(md), "inline", 20)
     for name in _BLOCK_TRIGGERS:  # back to each processor's own test
         assert vars(md.parser.blockprocessors[name]).pop("test")
@@ -102,6 +118,7 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
         assert vars(md.treeprocessors[name]).pop("run")
     assert vars(md).pop("is_block_level")  # Markdown's own method
     assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
+    assert isinstance(quick._converter().preprocessors["normalize_whitespace"], _QuickWhitespace)
     return quick, stock
 
 
