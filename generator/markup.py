@@ -209,6 +209,10 @@ _BLOCK_TRIGGERS = {
     "quote": (">",),
     "table": ("|",),
     "deflist": (":",),
+    # These two say yes to every block, then search it for a definition, `[^1]: note` or
+    # `[id]: url`, and give the block back when there is none: the same as saying no.
+    "footnote": ("[^",),
+    "reference": ("]:",),
 }
 
 
