@@ -3,6 +3,7 @@ gives exactly Python-Markdown's own output."""
 
 from __future__ import annotations
 
+import markdown.util
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -180,3 +181,16 @@ def test_links_to_references_render_as_python_markdown_renders_them(form: str, d
     text = f"{defined}see {form} here"
     for quick, stock in RENDERERS.values():
         assert _html(quick, text, False) == _html(stock, text, False)
+
+
+def test_markdown_extensions_are_python_markdowns_own_not_looked_up_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    # A name is looked up among every installed package's entry points: slow to import and
+    # read, and another package may register the same name.
+    def looked_up() -> list:
+        raise AssertionError("extensions looked up by name")
+
+    monkeypatch.setattr(markdown.util, "get_installed_extensions", looked_up)
+    html = str(MarkdownRenderer()._render("| a |\n|---|\n| b |\n\nx[^1]\n\n[^1]: n\n", False))
+    assert "<table>" in html and 'class="footnote"' in html
