@@ -248,7 +248,8 @@ def _guarded(test: Callable[[etree.Element, str], bool], needles: tuple[str, ...
 
 
 # Preprocessors that change nothing in a text without one of their needles: a fenced code
-# block opens with three backticks or tildes. 9 of the 15 µs a body takes to preprocess.
+# block opens with three backticks or tildes. Looking for one (joining the lines, searching
+# them, splitting them again) took 10 µs of every body.
 _PRE_TRIGGERS = {"fenced_code_block": ("```", "~~~")}
 
 
