@@ -10,7 +10,9 @@ collected.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -148,36 +150,16 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         files.languages[code] = SiteFiles(root, files.config, files.content / code)
     content = files.content.resolve()
     folders: dict[Path, Path] = {}
+    inside_folders: dict[Path, bool] = {}
     for path in sorted(files.content.rglob("*")):
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
             continue
-        try:
-            inside = _real(path, folders).is_relative_to(content)
-        except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError, later ones OSError
-            errors.add(files.display(path), 0, 0, "", "symbolic link that loops back on itself")
+        kind = _plain(path, content, folders, inside_folders) or _checked(path, content, folders)
+        if kind == "folder":
             continue
-        # Every path, not only links: a file reached through a linked folder is outside too.
-        if not inside:
-            errors.add(
-                files.display(path),
-                0,
-                0,
-                "",
-                "symbolic link points outside content/; "
-                "refused (copy the file into content/ instead)",
-            )
-            continue
-        if path.is_dir():
-            continue
-        if not path.exists():
-            errors.add(files.display(path), 0, 0, "", "symbolic link to a file that does not exist")
-            continue
-        if not path.is_file():
-            # Reading a named pipe waits for a writer for ever; a device never ends.
-            errors.add(
-                files.display(path), 0, 0, "", "not a regular file (a pipe, socket or device)"
-            )
+        if kind != "file":  # why the path is refused
+            errors.add(files.display(path), 0, 0, "", kind)
             continue
         if "\\" in path.name:
             # A URL path cannot hold it, and hosts on Windows would read a folder separator.
@@ -193,6 +175,52 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         own.assets = []
     files.assets.sort()
     return files
+
+
+def _plain(
+    path: Path, content: Path, folders: dict[Path, Path], inside: dict[Path, bool]
+) -> str | None:
+    """What nearly every path is, told from one lstat rather than the four system calls of
+    `_checked`: "file" for a regular file and "folder" for a folder, each no link and in a
+    folder inside content/. None for anything else (a link, a pipe, a folder that leads
+    out), which `_checked` then looks at."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a link, pipe, socket or device
+        return None
+    found = inside.get(path.parent)
+    if found is None:
+        try:
+            found = _real(path, folders).is_relative_to(content)
+        except (RuntimeError, OSError):
+            return None
+        inside[path.parent] = found
+    if not found:
+        return None
+    return "file" if stat.S_ISREG(mode) else "folder"
+
+
+def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
+    """What `discover` makes of a path: a "file", a "folder", or why it refuses the path."""
+    try:
+        inside = _real(path, folders).is_relative_to(content)
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError, later ones OSError
+        return "symbolic link that loops back on itself"
+    # Every path, not only links: a file reached through a linked folder is outside too.
+    if not inside:
+        return (
+            "symbolic link points outside content/; refused (copy the file into content/ instead)"
+        )
+    if path.is_dir():
+        return "folder"
+    if not path.exists():
+        return "symbolic link to a file that does not exist"
+    if not path.is_file():
+        # Reading a named pipe waits for a writer for ever; a device never ends.
+        return "not a regular file (a pipe, socket or device)"
+    return "file"
 
 
 def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:

@@ -120,6 +120,40 @@ def test_symlink_out_of_content_is_refused(site, tmp_path):
     ]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs links and named pipes")
+def test_a_path_told_plain_from_one_lstat_is_what_the_full_checks_say(tmp_path):
+    # discover() tells regular files and folders from one system call, and looks at
+    # anything else with the full checks: both must agree wherever the first answers.
+    from generator.content import _checked, _plain
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("s")
+    content = tmp_path / "content"
+    (content / "talks").mkdir(parents=True)
+    (content / "talks" / "a.md").write_text("a")
+    (content / "cv.pdf").write_text("pdf")
+    (content / "inside.txt").symlink_to("cv.pdf")
+    (content / "leak.txt").symlink_to(outside / "secret.txt")
+    (content / "linked").symlink_to(outside)
+    (content / "gone.txt").symlink_to("nothing")
+    (content / "self").symlink_to("self")
+    os.mkfifo(content / "pipe.md")
+    # A regular file reached through a linked folder, as a walk that follows links finds it.
+    paths = [*sorted(content.rglob("*")), content / "linked" / "secret.txt"]
+    folders: dict = {}
+    told = {path: _plain(path, content, folders, {}) for path in paths}
+    checked = {path: _checked(path, content, {}) for path in paths}
+    assert {p for p, kind in told.items() if kind} == {
+        content / "talks",
+        content / "talks" / "a.md",
+        content / "cv.pdf",
+    }
+    assert all(kind is None or kind == checked[path] for path, kind in told.items())
+    assert checked[content / "linked" / "secret.txt"].startswith("symbolic link points outside")
+    assert checked[content / "pipe.md"].startswith("not a regular file")
+
+
 def test_empty_section_file(site_errors):
     assert site_errors({"content/projects.yaml": "# nothing yet\n"}) == [
         "content/projects.yaml:1:1: file is empty (expected a list of projects entries, "
