@@ -3,6 +3,7 @@ the renderer uses them; and compiled code holds nothing of the site that compile
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -196,3 +197,24 @@ def test_a_cold_build_with_bodies_rendered_ahead_equals_a_plain_one(tmp_path: Pa
 def _files(folder: Path) -> dict[str, bytes]:
     files = (p for p in folder.rglob("*") if p.is_file())
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in files}
+
+
+def test_the_entry_files_rendered_ahead_are_those_pathlib_globs(tmp_path: Path):
+    # Found with os.scandir, as content/*/*.md names them: hidden ones, links and pipes too
+    # (the child skips what the build refuses), in linked folders as well.
+    content = tmp_path / "content"
+    for name in ("talks/a.md", "talks/.hidden.md", "talks/notes.txt", "top.md", "x.md/b.md"):
+        (content / name).parent.mkdir(parents=True, exist_ok=True)
+        (content / name).write_text("t", encoding="utf-8")
+    (content / "talks" / "folder.md").mkdir()
+    (content / "talks" / "link.md").symlink_to(content / "top.md")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "c.md").write_text("c", encoding="utf-8")
+    (content / "linked").symlink_to(outside)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(content / "talks" / "pipe.md")
+    globbed = sorted(str(p) for p in content.parent.glob("content/*/*.md"))
+    assert precompile._entry_files(content) == globbed
+    assert str(content / "linked" / "c.md") in globbed
+    assert precompile._entry_files(tmp_path / "nothing") == []
