@@ -78,7 +78,10 @@ class _Noting(importlib.abc.MetaPathFinder):
                 *owners, attribute = name.split(".")
                 holder = module
                 for owner in owners:
-                    holder = getattr(holder, owner)
+                    holder = getattr(holder, owner, None)
+                if not hasattr(holder, attribute):  # renamed since: shown, not noted
+                    self.note(f"(no {name} in {fullname})", start, start)
+                    continue
                 setattr(holder, attribute, self.wrap(getattr(holder, attribute), name))
 
         spec.loader.exec_module = exec_module
