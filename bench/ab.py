@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from make_corpus import CORPUS, make  # noqa: E402
+from sites import add_site_arguments, chosen_site, scratch_folder  # noqa: E402
 
 
 def checkout(revision: str, parent: Path) -> Path:
@@ -65,15 +65,11 @@ def cold_build(tree: Path, site: Path, scratch: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
-    parser.add_argument("--size", type=int, default=1000, help="corpus entries (default 1000)")
-    parser.add_argument("--site", type=Path, help="a site folder instead of the corpus")
+    add_site_arguments(parser)
     parser.add_argument("--runs", type=int, default=8, help="builds of each (default 8)")
     args = parser.parse_args()
-    site = args.site.resolve() if args.site else CORPUS / str(args.size) / "cvsite"
-    if args.site is None and not site.is_dir():
-        make(args.size)
-    shm = Path("/dev/shm")
-    scratch = Path(tempfile.mkdtemp(prefix="cvsite-ab-", dir=shm if shm.is_dir() else None))
+    site, what = chosen_site(args)
+    scratch = scratch_folder("cvsite-ab-")
     trees = []
     try:
         trees = [checkout(revision, scratch) for revision in args.revisions]
@@ -84,7 +80,6 @@ def main() -> None:
             order = (0, 1) if round_ % 2 == 0 else (1, 0)
             for which in order:
                 times[which].append(cold_build(trees[which], site, scratch))
-        what = site if args.site else f"{args.size} entries"
         print(f"cold build of {what}, {args.runs} builds each, in turns")
         for revision, seconds in zip(args.revisions, times, strict=True):
             each = " ".join(f"{s * 1000:.0f}" for s in seconds)

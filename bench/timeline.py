@@ -177,26 +177,21 @@ def main() -> None:
     import statistics
 
     sys.path.insert(0, str(HERE))
-    from make_corpus import CORPUS, make
+    from sites import add_site_arguments, chosen_site, scratch_folder
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--size", type=int, default=1000, help="corpus entries (default 1000)")
-    parser.add_argument("--site", type=Path, help="a site folder instead of the corpus")
+    add_site_arguments(parser)
     parser.add_argument("--runs", type=int, default=3, help="builds; the median is shown")
     args = parser.parse_args()
-    site = args.site.resolve() if args.site else CORPUS / str(args.size) / "cvsite"
-    if args.site is None and not site.is_dir():
-        make(args.size)
+    site, what = chosen_site(args)
     compileall.compile_dir(REPO / "generator", quiet=1)  # as an installed cvsite is
-    shm = Path("/dev/shm")
-    scratch = Path(tempfile.mkdtemp(prefix="cvsite-timeline-", dir=shm if shm.is_dir() else None))
+    scratch = scratch_folder("cvsite-timeline-")
     try:
         builds = sorted((one_build(site, scratch) for _ in range(args.runs)), key=lambda b: b[0])
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     total, steps = builds[len(builds) // 2]
     every = " ".join(f"{t:.0f}" for t, _ in builds)
-    what = site if args.site else f"{args.size} entries"
     print(f"cold build of {what}: {total:.0f} ms, the median of {args.runs} ({every})\n")
     print("\n".join(table(steps)))
     median = statistics.median(t for t, _ in builds)
