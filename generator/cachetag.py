@@ -34,6 +34,7 @@ class FragmentCache(Extension):
 
     tags = {"cache"}
     FOUND = "_cvsite_fragment"  # the filter that looks a fragment up, and the variable it sets
+    BODY = "_cvsite_fragment_body"  # the body rendered, when none was found
 
     def __init__(self, environment: jinja2.Environment):
         super().__init__(environment)
@@ -47,16 +48,18 @@ class FragmentCache(Extension):
         body = parser.parse_statements(("name:endcache",), drop_needle=True)
         place = nodes.Const(f"{parser.name}:{lineno}")
         # A list page asks once per entry, and mostly finds the fragment: the lookup is a
-        # filter, which compiled templates call directly. Only a miss pays for a macro of the
-        # body (CallBlock) and Jinja's context.call.
+        # filter, which compiled templates call directly. A miss renders the body in place,
+        # into a variable ({% set %}...{% endset %}, whose assignments stay inside it, as a
+        # macro's would, without the cost of making and calling a macro), and keeps it.
         found = nodes.Filter(nodes.List(values), self.FOUND, [place], [], None, None)
-        call = self.call_method("_fragment", [nodes.ContextReference(), place, nodes.List(values)])
         missing = nodes.Test(nodes.Name(self.FOUND, "load"), "none", [], [], None, None)
+        rendered = nodes.AssignBlock(nodes.Name(self.BODY, "store"), None, body)
+        kept = self.call_method("_keep", [nodes.Name(self.BODY, "load")])
         return [
             nodes.Assign(nodes.Name(self.FOUND, "store"), found).set_lineno(lineno),
             nodes.If(
                 missing,
-                [nodes.CallBlock(call, [], [], body)],
+                [rendered.set_lineno(lineno), nodes.Output([kept]).set_lineno(lineno)],
                 [],
                 [nodes.Output([nodes.Name(self.FOUND, "load")])],
             ).set_lineno(lineno),
@@ -69,11 +72,12 @@ class FragmentCache(Extension):
             return None
         return store.find(_where(context, place), values, self.environment)
 
-    def _fragment(self, context: jinja2.runtime.Context, place: str, values: list, caller):
+    def _keep(self, html: Markup) -> Markup:
+        """The body rendered after `_found` found no fragment: kept by the store."""
         store: FragmentStore | None = getattr(self.environment, "fragments", None)
         if store is None:
-            return caller()
-        return store.get_or_render(_where(context, place), values, caller, self.environment)
+            return html
+        return store.keep(html, self.environment)
 
 
 def _where(context: jinja2.runtime.Context, place: str) -> tuple:

@@ -287,6 +287,9 @@ class FragmentStore:
         self._page: str | None = None  # the URL of the page being rendered
         self._lists: dict[str, set[tuple]] = {}  # keys of list fragments, by page URL
         self._lists_now: set[tuple] = set()  # ...and those of the page being rendered
+        # What a missing fragment is kept under, and what the page had asked for before it,
+        # from `find` to `keep` (a stack: a fragment's body may hold another).
+        self._missing: list[tuple[tuple, tuple, set[str]]] = []
 
     def __len__(self) -> int:
         return len(self._fragments)
@@ -295,6 +298,7 @@ class FragmentStore:
         """The page at `url` is rendered next: the lists it shows are its own."""
         self._page = url
         self._lists_now = set()
+        self._missing.clear()  # what a page that failed left
 
     def end_page(self) -> None:
         """Drop the fragments of lists the page showed last time and no longer shows."""
@@ -352,7 +356,9 @@ class FragmentStore:
         return key, tuple([state for _, state in parts])
 
     def find(self, where: tuple, values: list, env) -> Markup | None:  # noqa: ANN001
-        """The fragment for these values at `where`, if one was rendered for them."""
+        """The fragment for these values at `where`, if one was rendered for them. If not,
+        its body is rendered next, then given to `keep`: what templates it asks for from
+        now on are noted as its own."""
         # An entry is known by its data object, which a rebuild reuses while the file is
         # unchanged; the stored state holds that object, so its id cannot be taken by another.
         key, state = self._key_and_state(where, values)
@@ -360,24 +366,20 @@ class FragmentStore:
         if found is not None and found[0] == state:
             env.asked.update(found[2])  # the page depends on what the fragment loaded
             return found[1]
+        self._missing.append((key, state, env.asked))
+        env.asked = set()
         return None
 
-    def get_or_render(self, where: tuple, values: list, caller, env) -> Markup:  # noqa: ANN001
-        found = self.find(where, values, env)
-        if found is not None:
-            return found
-        key, state = self._key_and_state(where, values)
-        outer = env.asked
-        env.asked = set()
-        try:
-            html = Markup(caller())
-            asked = frozenset(env.asked)
-        finally:
-            env.asked = outer | env.asked
+    def keep(self, html: Markup, env) -> Markup:  # noqa: ANN001
+        """The body of the fragment `find` last found missing, rendered: kept for next time."""
+        key, state, outer = self._missing.pop()
+        asked = frozenset(env.asked)
+        env.asked = outer | env.asked
         if key not in self._fragments:
             for part in key:  # lists are not noted: their page drops them (`end_page`)
                 if isinstance(part, _EntryRef):
                     self._keys.setdefault(part.id, []).append(key)
+        html = Markup(html)  # as a body rendered with autoescape off is kept too
         self._fragments[key] = (state, html, asked)
         return html
 

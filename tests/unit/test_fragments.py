@@ -106,3 +106,49 @@ def test_a_list_of_anything_but_entries_is_no_cache_key(sample_site: Path):
     for values in ([entry, 2], [2, entry], (entry, "text")):
         with pytest.raises(ValueError, match="list of entries"):
             template.render(page=pages[0], values=values)
+
+
+def test_what_a_fragment_sets_stays_inside_it_found_or_rendered(sample_site: Path):
+    # The body is rendered in place (into a variable, not a macro): what it sets must stay
+    # inside it as a macro's would, and what is around it must be readable inside.
+    renderer, pages, calls = _counting_renderer(sample_site)
+    template = renderer.env.from_string(
+        "{% set x = 'outer' %}{% for n in [1, 2] %}"
+        "{% cache 'same' %}{{ count() }}{% set x = 'inner' %}[{{ x }} {{ loop.index }}]"
+        "{% endcache %}{{ x }};{% endfor %}"
+    )
+    renderer.env.fragments.begin_page(pages[0].url)
+    assert template.render(page=pages[0]) == "[inner 1]outer;[inner 1]outer;"
+    assert calls == [1]  # the second time round, the fragment was found
+
+
+def test_a_fragment_in_a_fragment_notes_its_templates_in_both(sample_site: Path):
+    renderer, pages, calls = _counting_renderer(sample_site)
+    env = renderer.env
+    template = env.from_string(
+        "{% cache 'outer' %}<{% cache 'inner' %}{{ count() }}"
+        "{% include 'partials/theme-toggle.html' %}{% endcache %}>{% endcache %}"
+    )
+    for _ in range(2):
+        env.asked = set()
+        env.fragments.begin_page(pages[0].url)
+        html = template.render(page=pages[0])
+        assert html.startswith("<") and html.endswith(">") and "theme" in html
+        assert "partials/theme-toggle.html" in env.asked  # rendered, then found
+    assert calls == [1]
+    env.asked = set()
+    found = env.from_string("{% cache 'inner' %}x{% endcache %}").render(page=pages[0])
+    assert "theme" in found and "partials/theme-toggle.html" in env.asked
+
+
+def test_a_fragment_whose_body_fails_leaves_the_next_page_right(sample_site: Path):
+    renderer, pages, calls = _counting_renderer(sample_site)
+    store = renderer.env.fragments
+    broken = renderer.env.from_string("{% cache 'a' %}{{ 1 // 0 }}{% endcache %}")
+    store.begin_page(pages[0].url)
+    with pytest.raises(ZeroDivisionError):
+        broken.render(page=pages[0])
+    store.begin_page(pages[1].url)
+    fine = renderer.env.from_string("{% cache 'b' %}{{ count() }}b{% endcache %}")
+    assert fine.render(page=pages[1]) == fine.render(page=pages[1]) == "b"
+    assert calls == [1]
