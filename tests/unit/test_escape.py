@@ -1,11 +1,13 @@
 """Pages escape their output (`{{ … }}`) with render._escape, which must give exactly what
-markupsafe.escape gives, as the same type; and they are compiled without Jinja's optimizer,
-which must change nothing either."""
+markupsafe.escape gives, as the same type; they call functions and macros through
+render._Context.call, which must give what Jinja's own call gives; and they are compiled
+without Jinja's optimizer, which must change nothing either."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import jinja2
 import markupsafe
 import pytest
 from markupsafe import Markup
@@ -86,3 +88,72 @@ def test_templates_use_it(sample_site: Path):
     theme = load_theme(resume.config.theme, sample_site, resume.config.theme_options)
     template = Renderer(resume, theme, sample_site).env.get_template("base.html")
     assert template.root_render_func.__globals__["escape"] is render._escape
+
+
+@pytest.mark.parametrize("theme", ["meridian", "ledger"])
+def test_pages_are_the_same_with_jinjas_own_call(
+    sample_site: Path, theme: str, monkeypatch: pytest.MonkeyPatch
+):
+    # Templates call url(), t() and macros through render._Context.call, which remembers
+    # for each function whether it takes the context.
+    assert render._RecordingEnvironment.context_class is render._Context
+    ours = _pages(sample_site, theme)
+    monkeypatch.setattr(render._RecordingEnvironment, "context_class", jinja2.runtime.Context)
+    theirs = _pages(sample_site, theme)
+    assert ours.keys() == theirs.keys()
+    assert [url for url in ours if ours[url] != theirs[url]] == []
+
+
+class _TakesContext:
+    @jinja2.pass_context
+    def __call__(self, context: jinja2.runtime.Context, name: str) -> str:
+        return f"{name}={context.get(name)}"
+
+
+@jinja2.pass_context
+def _seen(context: jinja2.runtime.Context, name: str) -> str:
+    return f"{name}={context.get(name)}"
+
+
+@jinja2.pass_environment
+def _env_name(environment: jinja2.Environment) -> str:
+    return type(environment).__name__
+
+
+@jinja2.pass_eval_context
+def _autoescaping(eval_ctx: jinja2.nodes.EvalContext) -> str:
+    return str(eval_ctx.autoescape)
+
+
+def _stops() -> str:
+    raise StopIteration
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{{ seen('x') }}{% for y in [1, 2] %}{% set w = y %}{{ seen('w') }}{% endfor %}",
+        "{% block b %}{% set v = 7 %}{{ seen('v') }}{% endblock %}",
+        "{% set z = 3 %}{{ seen('z') }}{% macro m(a) %}{{ seen('a') }}{% endmacro %}{{ m(5) }}",
+        "{{ env_name() }} {{ autoescaping() }} {{ plain(2) }} {{ text.upper() }}",
+        "{{ by_call('x') }} {{ dict(a=1) }} {{ range(3) | list }} {{ stops() is undefined }}",
+        "{% macro m(a, b=2) %}{{ a }}{{ b }}{{ caller() if caller }}{% endmacro %}"
+        "{{ m(1) }}{% call m(3, b=4) %}c{% endcall %}{{ m(*[5], **{'b': 6}) }}",
+    ],
+)
+def test_calls_give_what_jinjas_own_call_gives(source: str):
+    def render_with(context_class: type) -> str:
+        environment = render._RecordingEnvironment(autoescape=True)
+        environment.context_class = context_class
+        environment.globals.update(
+            seen=_seen,
+            by_call=_TakesContext(),
+            env_name=_env_name,
+            autoescaping=_autoescaping,
+            plain=lambda n: n * 2,
+            text="words",
+            stops=_stops,
+        )
+        return environment.from_string(source).render(x=1)
+
+    assert render_with(render._Context) == render_with(jinja2.runtime.Context)
