@@ -500,6 +500,13 @@ class _RecordingEnvironment(jinja2.Environment):
         self.asked: set[str] = set()
         self.fragments = FragmentStore()
 
+    def make_globals(self, d):  # noqa: ANN001, ANN201 - Jinja's
+        """For a template with no globals of its own (every template of a theme: none is
+        loaded with `globals=`, which Jinja would write into these), the environment's, as
+        they are: Jinja's ChainMap over them is read key by key, in Python, whenever a page
+        or an include makes its context. 10 % of the time a page takes to render."""
+        return self.globals if not d else super().make_globals(d)
+
     def get_template(self, name, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
         if isinstance(name, str):
             self.asked.add(template_name(name))

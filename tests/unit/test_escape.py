@@ -1,7 +1,8 @@
 """Pages escape their output (`{{ … }}`) with render._escape, which must give exactly what
 markupsafe.escape gives, as the same type; they call functions and macros through
-render._Context.call, which must give what Jinja's own call gives; and they are compiled
-without Jinja's optimizer, which must change nothing either."""
+render._Context.call, which must give what Jinja's own call gives; they read the globals
+as they are; and they are compiled without Jinja's optimizer, which must change nothing
+either."""
 
 from __future__ import annotations
 
@@ -157,3 +158,17 @@ def test_calls_give_what_jinjas_own_call_gives(source: str):
         return environment.from_string(source).render(x=1)
 
     assert render_with(render._Context) == render_with(jinja2.runtime.Context)
+
+
+def test_templates_read_the_environments_globals_as_they_change():
+    # A theme's templates take the environment's globals as they are, not Jinja's ChainMap
+    # over them: a page in another language (Renderer._switch) must still see the new ones,
+    # and globals given to one template must stay its own.
+    environment = render._RecordingEnvironment()
+    environment.globals["g"] = 1
+    shared = environment.from_string("{{ g }}")
+    own = environment.from_string("{{ g }}{{ h }}", globals={"h": 2})
+    assert shared.render() == "1" and own.render() == "12"
+    environment.globals["g"] = 3
+    assert shared.render() == "3" and own.render() == "32"
+    assert "h" not in environment.globals
