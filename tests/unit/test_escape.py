@@ -140,6 +140,9 @@ def _stops() -> str:
         "{{ by_call('x') }} {{ dict(a=1) }} {{ range(3) | list }} {{ stops() is undefined }}",
         "{% macro m(a, b=2) %}{{ a }}{{ b }}{{ caller() if caller }}{% endmacro %}"
         "{{ m(1) }}{% call m(3, b=4) %}c{% endcall %}{{ m(*[5], **{'b': 6}) }}",
+        # A macro's output is Markup or text as the place it is called from escapes or not.
+        "{% macro m() %}<b>{% endmacro %}{{ m() ~ '<i>' }}"
+        "{% autoescape false %}{{ m() | e }}{% endautoescape %}",
     ],
 )
 def test_calls_give_what_jinjas_own_call_gives(source: str):
