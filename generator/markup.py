@@ -120,6 +120,8 @@ class _SafetyTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         for element in root.iter():
+            if not element.attrib:  # most (p, li, em, code): nothing to look at
+                continue
             for name in list(element.attrib):
                 value = element.attrib[name]
                 if name not in _ALLOWED_ATTRIBUTES:
