@@ -65,6 +65,7 @@ class Preview:
         self.error: str | None = None
         self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
         self._collection_paused = False  # by this preview, until `collect`
+        self.interrupted = False  # Ctrl-C was pressed during the first build (`serve`)
 
     def start(self) -> None:
         """The first build. An error here is shown like any later one."""
@@ -93,6 +94,8 @@ class Preview:
         except CvsiteError as exc:
             return self._failed(error_text(exc))
         except Exception as exc:  # a bug must not stop the preview; say what it was
+            if self.interrupted:  # a library turned the KeyboardInterrupt into its own error
+                raise KeyboardInterrupt from None
             log.exception("internal error while building")
             return self._failed(f"cvsite: internal error: {type(exc).__name__}: {exc}")
         files = update.site.files
@@ -324,6 +327,29 @@ def _scratch_folder() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@contextlib.contextmanager
+def _noting_ctrl_c(preview: Preview) -> Iterator[None]:
+    """Ctrl-C during the first build stops it at once, as ever, and is also noted on the
+    preview, so that it stops the preview even when the KeyboardInterrupt is lost: pydantic,
+    building a validator when it comes, turns it into a SchemaError (which the preview
+    would show as an internal error), and Python drops one raised in a finalizer."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield  # ignored (started in the background), or handled by someone else
+        return
+
+    def interrupted(number: int, frame: object) -> None:
+        preview.interrupted = True
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if preview.interrupted:  # the build went on: its KeyboardInterrupt was lost
+        raise KeyboardInterrupt
+
+
 def serve(options: ServeOptions) -> None:
     """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files."""
     from tornado.ioloop import IOLoop, PeriodicCallback
@@ -343,7 +369,8 @@ def serve(options: ServeOptions) -> None:
         url = _base_url(options.host, port)
         preview = Preview(options.site, output, url, options.drafts)
         preview_ref.append(preview)
-        preview.start()
+        with _noting_ctrl_c(preview):
+            preview.start()
         watcher = _Watcher(preview)
         loop = IOLoop.current()
         PeriodicCallback(watcher.poll, POLL_MS).start()

@@ -6,8 +6,11 @@ Each test edits a private copy of the sample site, tells the preview which files
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
@@ -17,6 +20,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator import serve
 from generator.build import BuildOptions, build, fallback_counts
 from generator.serve import Preview
 from generator.theme import builtin_themes_dir
@@ -854,3 +858,32 @@ def test_random_edits_of_a_long_list_keep_the_preview_equal_to_a_clean_build(dat
             _edit_entries(talks, data.draw, _talk)
             h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks, sort_keys=False)))
             h.assert_same_as_clean()
+
+
+def test_ctrl_c_in_the_first_build_stops_the_preview_even_when_it_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # pydantic turns a KeyboardInterrupt that comes while it builds a validator into a
+    # SchemaError, and Python drops one raised in a finalizer: the preview then went on
+    # serving, with an internal error shown, after Ctrl-C.
+    site = copy_site(REPO, tmp_path / "site")
+    preview = Preview(site, tmp_path / "served", BASE_URL)
+
+    def wrapped(*args: object) -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # to the handler, as a key press would go
+        except KeyboardInterrupt:
+            raise RuntimeError("KeyboardInterrupt: turned into a library's error") from None
+
+    monkeypatch.setattr(preview.builder, "build", wrapped)
+    with pytest.raises(KeyboardInterrupt), serve._noting_ctrl_c(preview):
+        preview.start()
+    assert preview.error is None  # not shown as an internal error
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+    lost = Preview(site, tmp_path / "lost", BASE_URL)
+    with pytest.raises(KeyboardInterrupt), serve._noting_ctrl_c(lost):
+        with contextlib.suppress(KeyboardInterrupt):  # dropped somewhere in the build
+            os.kill(os.getpid(), signal.SIGINT)
+        lost.start()  # the build goes on, and ends
+    assert lost.interrupted and lost.error is None
