@@ -505,7 +505,8 @@ class _RecordingEnvironment(jinja2.Environment):
         """For a template with no globals of its own (every template of a theme: none is
         loaded with `globals=`, which Jinja would write into these), the environment's, as
         they are: Jinja's ChainMap over them is read key by key, in Python, whenever a page
-        or an include makes its context. 10 % of the time a page takes to render."""
+        or an include makes its context: a quarter of the time of a bare page frame, 4 % of
+        the time pages take to render."""
         return self.globals if not d else super().make_globals(d)
 
     def get_template(self, name, parent=None, globals=None):  # noqa: ANN001, A002 - Jinja's
