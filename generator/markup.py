@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, MutableMapping
 from html import escape as html_escape
 from html import unescape
 from pathlib import Path
+from typing import TypeVar
 
 import markdown
 from markdown import util
@@ -259,22 +260,11 @@ def _quick_preprocessors(md: markdown.Markdown) -> None:
     for name, needles in _PRE_TRIGGERS.items():
         if name in md.preprocessors:
             processor = md.preprocessors[name]
-            processor.run = _lines_needing(processor.run, needles)
+            processor.run = _needing(processor.run, md, needles)
     normalize = md.preprocessors.get_index_for_name("normalize_whitespace")
     if type(md.preprocessors[normalize]) is NormalizeWhitespace:
         priority = md.preprocessors._priority[normalize].priority
         md.preprocessors.register(_QuickWhitespace(md), "normalize_whitespace", priority)
-
-
-def _lines_needing(run: Callable[[list[str]], list[str]], needles: tuple[str, ...]):
-    def quick_run(lines: list[str]) -> list[str]:
-        text = "\n".join(lines)
-        for needle in needles:
-            if needle in text:
-                return run(lines)
-        return lines
-
-    return quick_run
 
 
 _SPACES_LINE = re.compile(r"(?<=\n) +\n")
@@ -313,13 +303,21 @@ def _quick_tree_processors(md: markdown.Markdown) -> None:
             processor.run = _needing(processor.run, md, needles)
 
 
-def _needing(run: Callable[[etree.Element], object], md: markdown.Markdown, needles: tuple):
-    def quick_run(root: etree.Element) -> object:
+T = TypeVar("T")
+
+
+def _needing(run: Callable[[T], T | None], md: markdown.Markdown, needles: tuple[str, ...]):
+    """`run` of a preprocessor (given the lines) or a tree processor (given the tree), done
+    only when the source holds one of `needles`: `md.lines`, which Markdown passes to each
+    preprocessor in turn and leaves as the last one made them. Skipped, it gives back what
+    it was given: the same lines, or the same tree (as good as None to Markdown)."""
+
+    def quick_run(given: T) -> T | None:
         source = "\n".join(md.lines)
         for needle in needles:
             if needle in source:
-                return run(root)
-        return None
+                return run(given)
+        return given
 
     return quick_run
 

@@ -380,7 +380,8 @@ class FragmentStore:
             for part in key:  # lists are not noted: their page drops them (`end_page`)
                 if isinstance(part, _EntryRef):
                     self._keys.setdefault(part.id, []).append(key)
-        html = Markup(html)  # as a body rendered with autoescape off is kept too
+        if type(html) is not Markup:  # a body rendered with autoescape off is kept too
+            html = Markup(html)
         self._fragments[key] = (state, html, asked)
         return html
 
