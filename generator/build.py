@@ -212,6 +212,7 @@ class SiteBuilder:
             base_url=options.base_url,
             cache=self.cache,
             files=self._same_files(changes),
+            markdown_later=True,  # rendered and checked below, once the pages are planned
         )
         resume = loaded.resume
         resumes = loaded.resumes
@@ -229,7 +230,7 @@ class SiteBuilder:
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
             _check_collisions(pages, extra, _generated_names(loaded))
-        compiling.wait()
+        compiling.ready()  # the templates compiled; the bodies it renders are taken below
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         prints = {code: fingerprint(each) for code, each in resumes.items()}
         stale_sources = _stale_sources(last, prints)
@@ -249,6 +250,7 @@ class SiteBuilder:
         # they are made of stay cached for its next rebuild.
         alongside = list(wanted) if self.once else []
         cost = _SITE_FILE_COST * len(pages)
+        loaded.check_markdown()
         results = renderer.render_pages(
             stale,
             self.cache.jobs,

@@ -424,6 +424,8 @@ class MarkdownRenderer:
         missing = list(
             dict.fromkeys(t for t in texts if t[0] and (key, t[1], t[0]) not in self._cache)
         )
+        # Plain titles are escaped, not parsed, when they are asked for: not worth a process.
+        missing = [text_inline for text_inline in missing if _markdown_cost(text_inline)]
         if len(missing) < MIN_ITEMS or jobs <= 1:
             return
         self.setup()  # once, before forking, not once in each process

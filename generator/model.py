@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import ValidationError
 
-from generator import routes
+from generator import precompile, routes
 from generator.authors import Author, parse_authors
 from generator.content import (
     LoadedEntry,
@@ -448,6 +448,39 @@ def _collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
     return sorted(tags.values(), key=lambda t: (-t.count, t.name.casefold()))
 
 
+@dataclass
+class MarkdownCheck:
+    """The Markdown of one language's entries and profile, to render and check (see
+    check_markdown). A big first build renders it over the cores: the bodies of entry files
+    beside the process that began on them while this one read them (precompile.py)."""
+
+    renderer: MarkdownRenderer
+    errors: ErrorCollector
+    checked: set[tuple[str, bool]]
+    profile: Profile
+    profile_doc: Document
+    entries: list[LoadedEntry] = field(default_factory=list)
+
+    def run(self, cache: BuildCache | None) -> None:
+        renderer = self.renderer
+        if cache is not None and cache.jobs > 1:
+            if cache.ahead is not None:
+                here = functools.partial(precompile.body, renderer)
+                renderer.keep(cache.ahead.results(here).values())
+            texts = [(self.profile.summary or "", False)]
+            for entry in self.entries:
+                texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
+            renderer.prepare(texts, cache.jobs)
+        safe = cache.safe if cache is not None else None
+        for entry in self.entries:
+            check_markdown(entry, renderer, self.errors, self.checked, safe)
+        if self.profile.summary:
+            try:
+                renderer.block(self.profile.summary)
+            except UnsafeUrl as exc:
+                self.errors.extend([self.profile_doc.error(("summary",), str(exc))])
+
+
 def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     """Every Markdown text of an entry: (field path, text, inline?).
 
@@ -539,22 +572,6 @@ def _file_refs(data: Entry) -> dict[str, str | None]:
     return {}
 
 
-def _check_profile(
-    profile: Profile,
-    doc: Document,
-    renderer: MarkdownRenderer,
-    assets: set[str],
-    errors: ErrorCollector,
-) -> None:
-    for field_name, message in _missing_files({"avatar": profile.avatar}, assets).items():
-        errors.extend([doc.error((field_name,), message)])
-    if profile.summary:
-        try:
-            renderer.block(profile.summary)
-        except UnsafeUrl as exc:
-            errors.extend([doc.error(("summary",), str(exc))])
-
-
 def _nav(
     config: SiteConfig,
     sections: list[Section],
@@ -606,11 +623,13 @@ def build_model(
     checked: set[tuple[str, bool]] | None = None,
     cache: BuildCache | None = None,
     slugs: dict[EntryPlace, str] | None = None,
+    later: list[MarkdownCheck] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
     texts already found safe (see check_markdown); `slugs`, the default language's URL names
-    of entries, which their translations keep (see _make_items)."""
+    of entries, which their translations keep (see _make_items). With `later`, its Markdown
+    is rendered and checked when the caller runs what this adds to it (see `load`)."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
     root = routes.language_root(config.language, languages.default)
@@ -639,31 +658,26 @@ def build_model(
         ),
     )
     asset_set = set(assets)
-    safe = cache.safe if cache is not None else None
-    if cache is not None and cache.jobs > 1:  # the Markdown of a big cold build, in parallel
-        if cache.ahead is not None:  # what it rendered while this process read the content
-            renderer.keep(cache.ahead.results().values())
-        texts = [(profile.summary or "", False)]
-        for name in names:
-            for entry in loaded[name]:
-                if include_drafts or not entry.data.draft:
-                    texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
-        renderer.prepare(texts, cache.jobs)
+    profile_doc = profile_doc or Document("content/profile.yaml", None)
+    markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
     sections = []
     for name in names:
         entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
         items = _make_items(name, _order(entries), owners, errors, root, slugs)
+        markdown.entries += entries
         for entry in entries:
-            check_markdown(entry, renderer, errors, checked, safe)
             for field_name, message in _missing_files(_file_refs(entry.data), asset_set).items():
                 errors.extend([entry.error((field_name,), message)])
         sources = sorted({e.source for e in loaded[name]})
         kind = name if name in SECTION_MODELS else "generic"
         title = labels.get(name) or section_title(name, locale)
         sections.append(Section(name, title, kind, items, sources, root))
-    _check_profile(
-        profile, profile_doc or Document("content/profile.yaml", None), renderer, asset_set, errors
-    )
+    for field_name, message in _missing_files({"avatar": profile.avatar}, asset_set).items():
+        errors.extend([profile_doc.error((field_name,), message)])
+    if later is None:
+        markdown.run(cache)
+    else:
+        later.append(markdown)
     tags = _collect_tags([item for s in sections for item in s.items], root)
     nav = _nav(config, sections, errors, config_doc or Document("site.yaml", None), locale, root)
     return Resume(
@@ -690,11 +704,18 @@ class Loaded:
     files: SiteFiles
     resume: Resume  # in the default language
     translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
+    markdown: Callable[[], None] | None = None  # with `load(markdown_later=True)`: see there
 
     @property
     def resumes(self) -> dict[str, Resume]:
         """Every language's résumé, the default language's first."""
         return {self.resume.language: self.resume, **self.translations}
+
+    def check_markdown(self) -> None:
+        """Render and check the Markdown `load` left for later. Raises ContentErrors."""
+        pending, self.markdown = self.markdown, None
+        if pending is not None:
+            pending()
 
 
 def load(
@@ -704,6 +725,7 @@ def load(
     base_url: str | None = None,
     cache: BuildCache | None = None,
     files: SiteFiles | None = None,
+    markdown_later: bool = False,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
@@ -711,6 +733,11 @@ def load(
     translations.py); a file is parsed only once. `cache` carries what earlier builds in this
     process read and rendered (see cache.py); `files` is an earlier discovery, when no file
     was added or removed since.
+
+    `markdown_later`: the Markdown of a site without other errors is rendered and checked
+    only when the caller says so (`Loaded.check_markdown`), which it must before it renders a
+    page: a build plans its pages meanwhile, while another process renders bodies (see
+    precompile.py), rather than leave that process nothing to do while it plans.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
@@ -718,18 +745,29 @@ def load(
     files = files or discover(root, errors, languages.others)
     resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
+    later: list[MarkdownCheck] = []
     for code in languages.all:
         resolver = Resolver(languages, code, cache=parsed)
-        options = _LoadOptions(include_drafts, base_url, cache, checked)
+        options = _LoadOptions(include_drafts, base_url, cache, checked, later)
         default = resumes.get(languages.default)
         resume = _load_language(files, resolver, errors, options, default)
         if resume is not None:
             resumes[code] = resume
-    if cache is not None:
-        cache.safe.done()
-    errors.raise_if_any()
+
+    def check_markdown() -> None:
+        for markdown in later:
+            markdown.run(cache)
+        if cache is not None:
+            cache.safe.done()
+        errors.raise_if_any()
+
+    if errors or not markdown_later:  # every problem at once
+        check_markdown()
     default, *others = resumes.values()
-    return Loaded(files, default, {r.language: r for r in others})
+    loaded = Loaded(files, default, {r.language: r for r in others})
+    if markdown_later:
+        loaded.markdown = check_markdown
+    return loaded
 
 
 @dataclass(frozen=True)
@@ -738,6 +776,7 @@ class _LoadOptions:
     base_url: str | None
     cache: BuildCache | None
     checked: set[tuple[str, bool]]  # Markdown found safe, in any language
+    later: list[MarkdownCheck]  # each language's Markdown, to render and check
 
 
 def _load_language(
@@ -783,6 +822,7 @@ def _load_language(
         checked=options.checked,
         cache=options.cache,
         slugs=entry_slugs(default) if default is not None else None,
+        later=options.later,
     )
 
 

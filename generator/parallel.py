@@ -211,8 +211,9 @@ class Ahead:
 
     `function` makes files that this process finds later (compiled templates). After it,
     the child computes `then(item)` for each of `items` that it takes from a queue, until
-    this process asks for what it has (`results`): the queue is emptied then, the child
-    stops after the item it is on, and whatever it did not do is this process's to do.
+    this process asks for what it has (`results`): the queue is emptied then (or shared,
+    until it is empty), the child stops after the item it is on, and whatever it did not
+    do is this process's to do.
 
     The child is quiet (its output goes nowhere) and its failures are its own: whoever
     needs the files makes them in this process when they are missing, and reports there.
@@ -225,6 +226,7 @@ class Ahead:
         items: Sequence[T] = (),
     ):
         self._pid: int | None = None
+        self._items = items
         self._queue: _Queue | None = None
         self._child: _Child | None = None  # while its results are still to be taken
         shared = then is not None and len(items) > 0
@@ -245,17 +247,35 @@ class Ahead:
             os.close(write)
             self._queue.close_writing()
 
-    def results(self) -> dict[int, R]:
+    def results(self, here: Callable[[T], R] | None = None) -> dict[int, R]:
         """What the child computed of `then`, by index in `items`; it stops after the item it
-        is on. Nothing while it is still on `function`, rather than wait for that."""
+        is on. Nothing while it is still on `function`, rather than wait for that.
+
+        With `here`, this process takes the items left from the same queue, and computes
+        `here(item)` for each, beside the child, until none is left; those results are in
+        the answer too. (Whatever `function` makes is then ready: see `ready`.)"""
         queue, self._queue = self._queue, None
         if queue is None or self._child is None:
             return {}
-        queue.close()
-        if not select.select([self._child.pipe], [], [], 0)[0]:  # no word yet that it began
-            return {}
+        if here is None:
+            queue.close()
+            if not select.select([self._child.pipe], [], [], 0)[0]:  # no word that it began
+                return {}
+            child, self._child = self._child, None
+            return _collect(child)
+        try:
+            done = {index: here(self._items[index]) for index in queue}
+        finally:
+            queue.close()
         child, self._child = self._child, None
-        return _collect(child)
+        return {**_collect(child), **done}
+
+    def ready(self) -> None:
+        """Until the child is done with `function` (it has begun its items, or it ended)."""
+        if self._child is not None:
+            select.select([self._child.pipe], [], [])
+        elif self._pid:
+            self.wait()
 
     def wait(self) -> None:
         """Until the child has finished (at once the second time, or when none was started)."""

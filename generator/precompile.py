@@ -6,8 +6,9 @@ into the site's cache folder while the build reads the content; the renderer the
 from there, through Jinja's bytecode cache, which finds a template by its name and source.
 
 Then the child renders the Markdown bodies of the entry files (`content/<section>/*.md`),
-the bulk of a cold build's Markdown, until the build gets to its Markdown and takes what
-the child has rendered (model.build_model); the build renders the rest.
+the bulk of a cold build's Markdown. The build reads the content and plans its pages
+meanwhile, then renders the bodies left beside the child, from the same queue, and takes
+what the child has rendered (model.MarkdownCheck).
 
 `cvsite build` starts the child before it imports the content model (pydantic, Markdown:
 0.3 s), so this module imports only Jinja, YAML and the light parts of cvsite.
@@ -92,6 +93,12 @@ def _entry_files(content: Path) -> list[str]:
 
 
 def _render_body(site: Path, name: str) -> tuple[str, str, Markup] | None:
+    return body(_markdown(site), name)
+
+
+def body(renderer: MarkdownRenderer, name: str) -> tuple[str, str, Markup] | None:
+    """The body of the entry file `name` rendered, as `MarkdownRenderer.body_of_file` gives
+    it, by the child or by the build, which shares the child's queue (model.py)."""
     path = Path(name)
     # Only a regular file that is no link, in a folder that is no link: content.discover
     # refuses pipes (reading one waits for ever) and links out of content/ (to /dev/zero,
@@ -100,7 +107,7 @@ def _render_body(site: Path, name: str) -> tuple[str, str, Markup] | None:
         return None
     if path.is_symlink() or path.parent.is_symlink() or not path.is_file():
         return None
-    return _markdown(site).body_of_file(path)
+    return renderer.body_of_file(path)
 
 
 @functools.cache  # one per process: the child's

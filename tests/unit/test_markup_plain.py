@@ -61,3 +61,25 @@ def test_what_markdown_would_change_is_not_plain():
         assert not is_plain(text), text
     for text in ("AI Engineering", "C++ at 3.5 GHz", "Hello, world!", "Über (x) 5"):
         assert is_plain(text), text
+
+
+def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
+    """`prepare` spreads texts Markdown parses over the cores; plain titles are only escaped,
+    when they are asked for."""
+    import generator.markup as markup
+
+    spread = []
+
+    def fork_map(function, items, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        spread.append(items)
+        return [None] * len(items)
+
+    monkeypatch.setattr(markup, "fork_map", fork_map)
+    renderer = MarkdownRenderer()
+    titles = [(f"Project {n}", True) for n in range(500)]
+    renderer.prepare(titles, jobs=2)
+    assert spread == []
+    bodies = [(f"Body *{n}*.", False) for n in range(100)]
+    renderer.prepare(titles + bodies, jobs=2)
+    assert spread == [bodies]
+    assert renderer.inline("Project 7") == "Project 7"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from generator.errors import ContentErrors
+
 
 def titles(resume, section):
     return [item.title for item in resume.section(section).items]
@@ -265,6 +267,31 @@ def test_unsafe_link_in_the_profile_summary(site_errors):
         "content/profile.yaml:2:10: summary: link to 'javascript:x' uses an unsafe URL scheme "
         "(expected http, https, mailto, tel or a relative path)"
     ]
+
+
+def test_markdown_left_for_later_is_checked_when_asked_for(load_site):
+    """A build plans its pages before it checks Markdown (`markdown_later`): the same error,
+    raised by `check_markdown`, which it calls before rendering any page."""
+    text = "---\ntitle: A\n---\nIntro.\n\n[x](vbscript:msgbox)\n"
+    loaded = load_site({"content/projects/a.md": text}, markdown_later=True)
+    with pytest.raises(ContentErrors) as info:
+        loaded.check_markdown()
+    assert [str(e) for e in info.value.errors] == [
+        "content/projects/a.md:6:5: body: link to 'vbscript:msgbox' uses an unsafe URL scheme "
+        "(expected http, https, mailto, tel or a relative path)"
+    ]
+    loaded.check_markdown()  # once: done
+
+
+def test_markdown_left_for_later_is_checked_at_once_beside_other_errors(site_errors):
+    """Every problem of a site in one go, as without `markdown_later`."""
+    files = {
+        "content/projects/a.md": "---\ntitle: A\n---\n[x](vbscript:msgbox)\n",
+        "content/projects/b.md": "---\ntitle: B\ndate: someday\n---\n",
+    }
+    errors = site_errors(files, markdown_later=True)
+    assert errors == site_errors(files)
+    assert len(errors) == 2 and "vbscript" in errors[0] and "date" in errors[1]
 
 
 def test_file_fields_must_name_files_in_content(site_errors, load_site):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 import time
 from pathlib import Path
 
@@ -181,6 +182,57 @@ def test_ahead_gives_no_items_and_waits_for_none_while_the_child_is_still_on_its
     assert not gave_up.exists(), "results() waited for the child's first work"
     gate.touch()
     ahead.wait()  # the child found the queue emptied: it stops
+
+
+def _slow_pid_and_double(number: int) -> tuple[int, int]:
+    time.sleep(0.002)
+    return os.getpid(), 2 * number
+
+
+def test_ahead_and_this_process_share_the_items_left_and_give_each_once():
+    ahead = Ahead(None, _slow_pid_and_double, list(range(300)))
+    time.sleep(0.05)  # the child begins
+    found = ahead.results(here=_slow_pid_and_double)
+    ahead.wait()
+    assert found.keys() == set(range(300))
+    assert all(double == 2 * index for index, (_, double) in found.items())
+    pids = {pid for pid, _ in found.values()}
+    assert os.getpid() in pids and len(pids) == 2  # both took some
+    assert ahead.results(here=_slow_pid_and_double) == {}  # asked once
+
+
+def test_sharing_with_a_child_still_on_its_first_work_takes_the_items_here(tmp_path: Path):
+    """...and then waits for that work, which the caller is about to use."""
+    gate, gave_up = tmp_path / "gate", tmp_path / "gave-up"
+    ahead = Ahead(functools.partial(_wait_or_give_up, gate, gave_up), _pid_and_double, [1, 2])
+    opening = threading.Timer(0.3, gate.touch)
+    opening.start()
+    found = ahead.results(here=lambda n: (os.getpid(), 2 * n))
+    assert gate.exists() and not gave_up.exists()
+    opening.join()
+    ahead.wait()
+    assert found == {0: (os.getpid(), 2), 1: (os.getpid(), 4)}
+
+
+def test_ready_waits_for_the_first_work_only(tmp_path: Path):
+    gate, gave_up, went_on = tmp_path / "gate", tmp_path / "gave-up", tmp_path / "went-on"
+
+    def first() -> None:
+        _wait_or_give_up(gate, gave_up)
+
+    ahead = Ahead(first, functools.partial(_noting_then_waiting, went_on, gave_up), [1])
+    gate.touch()
+    ahead.ready()  # the first work is done; the child may still be on its items
+    assert not gave_up.exists()
+    went_on.touch()
+    ahead.wait()
+    assert not gave_up.exists()
+    Ahead().ready()  # nothing started: nothing to wait for
+
+
+def _noting_then_waiting(went_on: Path, gave_up: Path, number: int) -> int:
+    _wait_or_give_up(went_on, gave_up)
+    return number
 
 
 def test_ahead_without_items_or_work_starts_nothing():
