@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,16 @@ def _private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Builds run by the tests (and the commands they start) cache into a scratch folder,
     not into the user's cache folder."""
     os.environ["CVSITE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cvsite-cache"))
+
+
+@pytest.fixture(autouse=True)
+def _garbage_collection_as_it_was() -> Iterator[None]:
+    """A preview pauses garbage collection during a rebuild until its watcher collects:
+    a test that rebuilds without collecting must not leave it off for the tests after."""
+    enabled = gc.isenabled()
+    yield
+    if enabled:
+        gc.enable()
 
 
 @pytest.fixture
