@@ -46,7 +46,14 @@ from generator.stamp import (
 )
 from generator.theme import Theme, load_theme
 from generator.translations import Resolver
-from generator.writer import Source, WriteReport, check_output_location, write_site
+from generator.writer import (
+    Source,
+    Staged,
+    Staging,
+    WriteReport,
+    check_output_location,
+    write_site,
+)
 
 STATIC_PREFIX = "/assets/"
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
@@ -137,10 +144,18 @@ class SiteBuilder:
     """
 
     def __init__(
-        self, options: BuildOptions, *, once: bool = False, compiling: Ahead | None = None
+        self,
+        options: BuildOptions,
+        *,
+        once: bool = False,
+        compiling: Ahead | None = None,
+        staging: Staging | None = None,
     ):
         self.options = options
         self.once = once  # builds one site and is gone: nothing kept is used again
+        # Where a one-off build's pages are written as they are rendered (see write_site);
+        # without it, the site's files are only in memory when it is built.
+        self.staging = staging
         folder = options.cache_dir
         self.cache = BuildCache(
             markdown=MarkdownStore(precompile.markdown_file(folder) if folder else None),
@@ -251,11 +266,16 @@ class SiteBuilder:
         alongside = list(wanted) if self.once else []
         cost = _SITE_FILE_COST * len(pages)
         loaded.check_markdown()
+        put = None
+        if self.staging is not None:
+            self.staging.begin()
+            put = functools.partial(_put_page, self.staging)
         results = renderer.render_pages(
             stale,
             self.cache.jobs,
             lists_here=not self.once,
             also=[Job(cost, wanted[name][1]) for name in alongside],
+            then=put,
         )
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :], strict=True))
@@ -535,6 +555,10 @@ def _generated_names(loaded: Loaded) -> list[str]:
     return [*GENERATED, *feeds]
 
 
+def _put_page(staging: Staging, page: Page, html: bytes) -> Staged:
+    return staging.put(routes.output_path(page.url).as_posix(), html)
+
+
 def _make_site_files(
     wanted: dict[str, tuple[Any, Callable[[], bytes]]],
     before: dict[str, tuple[Any, bytes]],
@@ -636,13 +660,19 @@ def build(options: BuildOptions, compiling: Ahead | None = None) -> BuildResult:
         from generator.pdf import require_browser
 
         browser = require_browser()
-    builder = SiteBuilder(options, once=True, compiling=compiling)
-    site = builder.build().site
-    if browser is not None:
-        from generator.pdf import add_cv_pdf
+    # Pages are written as they are rendered, unless the CV is printed from them first.
+    staging = None if browser is not None else Staging(options.output, options.force)
+    builder = SiteBuilder(options, once=True, compiling=compiling, staging=staging)
+    try:
+        site = builder.build().site
+        if browser is not None:
+            from generator.pdf import add_cv_pdf
 
-        add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
-    report = write_site(options.output, site.files, force=options.force)
+            add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
+        report = write_site(options.output, site.files, force=options.force, staging=staging)
+    finally:
+        if staging is not None:
+            staging.discard()
     pages = Counter(page.kind for page in site.pages)
     fallbacks = fallback_counts(site.loaded)
     if options.cache_dir is not None:

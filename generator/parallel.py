@@ -14,6 +14,7 @@ import io
 import os
 import pickle
 import select
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -133,10 +134,12 @@ class _Queue:
 def _spawn(function: Callable, items: Sequence, queue: _Queue) -> _Child:
     read, write = os.pipe()
     results = _Results()
+    parent, prctl = os.getpid(), _prctl()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, and leave without running any clean-up
         status = 1
         try:
+            _die_with(parent, prctl)
             os.close(read)
             queue.close_writing()
             with contextlib.suppress(BaseException):  # the parent does the item again, and reports
@@ -147,6 +150,31 @@ def _spawn(function: Callable, items: Sequence, queue: _Queue) -> _Child:
             os._exit(status)
     os.close(write)
     return _Child(pid, read, results)
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """Linux's prctl(), found before a fork rather than in each child; None elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):  # pragma: no cover - no C library to be found
+        return None
+
+
+def _die_with(parent: int, prctl: Callable[..., int] | None) -> None:
+    """In a child: killed when its parent dies. A build killed while its children render
+    would leave them writing pages into the folder the next build makes (writer.Staging)."""
+    if prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
 
 
 def _collect(child: _Child) -> dict:

@@ -580,6 +580,7 @@ class Renderer:
             self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
+        self._then: Callable[[Page, bytes], Any] | None = None  # see render_pages
 
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
@@ -675,9 +676,12 @@ class Renderer:
         *,
         lists_here: bool = True,
         also: Sequence[Job] = (),
-    ) -> list[tuple[bytes, frozenset[str]]]:
+        then: Callable[[Page, bytes], Any] | None = None,
+    ) -> list[tuple[Any, frozenset[str]]]:
         """`render_page` of each page, over up to `jobs` processes when there are many; then
         the result of each of `also`, other work done alongside (the site's feed, say).
+        With `then`, a page's bytes are replaced by `then(page, bytes)`, in the process that
+        rendered it (which writes the page, say, rather than send it back).
 
         Each entry page goes to whichever process is free. Pages that list entries keep
         their rendered cards (`{% cache %}`) in the process that rendered them: with
@@ -686,8 +690,9 @@ class Renderer:
         of a language, which share cards with each other, stay together, and the CV and each
         section page may go elsewhere too.
         """
+        self._then = then
         if jobs <= 1 or len(pages) < MIN_ITEMS:
-            return [self.render_page(page) for page in pages] + [job.make() for job in also]
+            return [self._render_one(page) for page in pages] + [job.make() for job in also]
         self._compile_all()  # once, before forking, rather than once in every process
 
         def stays(page: Page) -> bool:
@@ -734,7 +739,11 @@ class Renderer:
     def _render_unit(self, unit: list[Page] | Job) -> Any:
         if isinstance(unit, Job):
             return unit.make()
-        return [self.render_page(page) for page in unit]
+        return [self._render_one(page) for page in unit]
+
+    def _render_one(self, page: Page) -> tuple[Any, frozenset[str]]:
+        html, asked = self.render_page(page)
+        return (html if self._then is None else self._then(page, html)), asked
 
     def _compile_all(self) -> None:
         load_every(self.env)

@@ -8,6 +8,7 @@ result equals what is on disk writes nothing at all.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import os
@@ -16,13 +17,23 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import NamedTuple
 
 from generator.errors import BuildError
 
 MARKER = ".cvsite-output"
 MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
 
-Source = bytes | Path  # the bytes of a file, or a file to copy
+
+class Staged(NamedTuple):
+    """A file put in the new output folder already, by `Staging.put`."""
+
+    size: int
+    mtime_ns: int
+    same: bool  # linked from the current output, whose file had the same bytes
+
+
+Source = bytes | Path | Staged  # the bytes of a file, a file to copy, or one put already
 
 
 @dataclass(frozen=True)
@@ -104,44 +115,61 @@ def _existing_files(output: Path) -> set[str]:
 
 
 def write_site(
-    output: Path, files: dict[PurePosixPath, Source], *, force: bool = False
+    output: Path,
+    files: dict[PurePosixPath, Source],
+    *,
+    force: bool = False,
+    staging: Staging | None = None,
 ) -> WriteReport:
-    """Make `output` hold exactly `files`, atomically. Returns what changed."""
-    recover(output)
-    check_replaceable(output, force)
+    """Make `output` hold exactly `files`, atomically. Returns what changed.
+
+    Files `staging` holds already (Staged) are left as they are; it is begun, or it holds
+    none of them."""
+    if staging is None or not staging.begun:
+        recover(output)
+        check_replaceable(output, force)
     wanted = {p.as_posix(): s for p, s in files.items()}
     wanted[MARKER] = MARKER_TEXT
     existing = _existing_files(output)
-    unchanged = {p for p, s in wanted.items() if p in existing and _same(output / p, s)}
+    unchanged = {
+        p
+        for p, s in wanted.items()
+        if p in existing and (s.same if isinstance(s, Staged) else _same(output / p, s))
+    }
     removed = existing - set(wanted)
     written = len(wanted) - len(unchanged)
-    if not written and not removed:
-        return WriteReport(0, 0, len(wanted))
-    staging, _ = _staging_paths(output)
+    folder, _ = _staging_paths(output)
     try:
-        stats = _assemble(staging, output, wanted, unchanged)
-        _swap_in(staging, output)  # renames keep each file's size and time
+        if not written and not removed:
+            return WriteReport(0, 0, len(wanted))
+        stats = _assemble(folder, output, wanted, unchanged)
+        _swap_in(folder, output)  # renames keep each file's size and time
     finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        if folder.exists():
+            shutil.rmtree(folder, ignore_errors=True)
     return WriteReport(written, len(removed), len(wanted), stats)
 
 
 def _assemble(
     staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]
 ) -> dict[str, list[int]]:
-    """Each file of `wanted` made in `staging`; their sizes and times, by path."""
+    """Each file of `wanted` made in `staging` (if it is not there already); their sizes and
+    times, by path."""
     # One plain loop of system calls: a pool of eight threads was 4-8 times slower here (on
     # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
-    staging.mkdir(parents=True)
+    staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
-    folders = {posixpath.dirname(relative) for relative in wanted} - {""}
+    folders = {posixpath.dirname(r) for r, s in wanted.items() if type(s) is not Staged} - {""}
     folders |= {parent for f in folders for parent in _parents(f)}
     for folder in sorted(folders):  # a folder sorts before everything inside it
-        os.mkdir(f"{root}/{folder}")
+        with contextlib.suppress(FileExistsError):  # made for a file put there already
+            os.mkdir(f"{root}/{folder}")
     stats = {}
     for relative, source in wanted.items():
         target = f"{root}/{relative}"
+        if type(source) is Staged:
+            stats[relative] = [source.size, source.mtime_ns]
+            continue
         if relative in unchanged and _link(f"{current}/{relative}", target):
             info = os.stat(target)
         elif isinstance(source, bytes):
@@ -169,6 +197,65 @@ def _write_new(target: str, data: bytes) -> os.stat_result:
         return os.fstat(descriptor)
     finally:
         os.close(descriptor)
+
+
+class Staging:
+    """The folder a build assembles its new output in (see write_site), begun before the
+    pages are rendered, so that the process that renders a page (parallel.py) writes it
+    there at once: the writing is spread over the cores and overlaps rendering, and the
+    pages' bytes need not travel back to this process."""
+
+    def __init__(self, output: Path, force: bool = False):
+        self.output = output
+        self.force = force
+        self.folder, _ = _staging_paths(output)
+        self.begun = False
+        self._current = False  # an output folder is there, whose files may be the same
+        self._made: set[str] = set()  # folders made, in this process
+
+    def begin(self) -> None:
+        """The staging folder, made empty; an output folder that is not cvsite's refused."""
+        recover(self.output)
+        check_replaceable(self.output, self.force)
+        self.folder.mkdir(parents=True)
+        self.begun = True
+        self._current = self.output.is_dir()
+
+    def put(self, relative: str, data: bytes) -> Staged:
+        """`data` as the file `relative` of the new output, in any process: linked from the
+        current output when it has the same bytes there, as write_site would."""
+        target = f"{self.folder}/{relative}"
+        folder = posixpath.dirname(target)
+        if folder not in self._made:
+            _make_folder(folder)
+            self._made.add(folder)
+        if self._current:
+            current = self.output / relative
+            if _same(current, data) and _link(os.fspath(current), target):
+                info = os.stat(target)
+                return Staged(info.st_size, info.st_mtime_ns, True)
+        try:
+            info = _write_new(target, data)
+        except FileExistsError:  # put by a process that died after: maybe a link, so unlinked
+            os.unlink(target)
+            info = _write_new(target, data)
+        return Staged(info.st_size, info.st_mtime_ns, False)
+
+    def discard(self) -> None:
+        """The staging folder gone, after a failure (after write_site, it is gone already)."""
+        if self.begun and self.folder.exists():
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _make_folder(folder: str) -> None:
+    """`folder` made, if it is not there; its parents too, which another process may be
+    making at the same time. Most pages' folder is their own, in one that is there."""
+    try:
+        os.mkdir(folder)
+    except FileExistsError:
+        pass
+    except FileNotFoundError:
+        os.makedirs(folder, exist_ok=True)
 
 
 def _parents(folder: str) -> list[str]:

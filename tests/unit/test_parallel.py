@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -116,6 +118,37 @@ def test_a_template_mistake_is_reported_here_when_templates_are_compiled_ahead(t
     settings.write_text(settings.read_text().replace("theme: meridian", "theme: broken"))
     with pytest.raises(BuildError, match=r"themes/broken/templates/tag.html:1: template syntax"):
         render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=tmp_path / "cache"))
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+        if p.is_file()
+    }
+
+
+def test_a_page_failing_after_others_were_written_leaves_the_output_as_it_was(tmp_path: Path):
+    """Each rendering process writes its pages into the new output folder as it goes: a page
+    that fails after some were written leaves that folder gone and the output unchanged."""
+    site = _site_with_many_entries(tmp_path)
+    theme = site / "themes" / "picky" / "templates" / "entry"
+    theme.mkdir(parents=True)
+    (site / "themes" / "picky" / "theme.yaml").write_text("name: picky\nextends: meridian\n")
+    (theme / "generic.html").write_text(
+        '{% extends "@parent/entry/generic.html" %}{% block content %}'
+        "{% if item.title == 'Talk *90*' %}{{ nothing.here }}{% endif %}{{ super() }}"
+        "{% endblock %}"
+    )
+    options = BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=tmp_path / "cache")
+    build.build(options)
+    before = _snapshot(tmp_path / "out")
+    settings = site / "site.yaml"
+    settings.write_text(settings.read_text().replace("theme: meridian", "theme: picky"))
+    with pytest.raises(BuildError, match="nothing"):
+        build.build(options)
+    assert _snapshot(tmp_path / "out") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "site"]
 
 
 def _write_marker(path: Path) -> None:
@@ -360,3 +393,45 @@ def test_results_travel_through_a_temporary_file_where_there_is_no_memory_file(
     monkeypatch.setattr(os, "memfd_create", refused, raising=False)
     items = list(range(MIN_ITEMS * 2))
     assert fork_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
+
+
+def test_the_other_processes_die_with_a_killed_build(tmp_path: Path):
+    """A killed build's children would go on writing pages into the folder the next build
+    makes (writer.Staging): they are killed with it."""
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    code = (
+        "import os, time\n"
+        "from pathlib import Path\n"
+        "from generator.parallel import fork_map\n"
+        "def work(n):\n"
+        f"    Path({str(pids)!r}, str(os.getpid())).touch()\n"
+        "    time.sleep(0.05)\n"
+        "fork_map(work, list(range(2000)), jobs=2)\n"
+    )
+    build = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
+    try:
+        for _ in range(3000):
+            if len(list(pids.iterdir())) >= 2:
+                break
+            time.sleep(0.01)
+        children = [int(p.name) for p in pids.iterdir() if int(p.name) != build.pid]
+        assert len(children) == 1
+    finally:
+        build.kill()
+        build.wait()
+    for _ in range(500):
+        if not _alive(children[0]):
+            return
+        time.sleep(0.01)
+    raise AssertionError("the child outlived the build")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A zombie (dead, not yet reaped by init) is as good as gone.
+    with open(f"/proc/{pid}/stat") as stat:
+        return stat.read().split(")")[-1].split()[0] != "Z"
