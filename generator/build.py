@@ -265,6 +265,8 @@ class SiteBuilder:
         # they are made of stay cached for its next rebuild.
         alongside = list(wanted) if self.once else []
         cost = _SITE_FILE_COST * len(pages)
+        if self.cache.jobs > 1:  # while the other process still renders Markdown
+            renderer.work_out_dates()
         loaded.check_markdown()
         put = None
         if self.staging is not None:
