@@ -691,25 +691,22 @@ class Renderer:
         Each entry page goes to whichever process is free. Pages that list entries keep
         their rendered cards (`{% cache %}`) in the process that rendered them: with
         `lists_here` (a renderer that renders again, for the preview) they are all rendered
-        in this process, whose next rebuild reuses their cards; otherwise only the tag pages
-        of a language, which share cards with each other, stay together, and the CV and each
-        section page may go elsewhere too.
+        in this process, whose next rebuild reuses their cards; otherwise pages that share
+        cards stay together (a language's tag pages; its CV and section pages), and may go
+        to another process.
         """
         self._then = then
         if jobs <= 1 or len(pages) < MIN_ITEMS:
             return [self._render_one(page) for page in pages] + [job.make() for job in also]
         self._compile_all()  # once, before forking, rather than once in every process
-
-        def stays(page: Page) -> bool:
-            return page.kind in ("tags", "tag") or (lists_here and page.kind != "entry")
-
-        # Pages in different languages share no cards: without `lists_here`, each language's
-        # stay together, and may go to different processes.
-        together: dict[str | None, list[Page]] = {}
+        together: dict[tuple[str | None, str] | None, list[Page]] = {}
+        units: list[list[Page] | Job] = []
         for page in pages:
-            if stays(page):
-                together.setdefault(None if lists_here else page.language, []).append(page)
-        units: list[list[Page] | Job] = [[page] for page in pages if not stays(page)]
+            group = _sharing(page, lists_here)
+            if group is None:
+                units.append([page])
+            else:
+                together.setdefault(group, []).append(page)
         units.extend(together.values())
         units.extend(also)
         # Units are whole pages, or a list of pages: enough pages are enough units.
@@ -787,6 +784,22 @@ class Renderer:
             return routes.base_path(self.resume.config.base_url)
         way_up = routes.href(page.url, "/")
         return "" if way_up == "./" else way_up
+
+
+def _sharing(page: Page, lists_here: bool) -> tuple[str | None, str] | None:
+    """Which pages `page` shares rendered cards with, to be rendered in the same process;
+    None: none. Pages in different languages share no cards; tag pages show entries in a
+    way of their own; the CV and the section pages show an entry's card the same way
+    (themes/meridian's macros.html), at the same depth."""
+    if page.kind == "entry":
+        return None
+    if lists_here:
+        return (None, "lists")
+    if page.kind in ("tags", "tag"):
+        return (page.language, "tags")
+    if page.kind in ("cv", "section"):
+        return (page.language, "cards")
+    return None
 
 
 def _dates(locale: Locale, item: Item | Any) -> str:

@@ -337,6 +337,32 @@ def test_a_builder_that_builds_again_renders_list_pages_here(
     assert elsewhere == []
 
 
+def test_a_one_off_build_renders_pages_that_share_cards_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The CV and the section pages show an entry's card the same way below its heading
+    (macros.html): rendered by one process, the card is rendered once."""
+    site = _site_with_many_entries(tmp_path)  # the sample site's sections, in two languages
+    log = tmp_path / "rendered"
+    render_page = build.Renderer.render_page
+
+    def noted(self, page):  # noqa: ANN001, ANN202
+        with log.open("a") as out:
+            out.write(f"{os.getpid()} {page.kind} {page.url}\n")
+        return render_page(self, page)
+
+    monkeypatch.setattr(build.Renderer, "render_page", noted)
+    build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2), once=True).build()
+    lines = [line.split() for line in log.read_text().splitlines()]
+    pids: dict[tuple[str, str], set[str]] = {}  # by kind and language (en, and de at /de/)
+    for pid, kind, url in lines:
+        pids.setdefault((kind, url[1:3] if url.startswith("/de/") else "en"), set()).add(pid)
+    assert len(pids["entry", "en"]) == 2
+    for language in ("en", "de"):
+        assert len(pids["cv", language] | pids["section", language]) == 1
+        assert len(pids["tag", language] | pids["tags", language]) == 1
+
+
 def _noted_and_failing_first(number: int, log: Path) -> int:
     if number == 0:  # the costliest, so the first item this process computes
         raise BuildError("item 0 is broken")
