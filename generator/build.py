@@ -266,6 +266,7 @@ class SiteBuilder:
         alongside = list(wanted) if self.once else []
         cost = _SITE_FILE_COST * len(pages)
         if self.cache.jobs > 1:  # while the other process still renders Markdown
+            renderer.load_templates()
             renderer.work_out_dates()
         loaded.check_markdown()
         put = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -145,16 +146,29 @@ def _compile_site_theme(site: Path, target: Path) -> None:
     """site.yaml and theme.yaml are read as plain YAML, before they are checked: a wrong
     guess costs nothing, as compiled code is only used for the very source it came from."""
     name = _settings(site).get("theme")
-    compile_theme(unchecked_chain(name if isinstance(name, str) else DEFAULT_THEME, site), target)
+    chain = unchecked_chain(name if isinstance(name, str) else DEFAULT_THEME, site)
+    compile_theme(chain, target, _sections(site / "content"))
 
 
-def compile_theme(chain: list[ThemeDir], target: Path) -> None:
-    """Every template of `chain` compiled into `target`, where a Renderer made with
-    `compiled=target` finds them."""
+def _sections(content: Path) -> set[str]:
+    """The names of the sections content/ seems to hold (`projects/`, `projects.yaml`,
+    `projects.de.yaml`; a .bib file is publications): no fewer than the build finds."""
+    names = {"publications"}
+    with contextlib.suppress(OSError):
+        for found in os.scandir(content):
+            names.add(found.name.split(".", 1)[0])
+    return names
+
+
+def compile_theme(
+    chain: list[ThemeDir], target: Path, sections: Collection[str] | None = None
+) -> None:
+    """Every template of `chain` (see load_every) compiled into `target`, where a Renderer
+    made with `compiled=target` finds them."""
     env = environment(chain)
     target.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(target))
-    load_every(env)
+    load_every(env, sections)
 
 
 def environment(chain: list[ThemeDir]) -> jinja2.Environment:
@@ -162,11 +176,21 @@ def environment(chain: list[ThemeDir]) -> jinja2.Environment:
     return make_environment(chain, dict.fromkeys(FILTERS, _not_here), {})
 
 
-def load_every(env: jinja2.Environment) -> None:
-    """Every template `env` can load, compiled (or found in its bytecode cache) and kept."""
+def load_every(env: jinja2.Environment, sections: Collection[str] | None = None) -> None:
+    """Every template `env` can load, compiled (or found in its bytecode cache) and kept;
+    with `sections`, not those of other sections' pages (`section/awards.html` in a site
+    without awards), which no page asks for: a page that does loads its template then."""
     for name in env.loader.list_templates():
+        if sections is not None and _of_another_section(name, sections):
+            continue
         with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
             env.get_template(name)
+
+
+def _of_another_section(name: str, sections: Collection[str]) -> bool:
+    folder, _, file = name.partition("/")
+    stem = file.removesuffix(".html")
+    return folder in ("section", "entry") and "/" not in stem and stem not in (*sections, "generic")
 
 
 @jinja2.pass_context

@@ -582,6 +582,7 @@ class Renderer:
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
         self._then: Callable[[Page, bytes], Any] | None = None  # see render_pages
+        self._loaded = False  # every template (load_templates)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
@@ -606,6 +607,7 @@ class Renderer:
         for key in list(cache.keys()):
             if template_name(key[1]) in names:
                 del cache[key]
+        self._loaded = False
         self.forget_fragments()
 
     def forget_fragments(
@@ -698,7 +700,7 @@ class Renderer:
         self._then = then
         if jobs <= 1 or len(pages) < MIN_ITEMS:
             return [self._render_one(page) for page in pages] + [job.make() for job in also]
-        self._compile_all()  # once, before forking, rather than once in every process
+        self.load_templates()  # once, before forking, rather than once in every process
         together: dict[tuple[str | None, str] | None, list[Page]] = {}
         units: list[list[Page] | Job] = []
         for page in pages:
@@ -747,8 +749,12 @@ class Renderer:
         html, asked = self.render_page(page)
         return (html if self._then is None else self._then(page, html)), asked
 
-    def _compile_all(self) -> None:
-        load_every(self.env)
+    def load_templates(self) -> None:
+        """Every template the site's pages may ask for loaded (compiled, or found in the
+        bytecode cache): see load_every."""
+        if not self._loaded:
+            load_every(self.env, {s.name for r in self.resumes.values() for s in r.sections})
+            self._loaded = True
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
         """The page's bytes, and the names of the templates its rendering asked for."""

@@ -80,15 +80,31 @@ def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(tmp_path:
             "site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\n",
             "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
             "themes/mine/templates/home.html": '{% extends "@parent/home.html" %}\n',
+            "content/projects.yaml": "- title: P\n",
+            "content/talks/t.md": "---\ntitle: T\n---\nA talk.\n",
         },
     )
     cache = tmp_path / "cache"
     precompile.start(site, cache, jobs=2).wait()
     renderer = Renderer(load(site).resume, load_theme("mine", site, {}), site, compiled=None)
+    compiled = set()
     for name in renderer.env.loader.list_templates():
         source, filename, _ = renderer.env.loader.get_source(renderer.env, name)
         key = jinja2.bccache.BytecodeCache().get_cache_key(name, filename)
-        assert (precompile.folder(cache) / f"__jinja2_{key}.cache").is_file(), name
+        if (precompile.folder(cache) / f"__jinja2_{key}.cache").is_file():
+            compiled.add(name)
+    # Those of sections the site has, not those no page asks for.
+    assert {"section/projects.html", "home.html", "macros.html", "base.html"} <= compiled
+    assert not {"section/awards.html", "entry/education.html"} & compiled
+    names = set(renderer.env.loader.list_templates())
+    other = {name for name in names if name.startswith(("section/", "entry/"))}
+    assert names - compiled == other - {
+        "section/projects.html",
+        "section/generic.html",
+        "entry/generic.html",
+        "entry/publications.html",
+        "section/publications.html",
+    }
 
 
 def test_nothing_is_compiled_ahead_with_one_core_or_when_compiled_already(tmp_path: Path):
