@@ -434,6 +434,13 @@ class MarkdownRenderer:
             if html is not None:
                 self._cache[(self.options_key, inline, text)] = html
 
+    def render_here(self, texts: Iterable[tuple[str, bool]]) -> None:
+        """Render many (text, inline?) in this process, into the memo; a text with an unsafe
+        link is left out, as by `prepare`."""
+        for text_inline in texts:
+            if text_inline[0]:
+                self._safe(text_inline)
+
     def body_of_file(self, path: Path) -> tuple[str, str, Markup] | None:
         """The body of a Markdown file (below its front matter) rendered, with the options key
         it is kept under: for `keep` in another process (precompile.py). None for a file

@@ -463,17 +463,20 @@ class MarkdownCheck:
 
     def run(self, cache: BuildCache | None) -> None:
         renderer = self.renderer
+        fields = [_markdown_fields(entry.data) for entry in self.entries]
         if cache is not None and cache.jobs > 1:
+            texts = [(self.profile.summary or "", False)]
+            for found in fields:
+                texts += [(text, inline) for _, text, inline in found]
+            # Titles and highlights first, while the other process still renders bodies.
+            renderer.render_here(t for t in texts if t[1])
             if cache.ahead is not None:
                 here = functools.partial(precompile.body, renderer)
                 renderer.keep(cache.ahead.results(here).values())
-            texts = [(self.profile.summary or "", False)]
-            for entry in self.entries:
-                texts += [(t, inline) for _, t, inline in _markdown_fields(entry.data)]
             renderer.prepare(texts, cache.jobs)
         safe = cache.safe if cache is not None else None
-        for entry in self.entries:
-            check_markdown(entry, renderer, self.errors, self.checked, safe)
+        for entry, found in zip(self.entries, fields, strict=True):
+            check_markdown(entry, renderer, self.errors, self.checked, safe, found)
         if self.profile.summary:
             try:
                 renderer.block(self.profile.summary)
@@ -513,18 +516,20 @@ def check_markdown(
     errors: ErrorCollector,
     checked: set[tuple[str, bool]],
     safe: SafeEntries | None = None,
+    fields: list[tuple[FieldPath, str, bool]] | None = None,
 ):
     """Render each Markdown text once now: unsafe links surface as located errors.
 
     `checked` holds texts found safe, shared by the languages of a site: a text that is the
     same in every language is rendered once. `safe`, kept by a builder, holds entries whose
     texts were all found safe in an earlier build: a rebuild looks only at edited ones.
+    `fields`: the entry's `_markdown_fields`, when the caller has them.
     """
     data = origin.data
     if safe is not None and safe.known(renderer.options_key, data):
         return
     clean = True
-    for path, text, inline in _markdown_fields(data):
+    for path, text, inline in fields if fields is not None else _markdown_fields(data):
         if (text, inline) in checked:
             continue
         try:

@@ -83,3 +83,11 @@ def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
     renderer.prepare(titles + bodies, jobs=2)
     assert spread == [bodies]
     assert renderer.inline("Project 7") == "Project 7"
+
+
+def test_texts_rendered_here_are_kept_and_unsafe_ones_left_out():
+    renderer = MarkdownRenderer()
+    renderer.render_here([("A *title*", True), ("[x](javascript:y)", True), ("", True)])
+    key = renderer.options_key
+    assert renderer._cache[(key, True, "A *title*")] == "A <em>title</em>"
+    assert (key, True, "[x](javascript:y)") not in renderer._cache
