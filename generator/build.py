@@ -273,15 +273,14 @@ class SiteBuilder:
         if self.staging is not None:
             self.staging.begin()
             put = functools.partial(_put_page, self.staging)
+        also = [Job(cost, wanted[name][1]) for name in alongside]
+        if self.once:  # its rendered Markdown saved (for the next build) alongside too
+            also.append(Job(cost, self.cache.markdown.save))
         results = renderer.render_pages(
-            stale,
-            self.cache.jobs,
-            lists_here=not self.once,
-            also=[Job(cost, wanted[name][1]) for name in alongside],
-            then=put,
+            stale, self.cache.jobs, lists_here=not self.once, also=also, then=put
         )
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
-        made = dict(zip(alongside, results[len(stale) :], strict=True))
+        made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         rendered: dict[str, Rendered] = {}
         for page in pages:
             html, used = fresh.get(page.url) or (
@@ -678,8 +677,7 @@ def build(options: BuildOptions, compiling: Ahead | None = None) -> BuildResult:
             staging.discard()
     pages = Counter(page.kind for page in site.pages)
     fallbacks = fallback_counts(site.loaded)
-    if options.cache_dir is not None:
-        builder.cache.markdown.save()
+    if options.cache_dir is not None:  # (the Markdown is saved by the build: see _render)
         _stamp(options, site, inputs, pages, fallbacks, report)
     seconds = time.perf_counter() - started
     default = site.loaded.resume.language

@@ -462,3 +462,17 @@ def _alive(pid: int) -> bool:
     # A zombie (dead, not yet reaped by init) is as good as gone.
     with open(f"/proc/{pid}/stat") as stat:
         return stat.read().split(")")[-1].split()[0] != "Z"
+
+
+def test_a_build_saves_its_rendered_markdown_for_the_next_one(tmp_path: Path):
+    """Saved alongside the pages, by whichever process is free: every text of the site."""
+    from generator import precompile
+    from generator.cache import MarkdownStore
+
+    site = _site_with_many_entries(tmp_path)
+    cache = tmp_path / "cache"
+    built = build.build(BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=cache))
+    assert built.report.written
+    store = MarkdownStore(precompile.markdown_file(cache))
+    bodies = [html for (_, inline, _), html in store._disk.items() if not inline]
+    assert sum("<strong>text</strong> for talk" in html for html in bodies) >= MIN_ITEMS
