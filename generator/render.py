@@ -426,7 +426,21 @@ def _escape(value: Any, _str: type = str, _markup: type = Markup, _new=str.__new
 
 class _Template(jinja2.Template):
     """A template whose output is escaped by `_escape` (compiled code imports `escape` from
-    jinja2.runtime, which is markupsafe's)."""
+    jinja2.runtime, which is markupsafe's), and which, imported without context, is run once
+    over the live globals (see `_get_default_module`)."""
+
+    @jinja2.utils.internalcode
+    def _get_default_module(self, ctx=None):  # noqa: ANN001, ANN202 - Jinja's
+        """The module of `{% import "macros.html" as m %}`: Jinja runs the template once and
+        keeps it, over a copy of the globals; cvsite's is over the globals themselves, where
+        Renderer.render_page puts the page being rendered and its language's labels. Its
+        macros then link from the page that calls them (url() and {% cache %} read `page`),
+        as with `with context`, which runs the template again for every page (19 µs)."""
+        if not _LIVE_MODULES or self.globals is not self.environment.globals:
+            return super()._get_default_module(ctx)
+        if self._module is None:
+            self._module = self.make_module(self.environment.globals, shared=True)
+        return self._module
 
     @classmethod
     def from_code(cls, environment, code, globals, uptodate=None):  # noqa: ANN001, ANN206, A002 - Jinja's
@@ -436,6 +450,11 @@ class _Template(jinja2.Template):
             namespace["escape"] = _escape
         return template
 
+
+# Jinja 3.1 keeps an imported template's module in `_module` (see _Template).
+_LIVE_MODULES = hasattr(jinja2.Template, "_get_default_module") and jinja2.__version__.startswith(
+    "3.1."
+)
 
 # Jinja's marks on a function that takes the context (pass_context and the like), which
 # Context.call reads; the fast call below is written for Jinja 3.1's.
@@ -766,6 +785,7 @@ class Renderer:
         store = env.fragments
         if store is not None:
             store.begin_page(page.url)
+        env.globals["page"] = page  # for macros imported without context (see _Template)
         try:
             template = env.select_template(page.templates)
             html = template.render(page=page, **page.data)
