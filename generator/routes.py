@@ -173,6 +173,7 @@ def rooted(base_url: str, url: str) -> str:
     return base_path(base_url) + quote(url[1:], safe="/.-_~#")
 
 
+@functools.lru_cache(maxsize=65536)  # pure; a page's head gives its own address three times
 def absolute(base_url: str, url: str) -> str:
     """A full URL for feeds, sitemaps and link previews."""
     return base_url + quote(url[1:], safe="/.-_~#")
