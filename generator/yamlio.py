@@ -389,6 +389,8 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
         raise _fail(file, 0, 0, f"YAML error: {exc}") from None
     except RecursionError:
         raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
+    except UnicodeEncodeError as exc:  # LibYAML reads UTF-8, which has no lone surrogates
+        raise _surrogate(text, exc.start, file, line_offset) from None
     if node is None:
         return Document(file, None)
     # Only aliases (`*name`) make a document bigger than its text; without one, the
@@ -401,6 +403,19 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
     if builder.errors:
         raise ContentErrors(builder.errors)
     return Document(file, data, builder.marks, builder.key_marks)
+
+
+def _surrogate(text: str, at: int, file: str, line_offset: int) -> ContentErrors:
+    """A lone surrogate in text made in Python (a JSON `\\ud800` escape, say): no file
+    decoded as UTF-8 or UTF-16 holds one."""
+    line = text.count("\n", 0, at) + 1 + line_offset
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return _fail(
+        file,
+        line,
+        column,
+        f"U+{ord(text[at]):04X} is half of a surrogate pair, not a character: remove it",
+    )
 
 
 def read_yaml(path: Path, file: str, *, root: str = "") -> Document:

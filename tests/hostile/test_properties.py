@@ -191,6 +191,7 @@ def test_yaml_reads_back_what_was_written_with_a_mark_for_every_value(data):
 
 @given(TEXT)
 @example("-\r<")  # a line ends at \r too: the error is on line 3, after the last
+@example("a: b\n\ud800")  # half a surrogate pair (a JSON escape): LibYAML reads UTF-8
 def test_yaml_errors_point_into_the_text(text):
     try:
         load_yaml(text, "f.yaml")

@@ -516,3 +516,13 @@ def test_text_that_could_nest_deep_or_has_aliases_is_not_simple():
     assert not yamlio._simple("[" * 65 + "]" * 65)
     assert not yamlio._simple("- " * 70 + "x")
     assert not yamlio._simple("a: &x 1\nb: *x\n")
+
+
+def test_half_a_surrogate_pair_is_a_located_error():
+    """Text made in Python (a JSON Resume's `\\ud800` escape) may hold one; LibYAML reads
+    UTF-8, which cannot: an error on its line, not a traceback."""
+    with pytest.raises(ContentErrors) as info:
+        load_yaml("a: b\nc: x\ud800\n", "f.yaml")
+    assert [str(e) for e in info.value.errors] == [
+        "f.yaml:2:5: U+D800 is half of a surrogate pair, not a character: remove it"
+    ]
