@@ -191,10 +191,15 @@ class _QuickInlineProcessor(InlineProcessor):
     reference pattern skipped for want of definitions would have changed nothing.
     """
 
+    _patterns: list | None = None  # made on the first run, once every extension is set up
+
     def run(self, tree: etree.Element, ancestors: list[str] | None = None) -> etree.Element:
-        names = [item.name for item in self.inlinePatterns._priority]
-        self._patterns = [self.inlinePatterns[name] for name in names]
-        self._triggers = [_trigger(name, self.md) for name in names]
+        # Made once, not for every text (12 µs each time): the patterns are registered when
+        # the converter is made, and the triggers read `md.references` when they are tried.
+        if self._patterns is None or len(self._patterns) != len(self.inlinePatterns):
+            names = [item.name for item in self.inlinePatterns._priority]
+            self._patterns = [self.inlinePatterns[name] for name in names]
+            self._triggers = [_trigger(name, self.md) for name in names]
         return super().run(tree, ancestors)
 
     def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:  # noqa: N802, N803

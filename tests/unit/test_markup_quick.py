@@ -194,3 +194,13 @@ def test_markdown_extensions_are_python_markdowns_own_not_looked_up_by_name(
     monkeypatch.setattr(markdown.util, "get_installed_extensions", looked_up)
     html = str(MarkdownRenderer()._render("| a |\n|---|\n| b |\n\nx[^1]\n\n[^1]: n\n", False))
     assert "<table>" in html and 'class="footnote"' in html
+
+
+def test_a_pattern_registered_after_the_first_text_is_tried_too():
+    """The quick inline processor makes its list of patterns on its first run."""
+    from markdown.inlinepatterns import SimpleTagInlineProcessor
+
+    md = MarkdownRenderer()._converter()
+    md.reset().convert("a")
+    md.inlinePatterns.register(SimpleTagInlineProcessor(r"()~~(.+?)~~", "del"), "del", 45)
+    assert md.reset().convert("~~x~~") == "<p><del>x</del></p>"
