@@ -204,3 +204,19 @@ def test_a_pattern_registered_after_the_first_text_is_tried_too():
     md.reset().convert("a")
     md.inlinePatterns.register(SimpleTagInlineProcessor(r"()~~(.+?)~~", "del"), "del", 45)
     assert md.reset().convert("~~x~~") == "<p><del>x</del></p>"
+
+
+def test_processors_registered_or_removed_later_are_run_or_not():
+    """The registries list their processors once (_ListedRegistry), until they change."""
+    from markdown.postprocessors import Postprocessor
+
+    class Shout(Postprocessor):
+        def run(self, text: str) -> str:
+            return text.upper()
+
+    md = MarkdownRenderer()._converter()
+    assert md.reset().convert("a") == "<p>a</p>"
+    md.postprocessors.register(Shout(md), "shout", 1)
+    assert md.reset().convert("a") == "<P>A</P>"
+    md.postprocessors.deregister("shout")
+    assert md.reset().convert("a") == "<p>a</p>"
