@@ -7,6 +7,7 @@ gets is documented in docs/themes.md.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -435,11 +436,11 @@ class _Template(jinja2.Template):
         keeps it, over a copy of the globals; cvsite's is over the globals themselves, where
         Renderer.render_page puts the page being rendered and its language's labels. Its
         macros then link from the page that calls them (url() and {% cache %} read `page`),
-        as with `with context`, which runs the template again for every page (19 µs)."""
-        if not _LIVE_MODULES or self.globals is not self.environment.globals:
-            return super()._get_default_module(ctx)
+        as with `with context`, which runs the template again for every page (19 µs). Every
+        Jinja since 2.11 imports through this method; should one stop, its own module would
+        show the first page's links on every page, which tests/unit/test_theme.py catches."""
         if self._module is None:
-            self._module = self.make_module(self.environment.globals, shared=True)
+            self._module = self.make_module(self.globals, shared=True)
         return self._module
 
     @classmethod
@@ -450,11 +451,6 @@ class _Template(jinja2.Template):
             namespace["escape"] = _escape
         return template
 
-
-# Jinja 3.1 keeps an imported template's module in `_module` (see _Template).
-_LIVE_MODULES = hasattr(jinja2.Template, "_get_default_module") and jinja2.__version__.startswith(
-    "3.1."
-)
 
 # Jinja's marks on a function that takes the context (pass_context and the like), which
 # Context.call reads; the fast call below is written for Jinja 3.1's.
@@ -600,7 +596,6 @@ class Renderer:
             self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
-        self._then: Callable[[Page, bytes], Any] | None = None  # see render_pages
         self._loaded = False  # every template (load_templates)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
@@ -716,9 +711,8 @@ class Renderer:
         cards stay together (a language's tag pages; its CV and section pages), and may go
         to another process.
         """
-        self._then = then
         if jobs <= 1 or len(pages) < MIN_ITEMS:
-            return [self._render_one(page) for page in pages] + [job.make() for job in also]
+            return [self._render_one(page, then) for page in pages] + [job.make() for job in also]
         self.load_templates()  # once, before forking, rather than once in every process
         together: dict[tuple[str | None, str] | None, list[Page]] = {}
         units: list[list[Page] | Job] = []
@@ -731,7 +725,8 @@ class Renderer:
         units.extend(together.values())
         units.extend(also)
         # Units are whole pages, or a list of pages: enough pages are enough units.
-        done = fork_map(self._render_unit, units, jobs, cost=self._unit_cost, least=2)
+        render = functools.partial(self._render_unit, then=then)
+        done = fork_map(render, units, jobs, cost=self._unit_cost, least=2)
         by_page = {
             id(page): result
             for unit, results in zip(units, done, strict=True)
@@ -759,14 +754,14 @@ class Renderer:
                 cost += 0.05 * len(page.data["tag"].items)
         return cost
 
-    def _render_unit(self, unit: list[Page] | Job) -> Any:
+    def _render_unit(self, unit: list[Page] | Job, then: Callable | None) -> Any:
         if isinstance(unit, Job):
             return unit.make()
-        return [self._render_one(page) for page in unit]
+        return [self._render_one(page, then) for page in unit]
 
-    def _render_one(self, page: Page) -> tuple[Any, frozenset[str]]:
+    def _render_one(self, page: Page, then: Callable | None) -> tuple[Any, frozenset[str]]:
         html, asked = self.render_page(page)
-        return (html if self._then is None else self._then(page, html)), asked
+        return (html if then is None else then(page, html)), asked
 
     def load_templates(self) -> None:
         """Every template the site's pages may ask for loaded (compiled, or found in the
