@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -18,6 +19,15 @@ from tests.helpers import REPO, copy_site, write_site
 # example into a failure. The number of examples still bounds the time.
 settings.register_profile("cvsite", deadline=None)
 settings.load_profile("cvsite")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A shell starts a command in the background (`pytest &`) with Ctrl-C ignored, and
+    the commands the tests start inherit that: the tests of Ctrl-C need it as a terminal
+    has it."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -70,8 +70,12 @@ class Served:
         try:
             return self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
+            # Python's fault handler (see run_serve) writes where each thread is to the log.
+            self.process.send_signal(signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=5)
             self.process.kill()
-            raise
+            raise AssertionError(f"cvsite serve did not stop on Ctrl-C:\n{self.output()}") from None
 
 
 @contextlib.contextmanager
@@ -79,7 +83,7 @@ def run_serve(site: Path, *args: str, scratch: Path) -> Iterator[Served]:
     """`cvsite serve --site SITE ARGS` with its temporary files under `scratch`."""
     scratch.mkdir(parents=True, exist_ok=True)
     log = scratch.parent / f"{scratch.name}.log"
-    env = {**os.environ, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
     with log.open("w") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "generator", "serve", "--site", str(site), *args],
