@@ -103,10 +103,10 @@ class _Noting(importlib.abc.MetaPathFinder):
 
     def wrap_unit(self, function):  # noqa: ANN001, ANN201
         @functools.wraps(function)
-        def noted(renderer, unit):  # noqa: ANN001, ANN202
+        def noted(renderer, unit, **kwargs):  # noqa: ANN001, ANN003, ANN202
             start = time.time()
             try:
-                return function(renderer, unit)
+                return function(renderer, unit, **kwargs)
             finally:
                 kind = f"{unit[0].kind} pages" if isinstance(unit, list) else "site files"
                 self.note(f"render {kind}", start, time.time())
