@@ -8,6 +8,11 @@ Every figure is the median of the runs. Builds run as a user runs them (`cvsite 
 subprocess, peak memory from the kernel's accounting of that process); the one-file and
 no-op rebuilds go through the path `cvsite serve` takes (`serve.Preview.rebuild`), in one
 process that keeps its state between edits, as the preview does.
+
+A cold build has no site cache (no rendered Markdown, no compiled template of the site's);
+the built-in theme's templates are compiled once per installation of cvsite, as its Python
+modules are (precompile.installed_folder), so the first build after installing is a row of
+its own, with nothing compiled at all.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ sys.path[:0] = [str(REPO), str(HERE)]
 
 from make_corpus import CORPUS, make  # noqa: E402
 
+from generator.precompile import installed_folder  # noqa: E402
 from generator.stamp import cache_dir  # noqa: E402
 
 
@@ -76,6 +82,8 @@ class Figures:
     pages: int = 0
     cold: float = 0.0
     cold_cpu: float = 0.0
+    first: float = 0.0  # cold, and the first build since cvsite was installed
+    first_cpu: float = 0.0
     cold_peak_mb: float = 0.0
     warm: float = 0.0
     warm_cpu: float = 0.0
@@ -96,7 +104,15 @@ def cold_and_warm(site: Path, runs: int, figures: Figures, hugo: list[str] | Non
     both meet the same file system and the same hour of the machine.
     """
     colds, peaks, warms, cold_cpus, warm_cpus, hugos, hugo_cpus = [], [], [], [], [], [], []
+    firsts, first_cpus = [], []
     for _ in range(runs):
+        # The very first build after cvsite is installed: the built-in theme's templates
+        # are not compiled yet (precompile.installed_folder), nor is anything of the site.
+        shutil.rmtree(installed_folder(), ignore_errors=True)
+        shutil.rmtree(cache_dir(site), ignore_errors=True)
+        first = run(cvsite("build", "--site", str(site), "--output", str(fresh(site.parent, "o"))))
+        firsts.append(first.seconds)
+        first_cpus.append(first.cpu)
         output = fresh(site.parent, "cvsite-output")
         shutil.rmtree(cache_dir(site), ignore_errors=True)  # a few files: no cost to speak of
         cold = run(cvsite("build", "--site", str(site), "--output", str(output)))
@@ -116,6 +132,7 @@ def cold_and_warm(site: Path, runs: int, figures: Figures, hugo: list[str] | Non
             hugo_cpus.append(cpu)
     figures.cold, figures.cold_peak_mb, figures.warm = median(colds), max(peaks), median(warms)
     figures.cold_cpu, figures.warm_cpu = median(cold_cpus), median(warm_cpus)
+    figures.first, figures.first_cpu = median(firsts), median(first_cpus)
     if hugos:
         figures.hugo, figures.hugo_cpu = median(hugos), median(hugo_cpus)
 
@@ -244,6 +261,12 @@ def report(figures: Figures) -> list[str]:
     noop = f"no-op rebuild (serve path, {figures.noop_written} files written)"
     rows = [
         ("cold full build", ms(figures.cold), cpu(figures.cold_cpu), ratio(figures.cold)),
+        (
+            "first build since cvsite was installed (cold, theme not yet compiled)",
+            ms(figures.first),
+            cpu(figures.first_cpu),
+            ratio(figures.first),
+        ),
         ("pages per second (cold)", f"{figures.pages / figures.cold:,.0f}", "", ""),
         ("peak memory (cold)", f"{figures.cold_peak_mb:,.0f} MB", "", ""),
         (warm, ms(figures.warm), cpu(figures.warm_cpu), ratio(figures.warm)),

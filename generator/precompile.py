@@ -1,8 +1,9 @@
 """Work a first build starts in another process before it reads the content.
 
-Compiling meridian's templates takes about 0.2 s, and no page can be rendered before. A
-first build (or the first after cvsite changed) starts a child process that compiles them
-into the site's cache folder while the build reads the content; the renderer then loads them
+Compiling meridian's templates takes about 0.1 s of a core, and no page can be rendered
+before. The first build that needs them starts a child process that compiles them while the
+build reads the content: a built-in theme's beside the theme, once for every site, and a
+site's own theme's into its cache folder (CompiledTemplates). The renderer then loads them
 from there, through Jinja's bytecode cache, which finds a template by its name and source.
 
 Then the child renders the Markdown bodies of the entry files (`content/<section>/*.md`),
@@ -19,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import sys
 from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -27,7 +29,13 @@ import jinja2
 
 from generator.parallel import Ahead
 from generator.stamp import code_version
-from generator.theme import DEFAULT_THEME, ThemeDir, make_environment, unchecked_chain
+from generator.theme import (
+    DEFAULT_THEME,
+    ThemeDir,
+    builtin_themes_dir,
+    make_environment,
+    unchecked_chain,
+)
 from generator.yamlio import read_yaml
 
 if TYPE_CHECKING:
@@ -47,6 +55,56 @@ def folder(cache: Path) -> Path:
     return cache / f"templates-{code_version()}"
 
 
+def installed_folder() -> Path:
+    """Where the built-in themes' templates are kept compiled, for every site: beside the
+    themes, as Python keeps cvsite's own code compiled in `__pycache__` beside it (and as
+    safe to delete), for this cvsite's code and this Python (Jinja's bytecode is marshal's)."""
+    tag = sys.implementation.cache_tag
+    return builtin_themes_dir() / "__pycache__" / f"templates-{code_version()}-{tag}"
+
+
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja's bytecode cache for one site: a built-in theme's templates are kept in
+    `installed_folder()`, compiled once for every site this cvsite builds; any other (a
+    site's own theme) in the site's cache folder. Each is found by its name, file and source,
+    so a template edited since is compiled again.
+
+    A built-in theme is trusted as cvsite's code is: only who can change its templates can
+    write beside them. Where cvsite's folder is read-only (a system-wide install), its
+    templates are kept in the site's cache folder instead."""
+
+    def __init__(self, site_folder: Path):
+        site_folder.mkdir(parents=True, exist_ok=True)
+        self.site = jinja2.FileSystemBytecodeCache(str(site_folder))
+        self.folder = installed_folder()
+        self.installed = jinja2.FileSystemBytecodeCache(str(self.folder))
+        self.builtin = os.path.join(builtin_themes_dir(), "")
+
+    def get_bucket(
+        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
+    ) -> jinja2.bccache.Bucket:
+        if filename is None or not filename.startswith(self.builtin):
+            return self.site.get_bucket(environment, name, filename, source)
+        try:
+            bucket = self.installed.get_bucket(environment, name, filename, source)
+        except OSError:  # unreadable: as if it were not there
+            bucket = None
+        if bucket is None or bucket.code is None:  # kept in the site's folder, maybe
+            bucket = self.site.get_bucket(environment, name, filename, source)
+            bucket.builtin = True  # kept beside the theme from now on, if it can be
+        return bucket
+
+    def set_bucket(self, bucket: jinja2.bccache.Bucket) -> None:
+        if getattr(bucket, "builtin", False):
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                self.installed.set_bucket(bucket)
+                return
+            except OSError:  # cvsite's folder is read-only
+                pass
+        self.site.set_bucket(bucket)
+
+
 def markdown_file(cache: Path) -> Path:
     """Where rendered Markdown is kept in a site's cache folder, for this cvsite's code."""
     return cache / f"markdown-{code_version()}.pickle"
@@ -59,7 +117,7 @@ def start(site: Path, cache: Path | None, jobs: int, *, bodies: bool = True) -> 
     if jobs <= 1 or cache is None:
         return Ahead()
     target = folder(cache)
-    compiled = target.is_dir() and any(target.iterdir())
+    compiled = _kept(target) or (not (site / "themes").exists() and _kept(installed_folder()))
     files = []
     if bodies and not markdown_file(cache).exists():
         files = _entry_files(site / "content")
@@ -67,6 +125,14 @@ def start(site: Path, cache: Path | None, jobs: int, *, bodies: bool = True) -> 
         return Ahead()
     first = functools.partial(_first, site, None if compiled else target, bool(files))
     return Ahead(first, functools.partial(_render_body, site), files)
+
+
+def _kept(folder: Path) -> bool:
+    """Whether `folder` holds compiled templates: a guess (the theme's may be missing) that
+    costs only time when wrong, as the renderer compiles what it does not find."""
+    with contextlib.suppress(OSError), os.scandir(folder) as found:
+        return any(found)
+    return False
 
 
 def _first(site: Path, target: Path | None, bodies: bool) -> None:
@@ -166,8 +232,7 @@ def compile_theme(
     """Every template of `chain` (see load_every) compiled into `target`, where a Renderer
     made with `compiled=target` finds them."""
     env = environment(chain)
-    target.mkdir(parents=True, exist_ok=True)
-    env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(target))
+    env.bytecode_cache = CompiledTemplates(target)
     load_every(env, sections)
 
 

@@ -31,7 +31,7 @@ from generator.icons import icon, link_icon
 from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.precompile import load_every
+from generator.precompile import CompiledTemplates, load_every
 from generator.schema import Publication
 from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
@@ -592,8 +592,7 @@ class Renderer:
             theme.chain, self._filters(), self._globals(), environment=_RecordingEnvironment
         )
         if compiled is not None:  # templates compiled once, kept by their source's checksum
-            compiled.mkdir(parents=True, exist_ok=True)
-            self.env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(compiled))
+            self.env.bytecode_cache = CompiledTemplates(compiled)
         if not fragments:  # every {% cache %} body rendered every time (tests compare both)
             self.env.fragments = None
         self._loaded = False  # every template (load_templates)

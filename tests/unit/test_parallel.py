@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import build
+from generator import build, precompile
 from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
 from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, _Results, fork_map
@@ -94,11 +94,13 @@ def test_templates_compiled_ahead_by_another_process_give_the_same_site(
 ):
     site = _site_with_many_entries(tmp_path)
     cache = tmp_path / "cache"
+    installed = tmp_path / "installed"  # where the built-in theme is kept compiled
+    monkeypatch.setattr(precompile, "installed_folder", lambda: installed)
     found: list[int] = []
 
     class Watched(build.Renderer):  # what is compiled when this process starts rendering
         def __init__(self, *args, compiled: Path, **kwargs):
-            found.append(len(list(compiled.iterdir())))
+            found.append(len(list(installed.iterdir())))
             super().__init__(*args, compiled=compiled, **kwargs)
 
     monkeypatch.setattr(build, "Renderer", Watched)

@@ -26,6 +26,14 @@ from tests.helpers import REPO, copy_site, write_site
 EVERY_FILTER = "".join(f'{{{{ "2020" | {name} }}}}' for name in precompile.FILTERS)
 
 
+@pytest.fixture(autouse=True)
+def installed(tmp_path: Path, monkeypatch) -> Path:
+    """Where these tests' built-in templates are kept compiled: not shared with other tests."""
+    folder = tmp_path / "installed"
+    monkeypatch.setattr(precompile, "installed_folder", lambda: folder)
+    return folder
+
+
 def _renderer(site: Path, theme: str = "meridian") -> Renderer:
     resume = load(site).resume
     return Renderer(resume, load_theme(theme, site, {}), site)
@@ -55,7 +63,9 @@ def test_the_renderer_has_the_filters_the_other_process_compiles_with(tmp_path: 
     assert set(renderer._filters()) == set(precompile.FILTERS)
 
 
-def test_a_first_build_renders_with_the_templates_compiled_ahead(tmp_path: Path, monkeypatch):
+def test_a_first_build_renders_with_the_templates_compiled_ahead(
+    tmp_path: Path, monkeypatch, installed: Path
+):
     site = write_site(tmp_path / "site", {"content/talks.yaml": "- title: A talk\n"})
     cache = tmp_path / "cache"
     compiled_here: list[str] = []
@@ -68,12 +78,14 @@ def test_a_first_build_renders_with_the_templates_compiled_ahead(tmp_path: Path,
     compiling = precompile.start(site, cache, jobs=2)
     monkeypatch.setattr(jinja2.Environment, "compile", noting)  # here, not in the child
     build(BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=cache), compiling)
-    assert any(precompile.folder(cache).iterdir())
+    assert any(installed.iterdir())
     assert compiled_here == []
     assert "A talk" in (tmp_path / "out" / "talks" / "index.html").read_text()
 
 
-def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(tmp_path: Path):
+def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(
+    tmp_path: Path, installed: Path
+):
     site = write_site(
         tmp_path / "site",
         {
@@ -91,7 +103,9 @@ def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(tmp_path:
     for name in renderer.env.loader.list_templates():
         source, filename, _ = renderer.env.loader.get_source(renderer.env, name)
         key = jinja2.bccache.BytecodeCache().get_cache_key(name, filename)
-        if (precompile.folder(cache) / f"__jinja2_{key}.cache").is_file():
+        # The site's own templates in its cache folder, the built-in ones beside them.
+        mine = filename.startswith(str(site))
+        if ((precompile.folder(cache) if mine else installed) / f"__jinja2_{key}.cache").is_file():
             compiled.add(name)
     # Those of sections the site has, not those no page asks for.
     assert {"section/projects.html", "home.html", "macros.html", "base.html"} <= compiled
@@ -107,16 +121,68 @@ def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(tmp_path:
     }
 
 
-def test_nothing_is_compiled_ahead_with_one_core_or_when_compiled_already(tmp_path: Path):
+def test_nothing_is_compiled_ahead_with_one_core_or_when_compiled_already(
+    tmp_path: Path, installed: Path
+):
     site = write_site(tmp_path / "site", {})
     cache = tmp_path / "cache"
     precompile.start(site, cache, jobs=1).wait()
-    assert not precompile.folder(cache).exists()
+    assert not installed.exists()
     precompile.start(site, cache, jobs=2).wait()
-    compiled = {p: p.stat().st_mtime_ns for p in precompile.folder(cache).iterdir()}
+    compiled = {p: p.stat().st_mtime_ns for p in installed.iterdir()}
     assert compiled
-    precompile.start(site, cache, jobs=2).wait()
-    assert {p: p.stat().st_mtime_ns for p in precompile.folder(cache).iterdir()} == compiled
+    for other in (site, write_site(tmp_path / "other", {})):  # any site, with its own cache
+        precompile.start(other, tmp_path / other.name, jobs=2).wait()
+        assert {p: p.stat().st_mtime_ns for p in installed.iterdir()} == compiled
+
+
+def test_a_builtin_theme_compiled_for_one_site_is_not_compiled_for_the_next(
+    tmp_path: Path, monkeypatch, installed: Path
+):
+    first = write_site(tmp_path / "first", {"content/talks.yaml": "- title: A talk\n"})
+    build(BuildOptions(first, tmp_path / "out1", jobs=1, cache_dir=tmp_path / "cache1"))
+    assert any(installed.iterdir())
+    assert not any(precompile.folder(tmp_path / "cache1").iterdir())
+    compiled: list[str] = []
+    compile_ = jinja2.Environment.compile
+    monkeypatch.setattr(
+        jinja2.Environment,
+        "compile",
+        lambda self, *a, **k: compiled.append(a) or compile_(self, *a, **k),
+    )
+    second = write_site(tmp_path / "second", {"content/talks.yaml": "- title: Another\n"})
+    build(BuildOptions(second, tmp_path / "out2", jobs=1, cache_dir=tmp_path / "cache2"))
+    assert compiled == []
+    assert "Another" in (tmp_path / "out2" / "talks" / "index.html").read_text()
+
+
+def test_a_site_theme_is_compiled_into_the_site_cache_only(tmp_path: Path, installed: Path):
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\n",
+            "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
+            "themes/mine/templates/home.html": '{% extends "@parent/home.html" %}\n',
+        },
+    )
+    cache = tmp_path / "cache"
+    build(BuildOptions(site, tmp_path / "out", jobs=1, cache_dir=cache))
+    assert len(list(precompile.folder(cache).iterdir())) == 1  # home.html, of this site
+    assert any(installed.iterdir())  # meridian's, for any site
+
+
+def test_where_the_builtin_themes_are_read_only_the_site_cache_keeps_them(
+    tmp_path: Path, monkeypatch
+):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setattr(precompile, "installed_folder", lambda: blocked / "templates")
+    site = write_site(tmp_path / "site", {"content/talks.yaml": "- title: A talk\n"})
+    cache = tmp_path / "cache"
+    for _ in range(2):
+        build(BuildOptions(site, tmp_path / "out", jobs=2, force=True, cache_dir=cache))
+        assert "A talk" in (tmp_path / "out" / "talks" / "index.html").read_text()
+    assert len(list(precompile.folder(cache).iterdir())) > 10
 
 
 def test_bodies_are_rendered_ahead_only_when_no_markdown_is_at_hand(tmp_path: Path):
