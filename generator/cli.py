@@ -121,8 +121,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         from generator.parallel import available_cores
 
         cache = stamp.cache_dir(site)
-        # Before the content model is imported (pydantic, Markdown): a child compiles the
-        # theme's templates while this process imports that and reads the content.
+        # Before anything heavy is imported (Jinja, YAML, pydantic, Markdown): a child
+        # compiles the theme's templates (if they are not yet) and renders Markdown bodies,
+        # while this process imports those and reads the content.
         compiling = precompile.start(site, cache, available_cores())
         try:
             from generator.build import BuildOptions, build

@@ -3,16 +3,18 @@
 Compiling meridian's templates takes about 0.1 s of a core, and no page can be rendered
 before. The first build that needs them starts a child process that compiles them while the
 build reads the content: a built-in theme's beside the theme, once for every site, and a
-site's own theme's into its cache folder (CompiledTemplates). The renderer then loads them
-from there, through Jinja's bytecode cache, which finds a template by its name and source.
+site's own theme's into its cache folder (compiled.CompiledTemplates). The renderer then
+loads them from there, through Jinja's bytecode cache, which finds a template by its name
+and source.
 
 Then the child renders the Markdown bodies of the entry files (`content/<section>/*.md`),
 the bulk of a cold build's Markdown. The build reads the content and plans its pages
 meanwhile, then renders the bodies left beside the child, from the same queue, and takes
 what the child has rendered (model.MarkdownCheck).
 
-`cvsite build` starts the child before it imports the content model (pydantic, Markdown:
-0.3 s), so this module imports only Jinja, YAML and the light parts of cvsite.
+`cvsite build` starts the child before it imports anything it does not need to decide to
+(Jinja, YAML, the content model: pydantic and Markdown), so this module imports only the
+light parts of cvsite; the child imports what its work needs, and compiled.py holds Jinja's.
 """
 
 from __future__ import annotations
@@ -21,33 +23,16 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Collection
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from generator.parallel import Ahead
-from generator.stamp import code_version
-from generator.theme import (
-    DEFAULT_THEME,
-    ThemeDir,
-    builtin_themes_dir,
-    make_environment,
-    unchecked_chain,
-)
-from generator.yamlio import read_yaml
+from generator.stamp import builtin_themes_dir, code_version
 
 if TYPE_CHECKING:
     from markupsafe import Markup
 
     from generator.markup import MarkdownRenderer
-
-# The filters of render.Renderer. A template is compiled knowing which filters exist (a
-# missing one is an error) and how each is called: all of these take the context (Jinja's
-# pass_context), which also keeps Jinja from folding them into compiled code. A test keeps
-# the two lists the same.
-FILTERS = ("markdown", "inline", "date", "json_ld", "bibtex", "absolute")
 
 
 def folder(cache: Path) -> Path:
@@ -61,48 +46,6 @@ def installed_folder() -> Path:
     safe to delete), for this cvsite's code and this Python (Jinja's bytecode is marshal's)."""
     tag = sys.implementation.cache_tag
     return builtin_themes_dir() / "__pycache__" / f"templates-{code_version()}-{tag}"
-
-
-class CompiledTemplates(jinja2.BytecodeCache):
-    """Jinja's bytecode cache for one site: a built-in theme's templates are kept in
-    `installed_folder()`, compiled once for every site this cvsite builds; any other (a
-    site's own theme) in the site's cache folder. Each is found by its name, file and source,
-    so a template edited since is compiled again.
-
-    A built-in theme is trusted as cvsite's code is: only who can change its templates can
-    write beside them. Where cvsite's folder is read-only (a system-wide install), its
-    templates are kept in the site's cache folder instead."""
-
-    def __init__(self, site_folder: Path):
-        site_folder.mkdir(parents=True, exist_ok=True)
-        self.site = jinja2.FileSystemBytecodeCache(str(site_folder))
-        self.folder = installed_folder()
-        self.installed = jinja2.FileSystemBytecodeCache(str(self.folder))
-        self.builtin = os.path.join(builtin_themes_dir(), "")
-
-    def get_bucket(
-        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
-    ) -> jinja2.bccache.Bucket:
-        if filename is None or not filename.startswith(self.builtin):
-            return self.site.get_bucket(environment, name, filename, source)
-        try:
-            bucket = self.installed.get_bucket(environment, name, filename, source)
-        except OSError:  # unreadable: as if it were not there
-            bucket = None
-        if bucket is None or bucket.code is None:  # kept in the site's folder, maybe
-            bucket = self.site.get_bucket(environment, name, filename, source)
-            bucket.builtin = True  # kept beside the theme from now on, if it can be
-        return bucket
-
-    def set_bucket(self, bucket: jinja2.bccache.Bucket) -> None:
-        if getattr(bucket, "builtin", False):
-            try:
-                self.folder.mkdir(parents=True, exist_ok=True)
-                self.installed.set_bucket(bucket)
-                return
-            except OSError:  # cvsite's folder is read-only
-                pass
-        self.site.set_bucket(bucket)
 
 
 def markdown_file(cache: Path) -> Path:
@@ -194,6 +137,8 @@ def _markdown(site: Path) -> MarkdownRenderer:
 @functools.cache  # read once by the child, for its theme and for its Markdown options
 def _settings(site: Path) -> dict:
     """site.yaml as plain YAML, before it is checked; {} if it is not a mapping."""
+    from generator.yamlio import read_yaml  # in the child
+
     settings = read_yaml(site / "site.yaml", "site.yaml").data
     return settings if isinstance(settings, dict) else {}
 
@@ -211,6 +156,9 @@ def _flag(value: object, *, default: bool) -> bool:
 def _compile_site_theme(site: Path, target: Path) -> None:
     """site.yaml and theme.yaml are read as plain YAML, before they are checked: a wrong
     guess costs nothing, as compiled code is only used for the very source it came from."""
+    from generator.compiled import compile_theme  # in the child: Jinja
+    from generator.theme import DEFAULT_THEME, unchecked_chain
+
     name = _settings(site).get("theme")
     chain = unchecked_chain(name if isinstance(name, str) else DEFAULT_THEME, site)
     compile_theme(chain, target, _sections(site / "content"))
@@ -224,41 +172,3 @@ def _sections(content: Path) -> set[str]:
         for found in os.scandir(content):
             names.add(found.name.split(".", 1)[0])
     return names
-
-
-def compile_theme(
-    chain: list[ThemeDir], target: Path, sections: Collection[str] | None = None
-) -> None:
-    """Every template of `chain` (see load_every) compiled into `target`, where a Renderer
-    made with `compiled=target` finds them."""
-    env = environment(chain)
-    env.bytecode_cache = CompiledTemplates(target)
-    load_every(env, sections)
-
-
-def environment(chain: list[ThemeDir]) -> jinja2.Environment:
-    """An environment that compiles templates as the renderer's would, and renders none."""
-    return make_environment(chain, dict.fromkeys(FILTERS, _not_here), {})
-
-
-def load_every(env: jinja2.Environment, sections: Collection[str] | None = None) -> None:
-    """Every template `env` can load, compiled (or found in its bytecode cache) and kept;
-    with `sections`, not those of other sections' pages (`section/awards.html` in a site
-    without awards), which no page asks for: a page that does loads its template then."""
-    for name in env.loader.list_templates():
-        if sections is not None and _of_another_section(name, sections):
-            continue
-        with contextlib.suppress(jinja2.TemplateError):  # the page using it reports it
-            env.get_template(name)
-
-
-def _of_another_section(name: str, sections: Collection[str]) -> bool:
-    folder, _, file = name.partition("/")
-    stem = file.removesuffix(".html")
-    return folder in ("section", "entry") and "/" not in stem and stem not in (*sections, "generic")
-
-
-@jinja2.pass_context
-def _not_here(*args: object) -> NoReturn:
-    """Stands for each filter while templates are compiled, where none is called."""
-    raise RuntimeError("cvsite's filters are not available while templates are compiled")

@@ -25,13 +25,13 @@ from generator import jsonld, routes
 from generator.alternates import LanguageLink, LanguageVersions
 from generator.authors import shorten as shorten_authors
 from generator.bibtex import citation_key, to_bibtex
+from generator.compiled import CompiledTemplates, load_every
 from generator.errors import BuildError
 from generator.i18n import Locale
 from generator.icons import icon, link_icon
 from generator.markup import resolve_root
 from generator.model import Item, Resume, Section, Tag
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.precompile import CompiledTemplates, load_every
 from generator.schema import Publication
 from generator.scholar import citation_tags
 from generator.theme import Theme, make_environment, template_error
@@ -218,7 +218,7 @@ def _not_folded(function: Callable) -> Callable:
     """A filter Jinja cannot fold into compiled code. Jinja calls a filter on constants
     when it compiles (`{{ "/a/" | absolute }}`), which would keep this site's base URL or
     language in code that is kept between builds (and shared by a site's languages); it
-    never does so for a filter that takes the context (see precompile.FILTERS)."""
+    never does so for a filter that takes the context (see compiled.FILTERS)."""
 
     @jinja2.pass_context
     def filter_(context: jinja2.runtime.Context, value: Any, *args: Any) -> Any:

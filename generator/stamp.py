@@ -21,6 +21,9 @@ from pathlib import Path
 from generator import __version__
 
 CODE = Path(__file__).resolve().parent
+# The built-in themes: package data inside the wheel, beside the package in a checkout.
+PACKAGE_THEMES = Path(__file__).parent / "themes"
+REPOSITORY_THEMES = Path(__file__).parent.parent / "themes"
 
 Stats = dict[str, list[int]]  # path -> [size, mtime in ns]
 
@@ -40,6 +43,11 @@ def cache_dir(site: Path) -> Path:
     resolved = site.resolve()
     key = hashlib.sha1(str(resolved).encode()).hexdigest()[:16]
     return Path(base) / f"{resolved.name}-{key}"
+
+
+def builtin_themes_dir() -> Path:
+    """Inside the wheel the themes are package data; in a checkout they sit beside the package."""
+    return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
 
 
 def code_version() -> str:

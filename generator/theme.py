@@ -19,18 +19,12 @@ import jinja2
 
 from generator.cachetag import FragmentCache
 from generator.errors import BuildError, ContentErrors, ErrorCollector
+from generator.stamp import builtin_themes_dir
 from generator.yamlio import read_yaml
 
-PACKAGE_THEMES = Path(__file__).parent / "themes"
-REPOSITORY_THEMES = Path(__file__).parent.parent / "themes"
 _PARENT_REF = re.compile(r"""(["'])@parent/""")
 MAX_CHAIN = 10
 DEFAULT_THEME = "meridian"
-
-
-def builtin_themes_dir() -> Path:
-    """Inside the wheel the themes are package data; in a checkout they sit beside the package."""
-    return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from generator import precompile
+from generator import compiled, precompile
 from generator.build import BuildOptions, build
 from generator.markup import MarkdownRenderer
 from generator.model import load
@@ -23,7 +23,7 @@ from generator.theme import available_themes, load_theme, unchecked_chain
 from tests.helpers import REPO, copy_site, write_site
 
 # Every filter, on constants: Jinja would fold these into the code if it could.
-EVERY_FILTER = "".join(f'{{{{ "2020" | {name} }}}}' for name in precompile.FILTERS)
+EVERY_FILTER = "".join(f'{{{{ "2020" | {name} }}}}' for name in compiled.FILTERS)
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +47,7 @@ def _code(env: jinja2.Environment, name: str, source: str) -> str:
 def test_the_other_process_compiles_what_the_renderer_would(tmp_path: Path, theme: str):
     site = write_site(tmp_path / "site", {})
     renderer = _renderer(site, theme)
-    ahead = precompile.environment(unchecked_chain(theme, site))
+    ahead = compiled.environment(unchecked_chain(theme, site))
     names = ahead.loader.list_templates()
     assert names == renderer.env.loader.list_templates()
     assert len(names) > 10
@@ -59,8 +59,8 @@ def test_the_other_process_compiles_what_the_renderer_would(tmp_path: Path, them
 
 def test_the_renderer_has_the_filters_the_other_process_compiles_with(tmp_path: Path):
     renderer = _renderer(write_site(tmp_path / "site", {}))
-    assert set(precompile.FILTERS) <= set(renderer.env.filters)
-    assert set(renderer._filters()) == set(precompile.FILTERS)
+    assert set(compiled.FILTERS) <= set(renderer.env.filters)
+    assert set(renderer._filters()) == set(compiled.FILTERS)
 
 
 def test_a_first_build_renders_with_the_templates_compiled_ahead(
@@ -99,20 +99,20 @@ def test_a_site_theme_that_extends_a_builtin_one_is_compiled_ahead_too(
     cache = tmp_path / "cache"
     precompile.start(site, cache, jobs=2).wait()
     renderer = Renderer(load(site).resume, load_theme("mine", site, {}), site, compiled=None)
-    compiled = set()
+    done = set()
     for name in renderer.env.loader.list_templates():
         source, filename, _ = renderer.env.loader.get_source(renderer.env, name)
         key = jinja2.bccache.BytecodeCache().get_cache_key(name, filename)
         # The site's own templates in its cache folder, the built-in ones beside them.
         mine = filename.startswith(str(site))
         if ((precompile.folder(cache) if mine else installed) / f"__jinja2_{key}.cache").is_file():
-            compiled.add(name)
+            done.add(name)
     # Those of sections the site has, not those no page asks for.
-    assert {"section/projects.html", "home.html", "macros.html", "base.html"} <= compiled
-    assert not {"section/awards.html", "entry/education.html"} & compiled
+    assert {"section/projects.html", "home.html", "macros.html", "base.html"} <= done
+    assert not {"section/awards.html", "entry/education.html"} & done
     names = set(renderer.env.loader.list_templates())
     other = {name for name in names if name.startswith(("section/", "entry/"))}
-    assert names - compiled == other - {
+    assert names - done == other - {
         "section/projects.html",
         "section/generic.html",
         "entry/generic.html",
@@ -198,14 +198,24 @@ def test_bodies_are_rendered_ahead_only_when_no_markdown_is_at_hand(tmp_path: Pa
     ahead.wait()
 
 
-def test_compiling_ahead_imports_neither_pydantic_nor_markdown():
-    """It starts before `cvsite build` imports them, and is done before they are imported."""
-    code = "import sys, generator.precompile; print(sorted(sys.modules))"
+def test_starting_the_work_ahead_imports_nothing_heavy():
+    """`cvsite build` starts the child before it imports the rest: the child imports what
+    its work needs (Jinja to compile, Markdown to render bodies), the build what it needs."""
+    code = "import sys, generator.cli, generator.precompile; print(sorted(sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     modules = result.stdout
-    assert "'jinja2'" in modules
-    for heavy in ("pydantic", "markdown", "generator.model", "generator.render", "babel"):
-        assert f"'{heavy}'" not in modules, heavy
+    assert "'generator.precompile'" in modules
+    heavy = (
+        "jinja2",
+        "yaml",
+        "pydantic",
+        "markdown",
+        "babel",
+        "generator.model",
+        "generator.theme",
+    )
+    for name in heavy:
+        assert f"'{name}'" not in modules, name
 
 
 def test_compiled_code_keeps_no_base_url(tmp_path: Path):
