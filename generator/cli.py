@@ -18,6 +18,8 @@ from generator import __version__
 from generator.errors import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, CvsiteError, UsageError
 
 log = logging.getLogger("cvsite")
+# What a build made, left for the system to free when `run` ends the process (see run).
+_LEFT_TO_EXIT: list[object] = []
 
 
 def _site_dir(value: str) -> Path:
@@ -137,7 +139,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                 pdf=args.pdf,
                 cache_dir=cache,
             )
-            result = build(options, compiling)
+            result = build(options, compiling, keep=_LEFT_TO_EXIT if args.exiting else None)
         finally:
             compiling.wait()
     print(result.summary())
