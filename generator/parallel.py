@@ -16,7 +16,6 @@ import pickle
 import select
 import signal
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -230,6 +229,8 @@ def _memory_file() -> int:
     """A new file in memory (Linux), else a temporary file."""
     with contextlib.suppress(AttributeError, OSError):  # not Linux; a kernel without it
         return os.memfd_create("cvsite-results", os.MFD_CLOEXEC)
+    import tempfile  # only here: a build imports this module before it forks
+
     with tempfile.TemporaryFile() as file:
         return os.dup(file.fileno())
 

@@ -11,6 +11,7 @@ The cache folder is safe to delete at any time; the next build is then a cold on
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -50,6 +51,7 @@ def builtin_themes_dir() -> Path:
     return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
 
 
+@functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
     """cvsite's version, and a digest of its code's file times (for a cvsite being edited)."""
     stats = _scan([CODE], suffixes=(".py",))
