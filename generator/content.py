@@ -28,8 +28,9 @@ from generator.errors import (
     format_field_path,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
+from generator.textfile import read_text
 from generator.translations import Fallback, Languages, Resolver, languages_of
-from generator.yamlio import Document, FrontMatterFile, read_front_matter, read_text, read_yaml
+from generator.yamlio import Document, FrontMatterFile, read_front_matter, read_yaml
 
 if TYPE_CHECKING:
     from generator.cache import ReadCache

@@ -17,7 +17,7 @@ from generator.content import discover, read_bibtex, read_section
 from generator.contentwrite import create, front_matter
 from generator.errors import ContentError, ErrorCollector, UsageError
 from generator.schema import Publication
-from generator.yamlio import read_text
+from generator.textfile import read_text
 
 FOLDER = ("content", "publications")
 FIRST = ("key", "title", "authors", "type")

@@ -25,7 +25,8 @@ from generator.errors import (
 )
 from generator.routes import url_scheme
 from generator.schema import Profile, model_for
-from generator.yamlio import MAX_DEPTH, Document, Mark, load_yaml, read_text
+from generator.textfile import read_text
+from generator.yamlio import MAX_DEPTH, Document, Mark, load_yaml
 
 # JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).
 SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {

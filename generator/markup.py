@@ -37,8 +37,8 @@ from generator import typography
 from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.routes import SAFE_SCHEMES, url_scheme
+from generator.textfile import read_body
 from generator.typography import SmartPunctuation
-from generator.yamlio import read_body
 
 # Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
 # name up among the entry points of every installed package (importing importlib.metadata,

@@ -125,9 +125,15 @@ def _markdown(site: Path) -> MarkdownRenderer:
     """A Markdown renderer with the options site.yaml gives, read as plain YAML: a wrong guess
     makes the build render the bodies again."""
     from generator.markup import MarkdownRenderer  # once the templates are compiled
+    from generator.textfile import read_text
 
-    options = _settings(site).get("markdown")
-    options = options if isinstance(options, dict) else {}
+    options = {}
+    # A site.yaml without the word sets no Markdown option (nearly every one): it is not
+    # read as YAML, and this process, which needs YAML for nothing else, does not import it
+    # (9 ms). A key the word is not in (a YAML escape) is a wrong guess, as above.
+    if "markdown" in read_text(site / "site.yaml", "site.yaml"):
+        options = _settings(site).get("markdown")
+        options = options if isinstance(options, dict) else {}
     return MarkdownRenderer(
         unsafe_html=_flag(options.get("unsafe_html"), default=False),
         smart_quotes=_flag(options.get("smart_quotes"), default=True),

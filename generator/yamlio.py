@@ -13,8 +13,6 @@ PyYAML's constructors drop positions, silently keep the last of two equal keys, 
 
 from __future__ import annotations
 
-import codecs
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -24,14 +22,16 @@ from yaml.composer import Composer
 from yaml.resolver import Resolver
 
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
+from generator.textfile import (
+    CONTROL,
+    control_character_message,
+    fail,
+    front_matter_lines,
+    read_text,
+)
 
-MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
-# Characters that no web page or XML feed may carry (NUL and the other C0 and C1 controls but
-# tab and line ends, and the two non-characters XML refuses). Escapes such as "\x01" in a
-# quoted YAML string make them too.
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
 
 
 class _TooDeep(Exception):
@@ -152,67 +152,6 @@ class Document:
         return ContentError(self.file, mark.line, mark.column, self.field_name(root, path), message)
 
 
-def _fail(file: str, line: int, column: int, message: str, field_path: str = "") -> ContentErrors:
-    return ContentErrors([ContentError(file, line, column, field_path, message)])
-
-
-def read_text(path: Path, display: str) -> str:
-    """A file's text as UTF-8 (a BOM and UTF-16 with a BOM accepted), with \\n line ends."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            mb = size / 1024 / 1024
-            raise _fail(display, 0, 0, f"file is too large ({mb:.1f} MB; the limit is 10 MB)")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise _fail(display, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
-    return decode(raw, display)
-
-
-def decode(raw: bytes, display: str) -> str:
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    else:
-        # The BOM is dropped before decoding so that error offsets count from the text.
-        encoding = "utf-8"
-        raw = raw.removeprefix(codecs.BOM_UTF8)
-    try:
-        text = raw.decode(encoding)
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        # Columns count characters, as an editor does, not bytes.
-        column = len(raw[line_start : exc.start].decode(encoding, errors="replace")) + 1
-        raise _fail(
-            display,
-            line,
-            column,
-            f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
-        ) from None
-    if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise _fail(
-            display,
-            line,
-            1,
-            "file contains a NUL character; is it a binary file, or UTF-16 without a "
-            "byte-order mark? save it as UTF-8",
-        )
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if match := _CONTROL.search(text):
-        line = text.count("\n", 0, match.start()) + 1
-        column = match.start() - text.rfind("\n", 0, match.start())
-        raise _fail(display, line, column, control_character_message(match.group()))
-    return text
-
-
-def control_character_message(char: str) -> str:
-    return (
-        f"control character U+{ord(char):04X} in the text; web pages and feeds cannot carry "
-        "it: remove it"
-    )
-
-
 class _Builder:
     """Turns a composed node tree into plain data, recording marks and collecting errors."""
 
@@ -239,10 +178,10 @@ class _Builder:
     def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise _fail(self.file, self.mark_of(node).line, self.mark_of(node).column, _TOO_MANY)
+            raise fail(self.file, self.mark_of(node).line, self.mark_of(node).column, _TOO_MANY)
         if len(path) > MAX_DEPTH:
             mark = self.mark_of(node)
-            raise _fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
+            raise fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")
         if path not in self.marks:  # a `<<` merge builds paths again: the first place wins
             self.marks[path] = self.mark_of(node)
         if isinstance(node, yaml.ScalarNode):
@@ -256,7 +195,7 @@ class _Builder:
         # plain style as '' and PyYAML as None, so the tag is the reliable sign).
         if node.tag == _NULL_TAG:
             return None
-        if match := _CONTROL.search(node.value):
+        if match := CONTROL.search(node.value):
             self.error(node, path, control_character_message(match.group()))
         return node.value
 
@@ -344,13 +283,13 @@ def _too_many_values(root: yaml.Node) -> yaml.Node | None:
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: int):
     mark = exc.problem_mark or exc.context_mark
     if mark is None:  # pragma: no cover - PyYAML always marks parser errors
-        return _fail(file, 0, 0, f"YAML syntax error: {exc}")
+        return fail(file, 0, 0, f"YAML syntax error: {exc}")
     lines = text.split("\n")
     source_line = lines[mark.line] if mark.line < len(lines) else ""
     indent = source_line[: len(source_line) - len(source_line.lstrip(" \t"))]
     if "\t" in indent:
         column = indent.index("\t") + 1
-        return _fail(
+        return fail(
             file,
             mark.line + 1 + line_offset,
             column,
@@ -370,7 +309,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: 
     else:
         message = f"{context} {problem}".strip()
     line = mark.line + 1 + line_offset
-    return _fail(file, line, mark.column + 1, f"YAML syntax error: {message}")
+    return fail(file, line, mark.column + 1, f"YAML syntax error: {message}")
 
 
 def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> Document:
@@ -382,13 +321,13 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
         node = _compose(text)
     except _TooDeep as exc:
         line, column = exc.mark.line + 1 + line_offset, exc.mark.column + 1
-        raise _fail(file, line, column, f"nested deeper than {MAX_DEPTH} levels") from None
+        raise fail(file, line, column, f"nested deeper than {MAX_DEPTH} levels") from None
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file, text, line_offset) from None
     except yaml.YAMLError as exc:
-        raise _fail(file, 0, 0, f"YAML error: {exc}") from None
+        raise fail(file, 0, 0, f"YAML error: {exc}") from None
     except RecursionError:
-        raise _fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
+        raise fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     except UnicodeEncodeError as exc:  # LibYAML reads UTF-8, which has no lone surrogates
         raise _surrogate(text, exc.start, file, line_offset) from None
     if node is None:
@@ -397,7 +336,7 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
     # builder's own count is the bound.
     if "*" in text and (culprit := _too_many_values(node)) is not None:
         mark = culprit.start_mark
-        raise _fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
+        raise fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
     builder = _Builder(file, line_offset, root)
     data = builder.build(node)
     if builder.errors:
@@ -410,7 +349,7 @@ def _surrogate(text: str, at: int, file: str, line_offset: int) -> ContentErrors
     decoded as UTF-8 or UTF-16 holds one."""
     line = text.count("\n", 0, at) + 1 + line_offset
     column = at - (text.rfind("\n", 0, at) + 1) + 1
-    return _fail(
+    return fail(
         file,
         line,
         column,
@@ -434,7 +373,7 @@ class FrontMatterFile:
 
 def split_front_matter(text: str, file: str) -> FrontMatterFile:
     """Split `---` front matter from a Markdown body; a file without it is all body."""
-    lines, end = _front_matter_lines(text, file)
+    lines, end = front_matter_lines(text, file)
     if end is None:
         return FrontMatterFile(Document(file, {}), text, 1)
     meta = load_yaml("\n".join(lines[1:end]), file, line_offset=1)
@@ -443,26 +382,5 @@ def split_front_matter(text: str, file: str) -> FrontMatterFile:
     return FrontMatterFile(meta, "\n".join(lines[end + 1 :]), end + 2)
 
 
-def _front_matter_lines(text: str, file: str) -> tuple[list[str], int | None]:
-    """The lines of `text`, and the index of the one that closes its front matter (None
-    without front matter)."""
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip() != "---":
-        return lines, None
-    for index in range(1, len(lines)):
-        if lines[index].rstrip() in ("---", "..."):
-            return lines, index
-    raise _fail(file, 1, 1, "front matter opened with '---' is never closed with '---'")
-
-
 def read_front_matter(path: Path, file: str) -> FrontMatterFile:
     return split_front_matter(read_text(path, file), file)
-
-
-def read_body(path: Path, file: str) -> str:
-    """The body of a Markdown file as `read_front_matter` gives it, without reading its
-    front matter: for work done ahead of the build (precompile.py), which reads that. YAML
-    takes three quarters of the time of reading a file."""
-    text = read_text(path, file)
-    lines, end = _front_matter_lines(text, file)
-    return text if end is None else "\n".join(lines[end + 1 :])

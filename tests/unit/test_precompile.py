@@ -310,3 +310,24 @@ def test_the_entry_files_rendered_ahead_are_those_pathlib_globs(tmp_path: Path):
     assert precompile._entry_files(content) == globbed
     assert str(content / "linked" / "c.md") in globbed
     assert precompile._entry_files(tmp_path / "nothing") == []
+
+
+def test_the_markdown_options_ahead_are_those_of_site_yaml(tmp_path: Path):
+    site = write_site(tmp_path / "site", {})
+    settings = site / "site.yaml"
+    settings.write_text(settings.read_text() + "markdown:\n  smart_quotes: no\n")
+    renderer = precompile._markdown(site)
+    assert (renderer._smart_quotes, renderer._unsafe_html) == (False, False)
+
+
+def test_a_site_without_markdown_options_has_its_bodies_rendered_without_yaml(tmp_path: Path):
+    """The child needs YAML only for site.yaml's Markdown options: without them, it does not
+    import it (the build does, beside it)."""
+    site = write_site(tmp_path / "site", {})
+    code = (
+        "import sys; from pathlib import Path; from generator import precompile; "
+        f"r = precompile._markdown(Path({str(site)!r})); "
+        "print(r._smart_quotes, r._unsafe_html, 'yaml' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.split() == ["True", "False", "False"], result.stderr

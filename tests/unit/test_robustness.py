@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from generator.errors import ContentErrors
 from generator.model import load
 from generator.schema import SECTION_MODELS
-from generator.yamlio import decode, load_yaml, split_front_matter
+from generator.textfile import decode
+from generator.yamlio import load_yaml, split_front_matter
 from tests.helpers import write_site
 
 FIELD_NAMES = sorted(

@@ -14,15 +14,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import yamlio
+from generator import textfile, yamlio
 from generator.errors import ContentErrors
+from generator.textfile import decode, read_body, read_text
 from generator.yamlio import (
     Mark,
-    decode,
     load_yaml,
-    read_body,
     read_front_matter,
-    read_text,
     read_yaml,
     split_front_matter,
 )
@@ -420,7 +418,7 @@ def test_unreadable_and_too_large_files(tmp_path, monkeypatch):
     assert str(info.value).startswith("missing.yaml: cannot read file: ")
     big = tmp_path / "big.yaml"
     big.write_text("a: " + "x" * 2000 + "\n")
-    monkeypatch.setattr(yamlio, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(textfile, "MAX_FILE_BYTES", 1000)
     with pytest.raises(ContentErrors) as info:
         read_text(big, "big.yaml")
     assert str(info.value) == "big.yaml: file is too large (0.0 MB; the limit is 10 MB)"

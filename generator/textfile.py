@@ -1,0 +1,101 @@
+"""A content file's text: its size bounded, its encoding checked, its line ends made \n;
+and the bounds of a Markdown file's front matter. Without YAML, which yamlio.py reads: the
+process that renders Markdown bodies ahead of the build (precompile.py) needs only this.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from pathlib import Path
+
+from generator.errors import ContentError, ContentErrors
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+# Characters that no web page or XML feed may carry (NUL and the other C0 and C1 controls but
+# tab and line ends, and the two non-characters XML refuses). Escapes such as "\x01" in a
+# quoted YAML string make them too.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffe\uffff]")
+
+
+def fail(file: str, line: int, column: int, message: str, field_path: str = "") -> ContentErrors:
+    """One error at a place in a file, to raise."""
+    return ContentErrors([ContentError(file, line, column, field_path, message)])
+
+
+def read_text(path: Path, display: str) -> str:
+    """A file's text as UTF-8 (a BOM and UTF-16 with a BOM accepted), with \\n line ends."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            mb = size / 1024 / 1024
+            raise fail(display, 0, 0, f"file is too large ({mb:.1f} MB; the limit is 10 MB)")
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise fail(display, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
+    return decode(raw, display)
+
+
+def decode(raw: bytes, display: str) -> str:
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    else:
+        # The BOM is dropped before decoding so that error offsets count from the text.
+        encoding = "utf-8"
+        raw = raw.removeprefix(codecs.BOM_UTF8)
+    try:
+        text = raw.decode(encoding)
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        # Columns count characters, as an editor does, not bytes.
+        column = len(raw[line_start : exc.start].decode(encoding, errors="replace")) + 1
+        raise fail(
+            display,
+            line,
+            column,
+            f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
+        ) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise fail(
+            display,
+            line,
+            1,
+            "file contains a NUL character; is it a binary file, or UTF-16 without a "
+            "byte-order mark? save it as UTF-8",
+        )
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if match := CONTROL.search(text):
+        line = text.count("\n", 0, match.start()) + 1
+        column = match.start() - text.rfind("\n", 0, match.start())
+        raise fail(display, line, column, control_character_message(match.group()))
+    return text
+
+
+def control_character_message(char: str) -> str:
+    return (
+        f"control character U+{ord(char):04X} in the text; web pages and feeds cannot carry "
+        "it: remove it"
+    )
+
+
+def front_matter_lines(text: str, file: str) -> tuple[list[str], int | None]:
+    """The lines of `text`, and the index of the one that closes its front matter (None
+    without front matter)."""
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return lines, None
+    for index in range(1, len(lines)):
+        if lines[index].rstrip() in ("---", "..."):
+            return lines, index
+    raise fail(file, 1, 1, "front matter opened with '---' is never closed with '---'")
+
+
+def read_body(path: Path, file: str) -> str:
+    """The body of a Markdown file as `read_front_matter` gives it, without reading its
+    front matter: for work done ahead of the build (precompile.py), which reads that. YAML
+    takes three quarters of the time of reading a file."""
+    text = read_text(path, file)
+    lines, end = front_matter_lines(text, file)
+    return text if end is None else "\n".join(lines[end + 1 :])
