@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import io
 import os
 import pickle
 import select
@@ -70,6 +69,8 @@ def fork_map(
         done[order[0]] = function(items[order[0]])
         for index in queue:
             done[index] = function(items[index])
+            for child in children:  # what they sent meanwhile, while they still work
+                done.update(child.results.take())
         for child in children:
             done.update(_collect(child))
     finally:
@@ -186,37 +187,62 @@ def _collect(child: _Child) -> dict:
 
 class _Results:
     """What a child computed, by index, sent as it computes it: each result pickled on its own
-    and appended to a file in memory, shared with the child at the fork.
+    and appended, after its length, to a file in memory shared with the child at the fork.
 
     A pipe would make a child that finishes first wait for this process to read what it
     sent (a pipe holds 64 KiB), and then send it all at the end: 65 ms of 3.5 s at 5,000
-    entries. A result cut short (a child killed while writing it) ends what is received.
+    entries. This process `take`s what is there between items of its own, while the child
+    works, rather than all of it once the child is done, on one core (a cold build of 1,000
+    entries: 3 MB of Markdown bodies, 6 ms; 0.5 MB of page results, 4 ms). A result cut
+    short (a child killed while writing it) ends what is received.
     """
+
+    _LENGTH = 8  # bytes before each result: its length
 
     def __init__(self) -> None:
         self._file = _memory_file()
+        self._read = 0  # how far this process has taken
+        self._ended = False  # a result that cannot be read: nothing after it is taken
 
     def send(self, index: int, result: object) -> None:
         """In the child: one more result."""
-        data = memoryview(pickle.dumps((index, result), protocol=5))
-        while data:
-            data = data[os.write(self._file, data) :]
+        data = pickle.dumps((index, result), protocol=5)
+        record = memoryview(len(data).to_bytes(self._LENGTH, "little") + data)
+        while record:
+            record = record[os.write(self._file, record) :]
 
-    def received(self) -> dict:
-        """In this process, once the child is done: every whole result it sent."""
-        if self._file < 0:
+    def take(self) -> dict:
+        """In this process: the whole results sent since the last `take`."""
+        if self._file < 0 or self._ended:
             return {}
         size = os.fstat(self._file).st_size
-        data = os.pread(self._file, size, 0)  # all at once, from a file in memory
-        while len(data) < size and (more := os.pread(self._file, size - len(data), len(data))):
+        if size - self._read <= self._LENGTH:
+            return {}
+        data = os.pread(self._file, size - self._read, self._read)
+        while len(data) < size - self._read and (
+            more := os.pread(self._file, size - self._read - len(data), self._read + len(data))
+        ):
             data += more
+        view, at, done = memoryview(data), 0, {}
+        while at + self._LENGTH <= len(data):
+            end = at + self._LENGTH + int.from_bytes(view[at : at + self._LENGTH], "little")
+            if end > len(data):  # still being written (or cut short)
+                break
+            try:
+                index, result = pickle.loads(view[at + self._LENGTH : end])
+            except Exception:  # whatever it is: the items from here on are done here again
+                self._ended = True
+                break
+            done[index] = result
+            at = end
+        self._read += at
+        return done
+
+    def received(self) -> dict:
+        """In this process, once the child is done: every whole result it sent and this
+        process has not taken yet."""
+        done = self.take()
         self.close()
-        stream = io.BytesIO(data)
-        done = {}
-        with contextlib.suppress(Exception):  # from a result cut short on
-            while stream.tell() < size:
-                index, result = pickle.load(stream)
-                done[index] = result
         return done
 
     def close(self) -> None:
@@ -292,12 +318,16 @@ class Ahead:
                 return {}
             child, self._child = self._child, None
             return _collect(child)
+        taken: dict[int, R] = {}
+        done: dict[int, R] = {}
         try:
-            done = {index: here(self._items[index]) for index in queue}
+            for index in queue:
+                done[index] = here(self._items[index])
+                taken.update(self._child.results.take())  # while the child still works
         finally:
             queue.close()
         child, self._child = self._child, None
-        return {**_collect(child), **done}
+        return {**taken, **_collect(child), **done}
 
     def ready(self) -> None:
         """Until the child is done with `function` (it has begun its items, or it ended)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -402,6 +403,24 @@ def test_results_are_received_whole_up_to_one_cut_short():
     results.send(3, big)
     os.ftruncate(results._file, whole + 1000)
     assert results.received() == {i: (big, frozenset({f"page {i}"})) for i in range(3)}
+
+
+def test_results_are_taken_as_they_come_each_once_and_whole():
+    results = _Results()
+    results.send(0, "a")
+    results.send(1, frozenset({"b"}))
+    assert results.take() == {0: "a", 1: frozenset({"b"})}
+    assert results.take() == {}
+    data = pickle.dumps((2, "c"), protocol=5)
+    record = len(data).to_bytes(_Results._LENGTH, "little") + data
+    os.write(results._file, record[:5])  # a result being written: not yet
+    assert results.take() == {}
+    os.write(results._file, record[5:-1])
+    assert results.take() == {}
+    os.write(results._file, record[-1:])
+    assert results.take() == {2: "c"}
+    results.send(3, "d")
+    assert results.received() == {3: "d"}  # what was not taken before
 
 
 def _big_result(number: int) -> bytes:
