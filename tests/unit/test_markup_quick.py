@@ -16,6 +16,7 @@ from generator.markup import (
     _TREE_TRIGGERS,
     MarkdownRenderer,
     UnsafeUrl,
+    _Delimiters,
     _QuickInlineProcessor,
     _QuickWhitespace,
 )
@@ -118,6 +119,8 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
     for name in _TREE_TRIGGERS:  # and to each tree processor's own run
         assert vars(md.treeprocessors[name]).pop("run")
     assert vars(md).pop("is_block_level")  # Markdown's own method
+    if _Delimiters is not None:  # and emphasis paired by Markdown's own steps only
+        assert vars(md.inlinePatterns["em_strong"]).pop("handleMatch")
     assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
     assert isinstance(quick._converter().preprocessors["normalize_whitespace"], _QuickWhitespace)
     return quick, stock
@@ -142,6 +145,67 @@ RENDERERS = {flag: _renderers(flag) for flag in (False, True)}
 def test_quick_processing_equals_python_markdowns(text: str, inline: bool, unsafe: bool):
     quick, stock = RENDERERS[unsafe]
     assert _html(quick, text, inline) == _html(stock, text, inline)
+
+
+# Runs of `*` and `_`, and what stands beside them: a run opens, closes or both by what is
+# on either side (CommonMark's flanking rules), and pairs by its length.
+EMPHASIS = [
+    "*",
+    "**",
+    "***",
+    "****",
+    "_",
+    "__",
+    "___",
+    "a",
+    "word",
+    " ",
+    "\n",
+    "\n\n",
+    ".",
+    "*a*",
+    "**a**",
+    "_a_",
+    "__a__",
+    "a_b",
+    "a*b",
+    "\\*",
+    "`",
+    "[a](b)",
+    "- ",
+]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(EMPHASIS), max_size=16).map("".join), st.booleans())
+def test_emphasis_is_paired_as_python_markdown_pairs_it(text: str, inline: bool):
+    quick, stock = RENDERERS[False]
+    assert _html(quick, text, inline) == _html(stock, text, inline)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a **b** c *d* e",
+        "**a** **b**",
+        "*a**b*",
+        "**a*b**",
+        "***a***",
+        "**a*",
+        "*a**",
+        "_a_ *b*",
+        "__a__b",
+        "a**b**c",
+        "**a\nb**",
+        "*a _b_ c*",
+        "* a*",
+        "*a *",
+    ],
+)
+def test_common_emphasis_renders_as_python_markdown_renders_it(text: str):
+    for quick, stock in RENDERERS.values():
+        assert _html(quick, text, False) == _html(stock, text, False)
+        assert _html(quick, text, True) == _html(stock, text, True)
 
 
 @pytest.mark.parametrize("unsafe", [False, True])
