@@ -29,6 +29,7 @@ from markdown.extensions import (
     sane_lists,
     tables,
 )
+from markdown.inlinepatterns import LinkInlineProcessor
 from markdown.preprocessors import NormalizeWhitespace
 from markdown.treeprocessors import InlineProcessor, Treeprocessor
 from markdown.util import AtomicString
@@ -303,6 +304,54 @@ def _next_of(characters: str, data: str, start: int) -> int:
     return min(places, default=-1)
 
 
+def _quick_links(md: markdown.Markdown) -> None:
+    """Links found as Python-Markdown finds them, minus its walk over each character of a
+    link's text and address where a `find` gives the same answer: see _quick_text and
+    _quick_address."""
+    for pattern in md.inlinePatterns:
+        if not isinstance(pattern, LinkInlineProcessor):
+            continue
+        if type(pattern).getText is LinkInlineProcessor.getText:
+            pattern.getText = _quick_text(pattern.getText)
+        if type(pattern).getLink is LinkInlineProcessor.getLink:
+            pattern.getLink = _quick_address(pattern, pattern.getLink)
+
+
+def _quick_text(get_text: Callable[[str, int], tuple[str, int, bool]]) -> Callable:
+    """LinkInlineProcessor.getText: the text of `[text]`, up to the `]` that closes it, which
+    it finds by counting brackets one character at a time. Without a `[` before the first
+    `]` (nearly every link), that `]` closes it."""
+
+    def quick_text(data: str, index: int) -> tuple[str, int, bool]:
+        end = data.find("]", index)
+        if end != -1 and data.find("[", index, end) == -1:
+            return data[index:end], end + 1, True
+        return get_text(data, index)
+
+    return quick_text
+
+
+_ADDRESS_TURNS = ("(", "'", '"')  # what makes the walk over an address count or quote
+
+
+def _quick_address(pattern: LinkInlineProcessor, get_link: Callable) -> Callable:
+    """LinkInlineProcessor.getLink: the address (and title) of `(address "title")`, which it
+    finds one character at a time, counting brackets and quotes. Without a bracket or quote
+    before the first `)` (nearly every link), the address is all before that `)`."""
+    opening = pattern.RE_LINK.match
+
+    def quick_address(data: str, index: int) -> tuple[str, str | None, int, bool]:
+        found = opening(data, index)
+        if found and not found.group(1):  # not `(<address>)`, which the regex takes whole
+            start = found.end()
+            end = data.find(")", start)
+            if end != -1 and not any(turn in data[start:end] for turn in _ADDRESS_TURNS):
+                return pattern.unescape(data[start:end]).strip(), None, end + 1, True
+        return get_link(data, index)
+
+    return quick_address
+
+
 # What each block processor's test cannot be true without: its regular expression (for a
 # table, a row of cells) needs one of these in the block. Most paragraphs hold none, and a
 # `in` test costs far less than the regular expression, which scans the whole block.
@@ -471,6 +520,7 @@ class _SafetyExtension(Extension):
             md.treeprocessors.register(_QuickInlineProcessor(md), "inline", 20)
         _quick_block_tests(md)
         _quick_emphasis(md)
+        _quick_links(md)
         # After inline processing (priority 20) so that links and images exist.
         md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
 

@@ -7,6 +7,7 @@ import markdown.util
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from markdown.inlinepatterns import LinkInlineProcessor
 from markdown.preprocessors import NormalizeWhitespace
 from markdown.treeprocessors import InlineProcessor
 
@@ -121,6 +122,11 @@ def _renderers(unsafe_html: bool) -> tuple[MarkdownRenderer, MarkdownRenderer]:
     assert vars(md).pop("is_block_level")  # Markdown's own method
     if _Delimiters is not None:  # and emphasis paired by Markdown's own steps only
         assert vars(md.inlinePatterns["em_strong"]).pop("handleMatch")
+    for pattern in md.inlinePatterns:  # and links read one character at a time
+        if isinstance(pattern, LinkInlineProcessor):
+            vars(pattern).pop("getText", None)
+            vars(pattern).pop("getLink", None)
+    assert vars(quick._converter().inlinePatterns["link"]).get("getLink")
     assert isinstance(quick._converter().treeprocessors["inline"], _QuickInlineProcessor)
     assert isinstance(quick._converter().preprocessors["normalize_whitespace"], _QuickWhitespace)
     return quick, stock
@@ -174,6 +180,34 @@ EMPHASIS = [
     "[a](b)",
     "- ",
 ]
+# Links, and what makes Python-Markdown count brackets or quotes in them.
+LINKS = [
+    "[",
+    "]",
+    "(",
+    ")",
+    "[a]",
+    "(b)",
+    "[a](b)",
+    "[a](<b>)",
+    "[a](b 'c')",
+    '[a](b "c")',
+    "![a](b)",
+    "'",
+    '"',
+    "<",
+    ">",
+    " ",
+    "x",
+    "\\",
+    "\\)",
+    "\\]",
+    "*",
+    "`",
+    "\n",
+    "[ref]: /r\n",
+    "[a][ref]",
+]
 
 
 @settings(max_examples=1500, deadline=None)
@@ -181,6 +215,13 @@ EMPHASIS = [
 def test_emphasis_is_paired_as_python_markdown_pairs_it(text: str, inline: bool):
     quick, stock = RENDERERS[False]
     assert _html(quick, text, inline) == _html(stock, text, inline)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(LINKS), max_size=16).map("".join), st.booleans())
+def test_links_are_read_as_python_markdown_reads_them(text: str, unsafe: bool):
+    quick, stock = RENDERERS[unsafe]
+    assert _html(quick, text, False) == _html(stock, text, False)
 
 
 @pytest.mark.parametrize(
