@@ -19,7 +19,10 @@ from typing import Any, NamedTuple
 
 import yaml
 from yaml.composer import Composer
+from yaml.parser import Parser
+from yaml.reader import Reader
 from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
 from generator.textfile import (
@@ -61,23 +64,31 @@ class _DepthLimitedComposer(Composer):
             self.depth -= 1
 
 
+class _PythonParser(Reader, Scanner, Parser):
+    """PyYAML's own parser, in Python."""
+
+    def __init__(self, stream: str):
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+
+
 try:  # LibYAML's parser is several times faster; node marks are the same.
     from yaml._yaml import CParser as _Parser
 except ImportError:  # pragma: no cover - PyYAML built without LibYAML
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
-        def __init__(self, stream: str):
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
+    _Parser = _PythonParser  # type: ignore[misc]
 
 
 class _Loader(_DepthLimitedComposer, _Parser, Resolver):
     def __init__(self, stream: str):
         _Parser.__init__(self, stream)
+        _DepthLimitedComposer.__init__(self)
+        Resolver.__init__(self)
+
+
+class _PythonLoader(_DepthLimitedComposer, _PythonParser, Resolver):
+    def __init__(self, stream: str):
+        _PythonParser.__init__(self, stream)
         _DepthLimitedComposer.__init__(self)
         Resolver.__init__(self)
 
@@ -90,6 +101,17 @@ def _compose(text: str) -> Any:
     try:
         if _simple(text) and hasattr(_Parser, "get_single_node"):
             return _Parser.get_single_node(loader)
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        # LibYAML 0.2.6 (PyYAML 6.0.4's) refuses 1,000 levels of nesting, which its scanner
+        # may meet while it looks ahead for a key, before the composer here meets 65: then
+        # PyYAML's own parser, which has no such limit, lets that composer say where.
+        if "maximum nesting depth" not in str(exc.problem) or _Parser is _PythonParser:
+            raise
+    finally:
+        loader.dispose()
+    loader = _PythonLoader(text)
+    try:
         return loader.get_single_node()
     finally:
         loader.dispose()
