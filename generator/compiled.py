@@ -27,6 +27,18 @@ from generator.theme import ThemeDir, make_environment
 FILTERS = ("markdown", "inline", "date", "json_ld", "bibtex", "absolute")
 
 
+class _Kept(jinja2.FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates in a folder, where a damaged file (cut short by a
+    full disk, say) is compiled again and written over rather than stopping the build:
+    Jinja reads one with pickle and marshal, which raise on anything cut short."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # whatever it is, the template's source is at hand
+            bucket.reset()
+
+
 class CompiledTemplates(jinja2.BytecodeCache):
     """Jinja's bytecode cache for one site: a built-in theme's templates are kept in
     `precompile.installed_folder()`, compiled once for every site this cvsite builds; any
@@ -39,9 +51,9 @@ class CompiledTemplates(jinja2.BytecodeCache):
 
     def __init__(self, site_folder: Path):
         site_folder.mkdir(parents=True, exist_ok=True)
-        self.site = jinja2.FileSystemBytecodeCache(str(site_folder))
+        self.site = _Kept(str(site_folder))
         self.folder = precompile.installed_folder()
-        self.installed = jinja2.FileSystemBytecodeCache(str(self.folder))
+        self.installed = _Kept(str(self.folder))
         self.builtin = os.path.join(builtin_themes_dir(), "")
 
     def get_bucket(
@@ -49,11 +61,8 @@ class CompiledTemplates(jinja2.BytecodeCache):
     ) -> jinja2.bccache.Bucket:
         if filename is None or not filename.startswith(self.builtin):
             return self.site.get_bucket(environment, name, filename, source)
-        try:
-            bucket = self.installed.get_bucket(environment, name, filename, source)
-        except OSError:  # unreadable: as if it were not there
-            bucket = None
-        if bucket is None or bucket.code is None:  # kept in the site's folder, maybe
+        bucket = self.installed.get_bucket(environment, name, filename, source)
+        if bucket.code is None:  # kept in the site's folder, maybe
             bucket = self.site.get_bucket(environment, name, filename, source)
             bucket.builtin = True  # kept beside the theme from now on, if it can be
         return bucket

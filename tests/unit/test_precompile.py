@@ -331,3 +331,27 @@ def test_a_site_without_markdown_options_has_its_bodies_rendered_without_yaml(tm
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.split() == ["True", "False", "False"], result.stderr
+
+
+def test_damaged_compiled_templates_are_compiled_again(tmp_path: Path, installed: Path):
+    """A file cut short (a full disk, a killed copy) beside the themes or in the site's
+    cache folder is compiled again and written over; the build does not stop."""
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": "title: T\nbase_url: https://example.org/\ntheme: mine\n",
+            "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
+            "themes/mine/templates/home.html": '{% extends "@parent/home.html" %}\n',
+            "content/talks.yaml": "- title: A talk\n",
+        },
+    )
+    cache = tmp_path / "cache"
+    first = build(BuildOptions(site, tmp_path / "one", jobs=1, cache_dir=cache))
+    kept = [*installed.iterdir(), *precompile.folder(cache).iterdir()]
+    assert any(p.parent == installed for p in kept) and any(p.parent != installed for p in kept)
+    for path in kept:
+        path.write_bytes(path.read_bytes()[: len(jinja2.bccache.bc_magic) + 1])
+    again = build(BuildOptions(site, tmp_path / "two", jobs=1, cache_dir=cache))
+    assert again.pages == first.pages
+    assert _files(tmp_path / "two") == _files(tmp_path / "one")
+    assert all(len(path.read_bytes()) > 100 for path in kept)  # written over, whole
