@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import sys
 from collections.abc import Collection
 from pathlib import Path
 from typing import NoReturn
@@ -70,12 +72,27 @@ class CompiledTemplates(jinja2.BytecodeCache):
     def set_bucket(self, bucket: jinja2.bccache.Bucket) -> None:
         if getattr(bucket, "builtin", False):
             try:
-                self.folder.mkdir(parents=True, exist_ok=True)
+                if not self.folder.is_dir():
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    _forget_others(self.folder)
                 self.installed.set_bucket(bucket)
                 return
             except OSError:  # cvsite's folder is read-only
                 pass
         self.site.set_bucket(bucket)
+
+
+def _forget_others(folder: Path) -> None:
+    """Delete the built-in themes' templates compiled by other versions of cvsite for this
+    Python, beside `folder`: each version (each edit of a checkout) compiles into a folder
+    of its own, and pip leaves an old version's behind when it upgrades. One still running
+    finds its folder gone, and compiles, or keeps them in its site's cache folder."""
+    tag = f"-{sys.implementation.cache_tag}"
+    with contextlib.suppress(OSError), os.scandir(folder.parent) as found:
+        for other in found:
+            name = other.name
+            if name.startswith("templates-") and name.endswith(tag) and name != folder.name:
+                shutil.rmtree(other.path, ignore_errors=True)
 
 
 def compile_theme(

@@ -355,3 +355,19 @@ def test_damaged_compiled_templates_are_compiled_again(tmp_path: Path, installed
     assert again.pages == first.pages
     assert _files(tmp_path / "two") == _files(tmp_path / "one")
     assert all(len(path.read_bytes()) > 100 for path in kept)  # written over, whole
+
+
+def test_the_builtin_themes_compiled_by_other_versions_are_deleted(tmp_path: Path, monkeypatch):
+    tag = sys.implementation.cache_tag
+    themes = tmp_path / "themes" / "__pycache__"
+    folder = themes / f"templates-0.2.0-new-{tag}"
+    monkeypatch.setattr(precompile, "installed_folder", lambda: folder)
+    older = themes / f"templates-0.1.0-old-{tag}"
+    other_python = themes / "templates-0.1.0-old-cpython-399"
+    for kept in (older, other_python):
+        kept.mkdir(parents=True)
+        (kept / "__jinja2_x.cache").write_bytes(b"old")
+    site = write_site(tmp_path / "site", {"content/talks.yaml": "- title: A talk\n"})
+    build(BuildOptions(site, tmp_path / "out", jobs=1, cache_dir=tmp_path / "cache"))
+    assert sorted(p.name for p in themes.iterdir()) == sorted([folder.name, other_python.name])
+    assert any(folder.iterdir())
