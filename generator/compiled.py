@@ -12,6 +12,7 @@ import contextlib
 import os
 import shutil
 import sys
+import time
 from collections.abc import Collection
 from pathlib import Path
 from typing import NoReturn
@@ -82,17 +83,26 @@ class CompiledTemplates(jinja2.BytecodeCache):
         self.site.set_bucket(bucket)
 
 
+# A folder written to more recently than this is left alone: a version still running (a
+# preview started before an edit of a checkout) may be compiling into it.
+_IN_USE_SECONDS = 600
+
+
 def _forget_others(folder: Path) -> None:
     """Delete the built-in themes' templates compiled by other versions of cvsite for this
     Python, beside `folder`: each version (each edit of a checkout) compiles into a folder
     of its own, and pip leaves an old version's behind when it upgrades. One still running
-    finds its folder gone, and compiles, or keeps them in its site's cache folder."""
+    that finds its folder gone compiles again, or keeps them in its site's cache folder."""
     tag = f"-{sys.implementation.cache_tag}"
+    old = time.time() - _IN_USE_SECONDS
     with contextlib.suppress(OSError), os.scandir(folder.parent) as found:
         for other in found:
             name = other.name
-            if name.startswith("templates-") and name.endswith(tag) and name != folder.name:
-                shutil.rmtree(other.path, ignore_errors=True)
+            if not (name.startswith("templates-") and name.endswith(tag)) or name == folder.name:
+                continue
+            with contextlib.suppress(OSError):
+                if other.stat().st_mtime < old:
+                    shutil.rmtree(other.path, ignore_errors=True)
 
 
 def compile_theme(

@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jinja2
@@ -364,10 +365,16 @@ def test_the_builtin_themes_compiled_by_other_versions_are_deleted(tmp_path: Pat
     monkeypatch.setattr(precompile, "installed_folder", lambda: folder)
     older = themes / f"templates-0.1.0-old-{tag}"
     other_python = themes / "templates-0.1.0-old-cpython-399"
-    for kept in (older, other_python):
+    in_use = themes / f"templates-0.1.1-running-{tag}"  # written to a minute ago
+    for kept in (older, other_python, in_use):
         kept.mkdir(parents=True)
         (kept / "__jinja2_x.cache").write_bytes(b"old")
+    an_hour_ago = time.time() - 3600
+    for kept in (older, other_python):
+        os.utime(kept, (an_hour_ago, an_hour_ago))
+    os.utime(in_use, (time.time() - 60, time.time() - 60))
     site = write_site(tmp_path / "site", {"content/talks.yaml": "- title: A talk\n"})
     build(BuildOptions(site, tmp_path / "out", jobs=1, cache_dir=tmp_path / "cache"))
-    assert sorted(p.name for p in themes.iterdir()) == sorted([folder.name, other_python.name])
+    left = sorted(p.name for p in themes.iterdir())
+    assert left == sorted([folder.name, other_python.name, in_use.name])
     assert any(folder.iterdir())
