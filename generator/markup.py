@@ -17,7 +17,7 @@ from html import unescape
 from pathlib import Path
 
 import markdown
-import markdown.inlinepatterns
+from markdown import util
 from markdown.extensions import (
     Extension,
     attr_list,
@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.routes import SAFE_SCHEMES, url_scheme
+from generator.safeurl import is_unsafe, normalize_url, url_scheme
 from generator.textfile import read_body
 from generator.typography import SmartPunctuation
 
@@ -40,7 +40,11 @@ from generator.typography import SmartPunctuation
 # name up among the entry points of every installed package (importing importlib.metadata,
 # 11 ms, then reading each package's metadata), where another package could also claim it.
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
-_URL_ATTRIBUTES = ("href", "src")
+# Attributes whose value is a URL, as WHATWG HTML lists them: every one is checked.
+_URL_ATTRIBUTES = frozenset(
+    {"href", "src", "cite", "action", "formaction", "poster", "data", "background", "longdesc"}
+)
+_REWRITTEN = ("href", "src")  # links and images: a relative one is made site-relative
 _ALLOWED_ATTRIBUTES = {
     "href",
     "src",
@@ -63,13 +67,16 @@ _ALLOWED_ATTRIBUTES = {
     "datetime",
 }
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
-RENDERER_VERSION = 2
+RENDERER_VERSION = 3
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 
 # Stands for the way from a page to the site's root in links written in Markdown. The same
 # text is shown on pages at different depths (a section page, the entry's page, the CV), and
 # its HTML is rendered once; each page replaces this with its own way up (`resolve_root`).
-SITE_ROOT = "\ue000cvsite-root\ue000"
+# U+FFFF is a noncharacter that content can never hold (refused where written, as
+# textfile.CONTROL), so no text can forge it: a forged one at the start of a URL, replaced by
+# the home page's empty way up, would turn `<forged>javascript:...` into a script link.
+SITE_ROOT = "\uffffcvsite-root\uffff"
 
 
 def resolve_root(html: str, prefix: str) -> str:
@@ -124,16 +131,29 @@ class _SafetyTreeprocessor(Treeprocessor):
                 if name not in _ALLOWED_ATTRIBUTES:
                     del element.attrib[name]
                 elif name in _URL_ATTRIBUTES:
+                    written = self._as_written(value)
                     # Entities in the Markdown source stay entities in the attribute, and a
                     # browser decodes them: `javascript&colon;x` is a javascript: link, and
                     # an e-mail autolink's entity-encoded `mailto:` is no relative path.
-                    decoded = unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
-                    scheme = url_scheme(decoded)
-                    if scheme is not None and scheme not in SAFE_SCHEMES:
-                        self.found.append(value)
+                    url = normalize_url(unescape(written))
+                    if is_unsafe(url):
+                        self.found.append(written)
                         del element.attrib[name]
-                    elif (path := _site_relative(decoded)) is not None:
+                    elif name in _REWRITTEN and (path := _site_relative(url)) is not None:
                         element.attrib[name] = SITE_ROOT + path
+
+    def _as_written(self, value: str) -> str:
+        """An attribute's value with Markdown's own marks put back as the text they stand
+        for: an attribute list's `&amp;` or `<b>` is a placeholder in the raw-HTML stash
+        until the end, and neither a check nor a message may see the placeholder."""
+        stash = self.md.htmlStash.rawHtmlBlocks
+
+        def stashed(match: re.Match) -> str:
+            index = int(match.group(1))
+            return str(stash[index]) if index < len(stash) else ""
+
+        value = util.HTML_PLACEHOLDER_RE.sub(stashed, value)
+        return value.replace(util.AMP_SUBSTITUTE, "&")
 
 
 class _SafetyExtension(Extension):

@@ -29,7 +29,13 @@ from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.i18n import STRINGS_EN, unknown_language
-from generator.routes import INVISIBLE, SAFE_SCHEMES, leaves_site, url_scheme
+from generator.routes import leaves_site
+from generator.safeurl import (
+    SAFE_SCHEMES,
+    invisible_inside,
+    normalize_url,
+    url_scheme,
+)
 from generator.theme import DEFAULT_THEME
 
 # --- field types -----------------------------------------------------------------------------
@@ -79,9 +85,11 @@ DateValue = Annotated[
 
 
 def _check_url(value: Any) -> Any:
+    """A URL as it will be emitted (safeurl.normalize_url), refused if it could run script."""
     if not isinstance(value, str):
         return value
-    scheme = url_scheme(value)
+    url = normalize_url(value)
+    scheme = url_scheme(url)
     if scheme is not None and scheme not in SAFE_SCHEMES:
         raise PydanticCustomError(
             "unsafe_url",
@@ -89,7 +97,7 @@ def _check_url(value: Any) -> Any:
             "(expected http, https, mailto, tel or a relative path)",
             {"value": value, "scheme": scheme},
         )
-    if INVISIBLE.search(value.strip()):
+    if invisible_inside(url) is not None:
         raise PydanticCustomError(
             "bad_url",
             "'{value}' has spaces or control characters (expected a URL)",
@@ -98,12 +106,12 @@ def _check_url(value: Any) -> Any:
     try:
         # Templates read the host of a link to pick its icon; a URL that cannot be split
         # (`http://[oops`) must fail here, at its line, not in the middle of rendering.
-        urlsplit(value.strip())
+        urlsplit(url)
     except ValueError as exc:
         raise PydanticCustomError(
             "bad_url", "'{value}' is not a valid URL ({reason})", {"value": value, "reason": exc}
         ) from None
-    return value.strip()
+    return url
 
 
 Url = Annotated[str, BeforeValidator(_check_url)]
