@@ -2,7 +2,9 @@
 
 Raw HTML is escaped unless site.yaml sets `markdown.unsafe_html`. Whatever that switch says,
 links and images with a script-capable URL scheme are refused (reported, and not emitted),
-and attribute lists may not add event handlers or styles.
+and the finished HTML of every text is cut down to an allow-list of elements, attributes
+and URL schemes (sanitize.py): no event handler, style or script survives, whichever stage
+of Python-Markdown wrote it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from markupsafe import Markup
 
 from generator.errors import ContentErrors
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.safeurl import is_unsafe, normalize_url, url_scheme
+from generator.safeurl import is_unsafe, url_scheme
+from generator.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.textfile import read_body
 from generator.typography import SmartPunctuation
 
@@ -40,32 +43,6 @@ from generator.typography import SmartPunctuation
 # name up among the entry points of every installed package (importing importlib.metadata,
 # 11 ms, then reading each package's metadata), where another package could also claim it.
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
-# Attributes whose value is a URL, as WHATWG HTML lists them: every one is checked.
-_URL_ATTRIBUTES = frozenset(
-    {"href", "src", "cite", "action", "formaction", "poster", "data", "background", "longdesc"}
-)
-_REWRITTEN = ("href", "src")  # links and images: a relative one is made site-relative
-_ALLOWED_ATTRIBUTES = {
-    "href",
-    "src",
-    "alt",
-    "title",
-    "id",
-    "class",
-    "lang",
-    "dir",
-    "width",
-    "height",
-    "colspan",
-    "rowspan",
-    "align",
-    "start",
-    "type",
-    "rel",
-    "name",
-    "cite",
-    "datetime",
-}
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
 RENDERER_VERSION = 3
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
@@ -103,6 +80,12 @@ def _site_relative(url: str) -> str | None:
     return (normal or "./") + rest
 
 
+def _rooted(url: str) -> str | None:
+    """A relative URL from Markdown (a link, an image, raw HTML's), made site-relative."""
+    path = _site_relative(url)
+    return None if path is None else SITE_ROOT + path
+
+
 # Text Markdown (and smart quotes) would leave as it is, apart from escaping: words, digits,
 # spaces and punctuation that starts no syntax; no `--` or `...` (dashes, ellipses), no
 # leading list or heading marker.
@@ -116,7 +99,8 @@ def is_plain(text: str) -> bool:
 
 
 class _SafetyTreeprocessor(Treeprocessor):
-    """Drops unsafe URLs and attributes from the element tree; remembers what it dropped."""
+    """Finds the script links Markdown made (links, images, attribute lists), to report them
+    at their line; sanitize.py removes them, and whatever else is not allowed, afterwards."""
 
     def __init__(self, md: markdown.Markdown, found: list[str]):
         super().__init__(md)
@@ -126,21 +110,14 @@ class _SafetyTreeprocessor(Treeprocessor):
         for element in root.iter():
             if not element.attrib:  # most (p, li, em, code): nothing to look at
                 continue
-            for name in list(element.attrib):
-                value = element.attrib[name]
-                if name not in _ALLOWED_ATTRIBUTES:
-                    del element.attrib[name]
-                elif name in _URL_ATTRIBUTES:
-                    written = self._as_written(value)
-                    # Entities in the Markdown source stay entities in the attribute, and a
-                    # browser decodes them: `javascript&colon;x` is a javascript: link, and
-                    # an e-mail autolink's entity-encoded `mailto:` is no relative path.
-                    url = normalize_url(unescape(written))
-                    if is_unsafe(url):
-                        self.found.append(written)
-                        del element.attrib[name]
-                    elif name in _REWRITTEN and (path := _site_relative(url)) is not None:
-                        element.attrib[name] = SITE_ROOT + path
+            for name, value in element.attrib.items():
+                if name not in URL_ATTRIBUTES:
+                    continue
+                written = self._as_written(value)
+                # Entities in the Markdown source stay entities in the attribute, and a
+                # browser decodes them: `javascript&colon;x` is a javascript: link.
+                if is_unsafe(unescape(written)):
+                    self.found.append(written)
 
     def _as_written(self, value: str) -> str:
         """An attribute's value with Markdown's own marks put back as the text they stand
@@ -203,6 +180,7 @@ class MarkdownRenderer:
         self._unsafe_html = unsafe_html
         self._smart_quotes = smart_quotes
         self._md: markdown.Markdown | None = None
+        self._sanitizer: Sanitizer | None = None
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
         # name the options the HTML was made with.
         self._cache = store if store is not None else {}
@@ -223,6 +201,7 @@ class MarkdownRenderer:
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
+            self._sanitizer = Sanitizer(raw_html=self._unsafe_html, relative=_rooted)
         return self._md
 
     def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
@@ -296,6 +275,7 @@ class MarkdownRenderer:
         html = self._converter().reset().convert(text)
         if self._found:
             raise UnsafeUrl(list(self._found))
+        html = self._sanitizer.clean(html)
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):
             html = match.group(1)
         result = Markup(html)
