@@ -29,6 +29,7 @@ from markdown.extensions import (
     sane_lists,
     tables,
 )
+from markdown.extensions.codehilite import CodeHiliteExtension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
@@ -144,6 +145,10 @@ class _SafetyExtension(Extension):
             # Without these, raw HTML is ordinary text and gets escaped like any other.
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")
+        # In place of Python-Markdown's own (same name and priority): the same blocks, with
+        # highlighting options refused rather than crashed on.
+        configs = fenced_code.FencedCodeExtension().getConfigs()
+        md.preprocessors.register(_FencedCode(md, configs), "fenced_code_block", 25)
         # After inline processing (priority 20) so that links and images exist.
         md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
 
@@ -154,7 +159,17 @@ def _markdown_cost(text_inline: tuple[str, bool]) -> float:
     return 0.0 if inline and is_plain(text) else len(text) + 200  # a fixed cost per text
 
 
-class UnsafeUrl(ValueError):
+class MarkdownProblem(ValueError):
+    """A Markdown text cvsite refuses to render. `found` is text of the source to place the
+    error at (its first occurrence), as the user wrote it: never one of Markdown's
+    placeholders."""
+
+    def __init__(self, message: str, found: str):
+        super().__init__(message)
+        self.found = found
+
+
+class UnsafeUrl(MarkdownProblem):
     """Markdown text links to a URL with a scheme that can run script."""
 
     def __init__(self, urls: list[str]):
@@ -162,8 +177,49 @@ class UnsafeUrl(ValueError):
         shown = ", ".join(repr(u[:80]) for u in urls)
         super().__init__(
             f"link to {shown} uses an unsafe URL scheme "
-            "(expected http, https, mailto, tel or a relative path)"
+            "(expected http, https, mailto, tel or a relative path)",
+            urls[0],
         )
+
+
+class CodeOptionRefused(MarkdownProblem):
+    """A fenced code block asks for code highlighting, which cvsite does not do."""
+
+    def __init__(self, option: str):
+        super().__init__(
+            f"fenced code option '{option}' is for code highlighting, which cvsite does not "
+            "do (expected a language, an #id, .classes or key=\"value\" attributes)",
+            option,
+        )
+
+
+# Options Python-Markdown's fenced code hands to code highlighting (CodeHilite, Pygments).
+# Without it, fenced code would write them as attributes, and fails on those that are not
+# text (`linenums` is read as a boolean, `hl_lines` as a list): each is an error instead.
+HIGHLIGHT_OPTIONS = frozenset(
+    {*CodeHiliteExtension().getConfigs(), "hl_lines", "linenostart", "linenostep"}
+    | {"linenospecial", "anchorlinenos", "lineanchors", "linespans", "wrapcode"}
+)
+# The old way to ask for highlighted lines, outside braces: ```python hl_lines="1 3"
+_LEGACY_HIGHLIGHT = re.compile(r"^(?:~{3,}|`{3,})[ ]*\.?[\w#.+-]*[ ]*hl_lines=", re.M)
+
+
+class _FencedCode(fenced_code.FencedBlockPreprocessor):
+    """Python-Markdown's fenced code blocks, with highlighting options refused, not crashed
+    on (issue 25: `{ .py linenums="1" }` was an internal error)."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        legacy = any("hl_lines=" in line for line in lines)
+        if legacy and _LEGACY_HIGHLIGHT.search("\n".join(lines)):
+            raise CodeOptionRefused("hl_lines")
+        return super().run(lines)
+
+    def handle_attrs(self, attrs: Iterable[tuple[str, str | None]]) -> tuple[str, list, dict]:
+        attrs = list(attrs)
+        for key, _ in attrs:
+            if key in HIGHLIGHT_OPTIONS:
+                raise CodeOptionRefused(key)
+        return super().handle_attrs(attrs)
 
 
 class MarkdownRenderer:
@@ -251,7 +307,7 @@ class MarkdownRenderer:
     def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
         try:
             return self._render(*text_inline)
-        except UnsafeUrl:
+        except MarkdownProblem:
             return None
 
     def block(self, text: str | None) -> Markup:
