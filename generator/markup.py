@@ -34,6 +34,7 @@ from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
 from generator.errors import ContentErrors
+from generator.markdowncost import CostExtension, TooCostly
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.safeurl import is_unsafe, url_scheme
 from generator.sanitize import URL_ATTRIBUTES, Sanitizer
@@ -188,9 +189,13 @@ class CodeOptionRefused(MarkdownProblem):
     def __init__(self, option: str):
         super().__init__(
             f"fenced code option '{option}' is for code highlighting, which cvsite does not "
-            "do (expected a language, an #id, .classes or key=\"value\" attributes)",
+            'do (expected a language, an #id, .classes or key="value" attributes)',
             option,
         )
+
+
+class MarkdownTooCostly(MarkdownProblem):
+    """A text whose rendering would take too long (markdowncost.py), or nest too deeply."""
 
 
 # Options Python-Markdown's fenced code hands to code highlighting (CodeHilite, Pygments).
@@ -254,11 +259,22 @@ class MarkdownRenderer:
         if self._md is None:
             extensions = [module.makeExtension() for module in EXTENSIONS]
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
+            extensions.append(CostExtension())
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
             self._sanitizer = Sanitizer(raw_html=self._unsafe_html, relative=_rooted)
         return self._md
+
+    def _convert(self, text: str) -> str:
+        md = self._converter()
+        try:
+            return md.reset().convert(text)
+        except BaseException:
+            # Python-Markdown keeps state between texts (the block parser's stack of open
+            # lists, quotes...): after a text stopped halfway, the next starts afresh.
+            self._md = None
+            raise
 
     def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
         """Render many (text, inline?) at once, over `jobs` processes, into the memo.
@@ -328,7 +344,14 @@ class MarkdownRenderer:
             self._cache[key] = result
             return result
         self._found.clear()
-        html = self._converter().reset().convert(text)
+        try:
+            html = self._convert(text)
+        except TooCostly as exc:
+            raise MarkdownTooCostly(str(exc), exc.found) from None
+        except RecursionError:  # Python-Markdown recurses per level of nested lists
+            raise MarkdownTooCostly(
+                "this text nests lists, quotes or definitions too deeply for Markdown", ""
+            ) from None
         if self._found:
             raise UnsafeUrl(list(self._found))
         html = self._sanitizer.clean(html)
