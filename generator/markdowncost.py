@@ -49,6 +49,7 @@ BUDGET = 3_500_000_000  # about a second of Markdown's work at most, in the unit
 # bench/markdown_worst.py, which tries them all up to MAX_CHARACTERS).
 _LINK = 1200  # a link's text and address, a character at a time, by three patterns (Python)
 _EMPHASIS = 30  # emphasis searching the rest of a text for its partner (Python)
+_CODE_SPAN = 300  # a code span's end looked for, a character at a time (Python)
 _REBUILD = 2  # a text rebuilt after a match; a regular expression run to its end (C)
 _BLOCK = 60_000  # a block taken up by the parser: a dozen tests, at least (~18 µs)
 _BLOCK_CHARACTER = 200  # and each a regular expression over it, at each nesting
@@ -239,6 +240,13 @@ class _InlineWeigher(Treeprocessor):
                 "characters (never closed): close them, or write \\[ and \\("
             )
             self.budget.spend(links * _LINK, "links", message, _excerpt(text, min(reads)))
+        code, first_code = _code_span_reads(text)
+        if code:
+            message = (
+                f"'`' that code spans read to the end of a text of {size:,} characters (never "
+                "closed): close them, or write \\`"
+            )
+            self.budget.spend(code * _CODE_SPAN, "code spans", message, _excerpt(text, first_code))
         emphasis = rebuilt = 0
         first = {}
         for match in _STARTS.finditer(text):
@@ -296,6 +304,23 @@ def _link_reads(text: str) -> dict[int, int]:
             if opened in reads and not _between(quotes, opened, at):
                 reads[opened] = at + 1 - opened
     return reads
+
+
+def _code_span_reads(text: str) -> tuple[int, int]:
+    """How far code spans read, in all, and where the first run of backticks is.
+
+    A run of backticks opens a code span that Python-Markdown looks for the end of, a
+    character at a time, up to the next run of the same length, or to the end of the
+    text; one after a backslash may start within its run, so the end of the text is counted.
+    """
+    runs = [(m.start(), m.end()) for m in re.finditer("`+", text)]
+    total, next_run = 0, {}  # the length of a run -> where the next run of it starts
+    for start, end in reversed(runs):
+        length = end - start
+        escaped = start and text[start - 1] == "\\"
+        total += (len(text) if escaped else next_run.get(length, len(text))) - start
+        next_run[length] = start
+    return total, runs[0][0] if runs else 0
 
 
 def _between(places: list[int], start: int, end: int) -> bool:

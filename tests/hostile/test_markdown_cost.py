@@ -49,6 +49,7 @@ REFUSED = {
     "alternating delimiters": "_*",
     "escapes": "\\",
     "code spans": "`a ",
+    "code spans never closed": "\\``-->\n",
     "nested quotes": "> ",
     "nested lists": "1. ",
     "headings without blank lines": "#\n",
