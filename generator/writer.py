@@ -14,12 +14,14 @@ import errno
 import os
 import posixpath
 import shutil
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
 from generator.errors import BuildError
+from generator.outputlock import output_lock
 
 MARKER = ".cvsite-output"
 MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
@@ -73,16 +75,58 @@ def _staging_paths(output: Path) -> tuple[Path, Path]:
 
 
 def recover(output: Path) -> None:
-    """Undo what a killed build may have left: stray staging folders, a swap half done."""
+    """Undo what a killed build may have left: stray staging folders, a swap half done.
+
+    Called with the output's lock held (outputlock.py), so what it finds belongs to no build
+    still running. Only folders are taken for leftovers: anything else under those names
+    (a link, a file: committed to a repository, say) was never made by cvsite, and is
+    refused by name rather than followed, renamed or removed."""
     staging, old = _staging_paths(output)
-    if not output.exists() and old.is_dir():
+    found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
+    if found[old] and not os.path.lexists(output) and _was_output(old):
         old.rename(output)
-    for leftover in (staging, old):
-        if leftover.exists():
+        found[old] = False
+    for leftover, there in found.items():
+        if there:
             shutil.rmtree(leftover)
 
 
+def _leftover(path: Path, output: Path) -> bool:
+    """Whether `path` is there, as a folder; anything else there is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISDIR(mode):
+        return True
+    if stat.S_ISLNK(mode):
+        kind = f"symbolic link (to {os.readlink(path)})"
+    else:
+        kind = "file" if stat.S_ISREG(mode) else "pipe, socket or device"
+    raise BuildError(
+        f"{path} is a {kind}: cvsite keeps that name for the folder it builds "
+        f"{output.name}/ in, and never follows, renames or removes anything else there. "
+        "Remove it (if it came from a repository, delete it there too) and build again."
+    )
+
+
+def _was_output(folder: Path) -> bool:
+    """Whether `folder` is an output folder cvsite made (a folder holding its marker file,
+    neither of them a link): the previous site, set aside by a swap that was cut short."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
+            os.lstat(folder / MARKER).st_mode
+        )
+    except OSError:
+        return False
+
+
 def check_replaceable(output: Path, force: bool) -> None:
+    if output.is_symlink():
+        raise BuildError(
+            f"{output} is a symbolic link (to {os.readlink(output)}): cvsite replaces an "
+            "output folder whole and never follows a link there; name the folder itself"
+        )
     if not output.exists():
         return
     if not output.is_dir():
@@ -120,11 +164,16 @@ def write_site(
     *,
     force: bool = False,
     staging: Staging | None = None,
+    locked: bool = False,
 ) -> WriteReport:
     """Make `output` hold exactly `files`, atomically. Returns what changed.
 
     Files `staging` holds already (Staged) are left as they are; it is begun, or it holds
-    none of them."""
+    none of them. `locked`: the caller holds the output's lock (outputlock.py) already;
+    otherwise it is held here while the folder is written."""
+    if not locked:
+        with output_lock(output):
+            return write_site(output, files, force=force, staging=staging, locked=True)
     if staging is None or not staging.begun:
         recover(output)
         check_replaceable(output, force)
@@ -214,7 +263,8 @@ class Staging:
         self._made: set[str] = set()  # folders made, in this process
 
     def begin(self) -> None:
-        """The staging folder, made empty; an output folder that is not cvsite's refused."""
+        """The staging folder, made empty; an output folder that is not cvsite's refused.
+        The caller holds the output's lock (outputlock.py) until the site is written."""
         recover(self.output)
         check_replaceable(self.output, self.force)
         self.folder.mkdir(parents=True)
