@@ -115,7 +115,7 @@ def test_two_builds_at_once_leave_one_whole_site(big_site):
 
 
 def test_a_build_waits_for_the_lock_and_says_so(tmp_path):
-    from generator.outputlock import lock_path, output_lock  # new: main has none
+    from generator.outputlock import output_lock  # new: main has none
 
     site = write_site(tmp_path / "site", {})
     held = threading.Event()
