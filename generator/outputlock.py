@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from generator.diskerrors import cause, output_error
 from generator.errors import BuildError
 
 log = logging.getLogger("cvsite")
@@ -48,11 +49,15 @@ def output_lock(output: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
     """Hold the lock of the folder `output` (whose parent is made if missing); a writer
     holding it already makes this one wait, up to `wait` seconds, then refuse."""
     path = lock_path(output)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise output_error(exc, output) from None
     descriptor = _acquire(path, output, wait)
     try:
-        os.ftruncate(descriptor, 0)
-        os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
+        with contextlib.suppress(OSError):  # a full disk: whoever waits is not told the pid
+            os.ftruncate(descriptor, 0)
+            os.pwrite(descriptor, f"{os.getpid()}\n".encode(), 0)
         yield
     finally:
         # Removed while still held: whoever waits on this file then finds it gone, and
@@ -97,10 +102,7 @@ def _open(path: Path, output: Path) -> int:
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
             raise _planted(path, output, _kind(path)) from None
-        raise BuildError(
-            f"cannot lock {_shown(output)}/: {_shown(path)}: {exc.strerror} "
-            f"({errno.errorcode.get(exc.errno, exc.errno)})"
-        ) from None
+        raise BuildError(f"cannot lock {_shown(output)}/: {_shown(path)}: {cause(exc)}") from None
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
         os.close(descriptor)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
+from generator.diskerrors import cache_warning
 
 CODE = Path(__file__).resolve().parent
 # The built-in themes: package data inside the wheel, beside the package in a checkout.
@@ -164,10 +165,15 @@ class Stamp:
 
     def save(self, site: Path, output: Path) -> None:
         path = _stamp_path(site, output)
-        path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
-        os.replace(temporary, path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as exc:  # the next build is then a full one: nothing worse
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            cache_warning(path, exc)
 
 
 def _stamp_path(site: Path, output: Path) -> Path:
@@ -212,8 +218,12 @@ def _hidden(relative: str) -> bool:
 
 
 def forget(site: Path, output: Path) -> None:
-    """Drop the stamp (before a build changes the output, so a failed one leaves none)."""
-    _stamp_path(site, output).unlink(missing_ok=True)
+    """Drop the stamp (before a build changes the output, so a failed one leaves none).
+
+    Where it cannot be (a read-only cache), it stays: it names the inputs and output files
+    it was made with, and the output this build writes differs from them, or is them."""
+    with contextlib.suppress(OSError):
+        _stamp_path(site, output).unlink(missing_ok=True)
 
 
 def unchanged(

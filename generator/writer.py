@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
+from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.outputlock import output_lock
 
@@ -175,7 +176,10 @@ def write_site(
         with output_lock(output):
             return write_site(output, files, force=force, staging=staging, locked=True)
     if staging is None or not staging.begun:
-        recover(output)
+        try:
+            recover(output)
+        except OSError as exc:
+            raise output_error(exc, output) from None
         check_replaceable(output, force)
     wanted = {p.as_posix(): s for p, s in files.items()}
     wanted[MARKER] = MARKER_TEXT
@@ -193,6 +197,8 @@ def write_site(
             return WriteReport(0, 0, len(wanted))
         stats = _assemble(folder, output, wanted, unchanged)
         _swap_in(folder, output)  # renames keep each file's size and time
+    except OSError as exc:  # a full disk, a read-only folder: the previous site stays
+        raise output_error(exc, output) from None
     finally:
         if folder.exists():
             shutil.rmtree(folder, ignore_errors=True)
@@ -244,6 +250,8 @@ def _write_new(target: str, data: bytes) -> os.stat_result:
         while view:
             view = view[os.write(descriptor, view) :]
         return os.fstat(descriptor)
+    except OSError as exc:  # os.write's error names no file: this one's
+        raise OSError(exc.errno, exc.strerror, target) from None
     finally:
         os.close(descriptor)
 
@@ -265,15 +273,24 @@ class Staging:
     def begin(self) -> None:
         """The staging folder, made empty; an output folder that is not cvsite's refused.
         The caller holds the output's lock (outputlock.py) until the site is written."""
-        recover(self.output)
-        check_replaceable(self.output, self.force)
-        self.folder.mkdir(parents=True)
+        try:
+            recover(self.output)
+            check_replaceable(self.output, self.force)
+            self.folder.mkdir(parents=True)
+        except OSError as exc:
+            raise output_error(exc, self.output) from None
         self.begun = True
         self._current = self.output.is_dir()
 
     def put(self, relative: str, data: bytes) -> Staged:
         """`data` as the file `relative` of the new output, in any process: linked from the
         current output when it has the same bytes there, as write_site would."""
+        try:
+            return self._put(relative, data)
+        except OSError as exc:  # a full disk, say: the build stops, the previous site stays
+            raise output_error(exc, self.output) from None
+
+    def _put(self, relative: str, data: bytes) -> Staged:
         target = f"{self.folder}/{relative}"
         folder = posixpath.dirname(target)
         if folder not in self._made:
@@ -372,13 +389,17 @@ def update_files(
     """
     for relative, source in sorted(written.items()):
         target = output / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(f".{target.name}.cvsite-tmp")
-        if isinstance(source, bytes):
-            temporary.write_bytes(source)
-        else:
-            shutil.copyfile(source, temporary)
-        os.replace(temporary, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(source, bytes):
+                temporary.write_bytes(source)
+            else:
+                shutil.copyfile(source, temporary)
+            os.replace(temporary, target)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise output_error(exc, output) from None
     gone = 0
     for relative in removed:
         target = output / relative
