@@ -118,7 +118,8 @@ class MarkdownStore(MutableMapping):
         kept = {self._digest(key): str(html) for key, html in self._memory.items()}
         if kept.keys() == self._disk.keys() and len(kept) == self._loaded_count:
             return
-        temporary = self.path.with_suffix(".tmp")
+        # One per process: builds of other output folders of the site share this file.
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with temporary.open("wb") as file:

@@ -165,7 +165,7 @@ class Stamp:
 
     def save(self, site: Path, output: Path) -> None:
         path = _stamp_path(site, output)
-        temporary = path.with_suffix(".tmp")
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # one per process
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
