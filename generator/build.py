@@ -31,6 +31,7 @@ from generator.depends import (
 from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
 from generator.model import Item, Loaded, Resume, check_markdown, load
+from generator.outputlock import output_lock
 from generator.parallel import Ahead, available_cores
 from generator.render import ALL_SOURCES, BODY_OF, Job, Page, Renderer, entry_page, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
@@ -660,6 +661,14 @@ def build(
     by object on return would take 3 ms of 1,000 entries' build."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
+    # Held until the stamp is saved: a second build of the same folder waits (outputlock.py).
+    with output_lock(options.output):
+        return _build_locked(options, compiling, keep, started)
+
+
+def _build_locked(
+    options: BuildOptions, compiling: Ahead | None, keep: list | None, started: float
+) -> BuildResult:
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
     browser = None
@@ -676,7 +685,9 @@ def build(
             from generator.pdf import add_cv_pdf
 
             add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
-        report = write_site(options.output, site.files, force=options.force, staging=staging)
+        report = write_site(
+            options.output, site.files, force=options.force, staging=staging, locked=True
+        )
     finally:
         if staging is not None:
             staging.discard()

@@ -111,7 +111,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     site = _site_dir(args.site)
     output = (Path(args.output) if args.output else site / "output").resolve()
     # Checked before anything heavy is imported: an unchanged site costs a few file stats.
-    unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
+    # --force builds in any case.
+    unchanged = None
+    if not args.force:
+        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
     if unchanged is not None:
         print(stamp.describe(unchanged, time.perf_counter() - started, output))
         if args.pdf:
@@ -345,7 +348,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--drafts", action="store_true", help="include draft entries")
     build.add_argument(
-        "--force", action="store_true", help="replace an output folder that cvsite did not create"
+        "--force",
+        action="store_true",
+        help="build even when nothing changed, and replace an output folder that cvsite did "
+        "not create",
     )
     build.add_argument(
         "--pdf",

@@ -99,11 +99,14 @@ class Preview:
             log.exception("internal error while building")
             return self._failed(f"cvsite: internal error: {type(exc).__name__}: {exc}")
         files = update.site.files
-        if first:
-            write_site(self.output, files)
-            self.builder.cache.markdown.save()  # a later preview or build starts warm
-        else:
-            update_files(self.output, update.written, update.removed, total=len(files) + 1)
+        try:
+            if first:
+                write_site(self.output, files)
+                self.builder.cache.markdown.save()  # a later preview or build starts warm
+            else:
+                update_files(self.output, update.written, update.removed, total=len(files) + 1)
+        except CvsiteError as exc:  # a full disk, say: shown as any error, until the next save
+            return self._failed(error_text(exc))
         seconds = time.perf_counter() - started
         self.error = None
         log.info(
