@@ -847,7 +847,7 @@ def people(raw: str) -> list[str]:
 
 def plain(value: str) -> str:
     """A DOI or URL as written, less \\url{} and TeX escapes."""
-    value = re.sub(r"^\\url\{(.*)\}$", r"\1", value.strip())
+    value = re.sub(r"^\\url\s*\{(.*)\}$", r"\1", value.strip(), flags=re.IGNORECASE | re.DOTALL)
     value = re.sub(r"\\([_%&#$~])", r"\1", value).replace("{", "").replace("}", "")
     return value.replace("\\textasciitilde", "~").strip()
 
@@ -1123,6 +1123,7 @@ class Outcome:
     broken: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     built: bool = False  # a site was built and read
+    pageless: list[str] = field(default_factory=list)  # entries the built site has no page for
     salvaged: int = 0  # blocks --salvage dropped to get a build
 
 
@@ -1174,6 +1175,8 @@ def measure(outcome: Outcome, site: Site | None) -> None:
         outcome.missing = list(outcome.facts)
         return
     outcome.built = True
+    keys = dict.fromkeys(f.entry for f in outcome.facts if f.entry)
+    outcome.pageless = [key for key in keys if site.page_of(key) is None]
     plain_text = [f for f in outcome.facts if not (f.entry or f.when or f.pattern or f.folded)]
     found = site_text_shown(plain_text, site)
     for fact in outcome.facts:
@@ -1395,8 +1398,14 @@ def details(o: Outcome, limit: int) -> Iterator[str]:
     for note in o.notes:
         yield f"- note: {note}"
     groups: dict[str, list[Fact]] = defaultdict(list)
+    pageless = set(o.pageless)
+    if pageless:
+        lost = sum(1 for f in o.missing if f.entry in pageless)
+        keys = ", ".join(o.pageless[:limit]) + (" ..." if len(pageless) > limit else "")
+        yield f"- {len(pageless)} entries have no page ({lost} facts): {keys}"
     for fact in o.missing:
-        groups[fact.kind].append(fact)
+        if fact.entry not in pageless or not o.built:
+            groups[fact.kind].append(fact)
     if o.build == "no importer yet" or (o.facts and len(o.missing) == len(o.facts)):
         why = "no importer yet" if o.build == "no importer yet" else "nothing was built"
         counts = ", ".join(
