@@ -14,10 +14,12 @@ LIVE_SECONDS = 3  # the issue's promise: an edit shows within 3 s, untouched
 
 
 def _connected(page) -> None:  # noqa: ANN001 - a playwright Page
-    """Wait until livereload's script has shaken hands with the server."""
+    """Wait until the page runs the preview's reload script. It asks the server at once for
+    a build newer than the one the page came from (its data-epoch), so no rebuild after
+    this is missed."""
     page.wait_for_function(
-        "() => window.LiveReload && window.LiveReload.connector"
-        " && window.LiveReload.connector.protocol > 0",
+        "() => document.readyState === 'complete'"
+        " && document.querySelector('script[src=\"/livereload.js\"][data-epoch]')",
         timeout=15_000,
     )
 
