@@ -15,10 +15,8 @@ import errno
 import gc
 import ipaddress
 import logging
-import shutil
 import signal
 import socket
-import tempfile
 import threading
 import time
 import webbrowser
@@ -30,6 +28,7 @@ from generator.build import BuildOptions, SiteBuilder, Update, fallback_counts
 from generator.changes import Changes, Signature, classify, differences, scan, watched_folders
 from generator.errors import CvsiteError, UsageError, error_text
 from generator.liveserver import PreviewServer
+from generator.scratch import owned_folder
 from generator.stamp import cache_dir, describe_fallbacks
 from generator.writer import update_files, write_site
 
@@ -246,15 +245,6 @@ def _lone_stylesheet(update: Update | None) -> str | None:
 
 
 @contextlib.contextmanager
-def _scratch_folder() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="cvsite-serve-"))
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@contextlib.contextmanager
 def _noting_ctrl_c(preview: Preview) -> Iterator[None]:
     """Ctrl-C (or a polite kill) stops a build at once, and is also noted on the preview,
     so that it stops the preview even when the KeyboardInterrupt is lost: pydantic, building
@@ -292,7 +282,7 @@ def serve(options: ServeOptions) -> None:
             "network; it has no access control. Use the default 127.0.0.1 to keep it private.",
             options.host,
         )
-    with _scratch_folder() as scratch:
+    with owned_folder("cvsite-serve-") as scratch:
         output = scratch / "site"
         server = _listen(options, output)
         url = _base_url(options.host, server.server_address[1])

@@ -8,6 +8,8 @@ whose host name was pointed at 127.0.0.1 (DNS rebinding) sends its own name.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import socket
 import time
@@ -134,6 +136,56 @@ def test_listening_on_every_address_answers_addresses_but_not_names(
         start(served)
         assert request(port, "/", f"192.0.2.7:{port}")[0] == 200
         assert request(port, "/", f"evil.example:{port}")[0] == 403
+
+
+# --- what a killed preview leaves ------------------------------------------------------------
+
+
+def _folders(scratch: Path) -> set[Path]:
+    return {p for p in scratch.iterdir() if p.name.startswith("cvsite-serve-")}
+
+
+def test_a_killed_previews_folder_is_removed_by_the_next_one(drafts_site: Path, tmp_path: Path):
+    scratch = tmp_path / "tmp"
+    with run_serve(
+        drafts_site, "--port", str(free_port()), scratch=scratch, log=tmp_path / "killed.log"
+    ) as killed:
+        start(killed)
+        (left,) = _folders(scratch)
+        killed.process.kill()  # SIGKILL: no clean-up runs
+        killed.process.wait(timeout=30)
+    assert left.is_dir(), "a killed preview cannot remove its folder"
+
+    # Folders that are not a dead preview's own are left alone: one without a note of its
+    # owner, and a link to a folder whose note names a dead owner.
+    foreign = scratch / "cvsite-serve-foreign"
+    foreign.mkdir(mode=0o700)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir(mode=0o700)
+    (elsewhere / "owner.json").write_text(json.dumps({"pid": os.getpid(), "mark": "gone"}))
+    (scratch / "cvsite-serve-link").symlink_to(elsewhere)
+    # A note naming a running pid with another start: that pid was reused, its owner is gone.
+    reused = scratch / "cvsite-serve-reused"
+    reused.mkdir(mode=0o700)
+    (reused / "owner.json").write_text(json.dumps({"pid": os.getpid(), "mark": "0:0"}))
+
+    with run_serve(
+        drafts_site, "--port", str(free_port()), scratch=scratch, log=tmp_path / "alive.log"
+    ) as alive:
+        start(alive)
+        assert not left.exists() and not reused.exists()
+        (alive_folder,) = _folders(scratch) - {foreign, scratch / "cvsite-serve-link"}
+        with run_serve(
+            drafts_site, "--port", str(free_port()), scratch=scratch, log=tmp_path / "third.log"
+        ) as third:
+            start(third)
+            assert alive_folder.is_dir(), "a running preview's folder is not touched"
+            assert foreign.is_dir()
+            assert (scratch / "cvsite-serve-link").is_symlink()
+            assert (elsewhere / "owner.json").is_file()
+            assert third.stop() == 0
+        assert alive.stop() == 0
+    assert _folders(scratch) == {foreign, scratch / "cvsite-serve-link"}
 
 
 # --- a rebuild does not hold up requests -----------------------------------------------------
