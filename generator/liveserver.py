@@ -331,7 +331,7 @@ def _content_type(name: str) -> str:
 
 
 def _with_script(page: bytes, epoch: int) -> bytes:
-    tag = f'<script src="{SCRIPT_PATH}" data-epoch="{epoch}"></script>\n'.encode()
+    tag = f'<script src="{SCRIPT_PATH}" data-epoch="{epoch}" defer></script>\n'.encode()
     end = page.rfind(b"</body>")
     return page + tag if end < 0 else page[:end] + tag + page[end:]
 
