@@ -102,7 +102,9 @@ def test_paths_map_inside_the_preview_or_are_refused(path: str, relative: str | 
 def test_the_script_goes_before_the_body_ends():
     page = b"<html><body><p>x</p></body></html>"
     assert _with_script(page, 7) == (
-        b'<html><body><p>x</p><script src="/livereload.js" data-epoch="7" defer></script>\n</body></html>'
+        b"<html><body><p>x</p>"
+        b'<script src="/livereload.js" data-epoch="7" defer></script>\n'
+        b"</body></html>"
     )
     assert _with_script(b"no body", 7).startswith(b"no body<script")
 
