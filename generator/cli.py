@@ -269,8 +269,8 @@ def _add_deploy(commands: argparse._SubParsersAction) -> None:
         "deploy",
         help="check, build and publish the site",
         description="Build the site afresh, check the content, every internal link and that "
-        "base_url fits the target, then publish: commit to a GitHub Pages branch (through "
-        "ghp-import), rsync to host:path or a local folder, or copy to a folder. Settings come "
+        "base_url fits the target, then publish: commit to a GitHub Pages branch and push "
+        "it, rsync to host:path or a local folder, or copy to a folder. Settings come "
         "from site.yaml's deploy: block; flags override them. Any failed check stops the "
         "deploy before anything is published.",
     )
@@ -290,7 +290,8 @@ def _add_deploy(commands: argparse._SubParsersAction) -> None:
     deploy.add_argument(
         "--force",
         action="store_true",
-        help="github-pages: force the push; directory: replace a folder cvsite did not make",
+        help="github-pages: publish onto a branch cvsite did not make or over local commits, "
+        "and force the push; directory: replace a folder cvsite did not make",
     )
     deploy.add_argument(
         "--dry-run", action="store_true", help="run every check and say what would change"

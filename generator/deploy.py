@@ -166,7 +166,8 @@ def _prepare_target(request: DeployRequest, options: DeployOptions, base_url: st
 
 
 def _github_pages(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
-    target = ghpages.locate(request.site, options.remote, options.branch, options.cname)
+    where = "--branch" if request.branch is not None else "site.yaml: deploy.branch"
+    target = ghpages.locate(request.site, options.remote, options.branch, options.cname, where)
     problem = ghpages.base_url_problem(base_url, target.url, options.cname)
     if problem:
         raise _base_url_error(request, base_url, f"is not where it will be served: {problem}")
