@@ -710,6 +710,8 @@ class Loaded:
     resume: Resume  # in the default language
     translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
     markdown: Callable[[], None] | None = None  # with `load(markdown_later=True)`: see there
+    # site.yaml as read, to place what is found wrong in it later (the theme and its options)
+    config_doc: Document | None = None
 
     @property
     def resumes(self) -> dict[str, Resume]:
@@ -769,7 +771,9 @@ def load(
     if errors or not markdown_later:  # every problem at once
         check_markdown()
     default, *others = resumes.values()
-    loaded = Loaded(files, default, {r.language: r for r in others})
+    loaded = Loaded(
+        files, default, {r.language: r for r in others}, config_doc=parsed.get(files.config)
+    )
     if markdown_later:
         loaded.markdown = check_markdown
     return loaded
