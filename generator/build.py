@@ -234,7 +234,10 @@ class SiteBuilder:
         resumes = loaded.resumes
         last = None if changes.settings else self.last
         if last is None:
-            theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
+            config = resume.config
+            theme = load_theme(
+                config.theme, options.site, config.theme_options, config=loaded.config_doc
+            )
         else:
             theme = last.theme
         pages = plan_site(resumes)

@@ -15,7 +15,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator import __version__
-from generator.errors import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, CvsiteError, UsageError
+from generator.errors import (
+    EXIT_CONTENT,
+    EXIT_OK,
+    EXIT_USAGE,
+    CvsiteError,
+    UsageError,
+    library_message,
+)
 
 log = logging.getLogger("cvsite")
 # What a build made, left for the system to free when `run` ends the process (see run).
@@ -455,7 +462,7 @@ def main(argv: list[str] | None = None, *, exiting: bool = False) -> int:
         if args.debug:
             raise
         print(
-            f"cvsite: internal error: {type(exc).__name__}: {exc}\n"
+            f"cvsite: internal error: {type(exc).__name__}: {library_message(str(exc))}\n"
             "This is a bug in cvsite; run again with --debug for details.",
             file=sys.stderr,
         )

@@ -36,7 +36,7 @@ from markdown.util import AtomicString
 from markupsafe import Markup
 
 from generator import typography
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, shown
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.routes import SAFE_SCHEMES, url_scheme
 from generator.textfile import read_body
@@ -536,9 +536,9 @@ class UnsafeUrl(ValueError):
 
     def __init__(self, urls: list[str]):
         self.urls = urls
-        shown = ", ".join(repr(u[:80]) for u in urls)
+        more = f" (and {len(urls) - 1:,} more)" if len(urls) > 1 else ""
         super().__init__(
-            f"link to {shown} uses an unsafe URL scheme "
+            f"link to {shown(urls[0])}{more} uses an unsafe URL scheme "
             "(expected http, https, mailto, tel or a relative path)"
         )
 
