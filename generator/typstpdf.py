@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,12 +25,12 @@ from generator.model import Loaded, Resume
 from generator.theme import Theme
 
 log = logging.getLogger(__name__)
+# Where a diagnostic points: `┌─ path/to/cv.typ:4:1`, the path relative to the working folder.
+_PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
 
 TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
 FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
 PDF_URL = "/cv.pdf"  # the default language's; another's is under its root (`/de/cv.pdf`)
-# What typesetting a CV costs, in entry pages (see render.Renderer._unit_cost): 0.1 s.
-COST = 400.0
 
 
 def template_of(theme: Theme) -> Path | None:
@@ -63,10 +64,23 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
 
 
 def _problem(template: Path, found: Any, what: str) -> str:
-    """A Typst diagnostic as one message naming the template."""
+    """A Typst diagnostic as one message: `template:line:column: what: message (hint: …)`."""
     message = getattr(found, "message", None) or str(found)
     hints = "".join(f" (hint: {hint})" for hint in getattr(found, "hints", None) or ())
-    return f"{template}: {what}: {message}{hints}"
+    place = _PLACE.search(getattr(found, "diagnostic", None) or "")
+    where = _shown(template)
+    if place:
+        where = f"{_shown(Path.cwd() / place.group(1))}:{place.group(2)}:{place.group(3)}"
+    return f"{where}: {what}: {message}{hints}"
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder when inside it."""
+    path = path.resolve()
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def pdf_name(resume: Resume) -> str:
