@@ -213,3 +213,22 @@ def test_a_broken_template_of_a_child_theme_is_a_located_error(tmp_path):
     )
     assert "Traceback" not in result.err
     assert not (site / "output").exists()
+
+
+def test_the_child_template_of_docs_themes_md_builds_as_it_says(tmp_path):
+    pdfread.require_poppler()
+    doc = (REPO / "docs" / "themes.md").read_text(encoding="utf-8")
+    template = re.search(r'```typst title="themes/mine/typst/cv.typ"\n(.*?)```', doc, re.S)
+    assert template is not None
+    site = copy_site(REPO, tmp_path / "site")
+    set_theme(site, "mine")
+    (site / "themes" / "mine" / "typst").mkdir(parents=True)
+    (site / "themes" / "mine" / "theme.yaml").write_text("name: mine\nextends: meridian\n")
+    (site / "themes" / "mine" / "typst" / "cv.typ").write_text(template.group(1))
+    result = run_cli("build", "--site", site)
+    assert result.code == 0, result.err
+    text = _normalise(pdfread.text(site / "output" / "cv.pdf"))
+    assert "Silin Zhao" in text and "Master of Application Informatics" in text
+    assert "Nov 2025 - Mar 2026" in text  # the date, beside its entry
+    assert "Gorgonia" not in text  # the example shows no summaries: it is not meridian's
+    assert pdfread.info(site / "output" / "cv.pdf")["Title"] == "Silin Zhao — CV"
