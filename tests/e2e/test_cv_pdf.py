@@ -218,13 +218,13 @@ def test_a_broken_template_of_a_child_theme_is_a_located_error(tmp_path):
 def test_the_child_template_of_docs_themes_md_builds_as_it_says(tmp_path):
     pdfread.require_poppler()
     doc = (REPO / "docs" / "themes.md").read_text(encoding="utf-8")
-    template = re.search(r'```typst title="themes/mine/typst/cv.typ"\n(.*?)```', doc, re.S)
+    template = re.search(r"`themes/paper/typst/cv.typ`:\n\n```typst\n(.*?)```", doc, re.S)
     assert template is not None
     site = copy_site(REPO, tmp_path / "site")
-    set_theme(site, "mine")
-    (site / "themes" / "mine" / "typst").mkdir(parents=True)
-    (site / "themes" / "mine" / "theme.yaml").write_text("name: mine\nextends: meridian\n")
-    (site / "themes" / "mine" / "typst" / "cv.typ").write_text(template.group(1))
+    set_theme(site, "paper")
+    (site / "themes" / "paper" / "typst").mkdir(parents=True)
+    (site / "themes" / "paper" / "theme.yaml").write_text("name: paper\nextends: meridian\n")
+    (site / "themes" / "paper" / "typst" / "cv.typ").write_text(template.group(1))
     result = run_cli("build", "--site", site)
     assert result.code == 0, result.err
     text = _normalise(pdfread.text(site / "output" / "cv.pdf"))
