@@ -23,7 +23,6 @@ from generator.markup import resolve_root
 from generator.model import Item, Resume, Section
 from generator.schema import Link, Publication
 
-PAPERS = ("a4", "us-letter")
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
 
 Runs = list[dict[str, Any]]

@@ -45,7 +45,7 @@ def font_folders(theme: Theme) -> list[Path]:
 
 def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
     """`document` typeset with `template`. Raises BuildError when the template fails."""
-    import typst  # 20 ms; only a build that makes a PDF needs it
+    import typst  # only a build that makes a PDF needs the compiler (bench/pdf.py)
 
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
