@@ -264,7 +264,9 @@ class SiteBuilder:
         # A one-off build makes the site's own files (sitemap, feeds, resume.json) alongside
         # the pages, on whichever core is free; a preview makes them here, where the pieces
         # they are made of stay cached for its next rebuild.
-        alongside = list(wanted) if self.once else []
+        # Not the PDFs: Typst's threads do not survive fork(), so a process forked from one
+        # that has typeset cannot typeset (see typstpdf.typeset); they are made here.
+        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         cost = _SITE_FILE_COST * len(pages)
         if self.cache.jobs > 1:  # while the other process still renders Markdown
             renderer.load_templates()

@@ -13,6 +13,7 @@ import functools
 import hashlib
 import json
 import logging
+import os
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,8 +44,22 @@ def font_folders(theme: Theme) -> list[Path]:
     return [t.path / FONTS for t in theme.chain if (t.path / FONTS).is_dir()]
 
 
+# The process that has run the compiler. Typst lays pages out on a pool of threads, made on
+# first use; a process forked after that has none of the threads and would wait for them
+# forever, so typesetting there is refused (an error, where the alternative is a hang).
+_typeset_in: int | None = None
+
+
 def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
-    """`document` typeset with `template`. Raises BuildError when the template fails."""
+    """`document` typeset with `template`. Raises BuildError when the template fails, and
+    RuntimeError in a process forked from one that has typeset."""
+    global _typeset_in
+    if _typeset_in is not None and _typeset_in != os.getpid():
+        raise RuntimeError(
+            "cannot typeset in a process forked from one that has typeset: Typst's threads "
+            "do not survive fork(); typeset in the process that forked"
+        )
+    _typeset_in = os.getpid()
     import typst  # only a build that makes a PDF needs the compiler (bench/pdf.py)
 
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
