@@ -1,4 +1,4 @@
-"""The typeset CV's figures: `python bench/pdf.py`.
+"""The typeset CV's figures: `python bench/pdf.py [N ...]`.
 
 1. The time to import `typst`, in fresh processes (the median of five).
 2. The time to typeset the sample site's CV in each theme, in-process after the import:
@@ -10,6 +10,8 @@
 4. What the `typst` wheel adds to an install: a fresh virtual environment measured before
    and after `pip install typst` (the version this environment has), and the wheel's own
    size as downloaded. pip may take the wheel from its cache; nothing else is installed.
+6. For each N given, a synthetic site of N entries (bench/make_corpus.py): the time to
+   typeset its CV in each theme (the first PDF of a process), and its pages.
 5. What the fonts shipped in the built-in themes weigh (they go into cvsite's wheel).
 """
 
@@ -34,7 +36,7 @@ def import_time() -> float:
     return statistics.median(runs)
 
 
-def typeset_times(theme_name: str) -> tuple[float, float, float, int]:
+def typeset_times(theme_name: str, site: Path = REPO) -> tuple[float, float, float, int]:
     """(first PDF, median of ten more, document median, bytes), in a fresh process."""
     script = f"""
 import statistics, sys, time
@@ -45,7 +47,7 @@ from generator.cvdocument import cv_document
 from generator.model import load
 from generator.theme import load_theme
 from generator.typstpdf import font_folders, template_of, typeset
-site = Path({str(REPO)!r})
+site = Path({str(site)!r})
 resume = load(site).resume
 theme = load_theme({theme_name!r}, site, {{}})
 times = []
@@ -137,6 +139,38 @@ def main() -> None:
     print(f"typst {version}: installs {added / mb:.1f} MiB, its wheel {wheel / mb:.1f} MiB")
     fonts = sum(_tree_size(REPO / "themes" / name / "typst" / "fonts") for name in THEMES)
     print(f"fonts shipped in the built-in themes: {fonts / mb:.2f} MiB")
+    for size in sys.argv[1:]:
+        corpus = REPO / "bench" / "corpus" / size / "cvsite"
+        if not corpus.is_dir():
+            make = [sys.executable, REPO / "bench" / "make_corpus.py", size]
+            subprocess.run(make, check=True, capture_output=True)
+        for name in THEMES:
+            first, _, document, pdf = typeset_times(name, corpus)
+            pages = pdf_pages(name, corpus)
+            print(
+                f"{size} entries, {name:9} document {document * 1000:.0f} ms   "
+                f"first PDF {first:.2f} s   {pages} pages, {pdf / 1024:.0f} KiB"
+            )
+
+
+def pdf_pages(theme_name: str, site: Path) -> str:
+    """The pages of a site's CV in a theme, as pdfinfo counts them ("?" without poppler)."""
+    sys.path.insert(0, str(REPO))
+    from generator.cvdocument import cv_document
+    from generator.model import load
+    from generator.theme import load_theme
+    from generator.typstpdf import font_folders, template_of, typeset
+
+    theme = load_theme(theme_name, site, {})
+    document = cv_document(load(site).resume, options=theme.options)
+    with tempfile.TemporaryDirectory(prefix="bench-pdf-pages-") as scratch:
+        pdf = Path(scratch) / "cv.pdf"
+        pdf.write_bytes(typeset(document, template_of(theme), font_folders(theme)))
+        try:
+            info = subprocess.check_output(["pdfinfo", pdf], text=True, stderr=subprocess.DEVNULL)
+        except OSError:
+            return "?"
+    return next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:"))
 
 
 if __name__ == "__main__":
