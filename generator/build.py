@@ -47,6 +47,7 @@ from generator.stamp import (
 )
 from generator.theme import Theme, load_theme
 from generator.translations import Resolver
+from generator.typstpdf import pdf_files, pdf_names
 from generator.writer import (
     Source,
     Staged,
@@ -263,11 +264,13 @@ class SiteBuilder:
             or (before := previous.get(page.url)) is None
             or is_stale(page, before, found.sources, changes.templates | found.bodies)
         ]
-        wanted = _site_files(loaded, pages, prints, self.cache)
+        wanted = _site_files(loaded, pages, prints, self.cache, theme)
         # A one-off build makes the site's own files (sitemap, feeds, resume.json) alongside
         # the pages, on whichever core is free; a preview makes them here, where the pieces
         # they are made of stay cached for its next rebuild.
-        alongside = list(wanted) if self.once else []
+        # Not the PDFs: Typst's threads do not survive fork(), so a process forked from one
+        # that has typeset cannot typeset (see typstpdf.typeset); they are made here.
+        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         cost = _SITE_FILE_COST * len(pages)
         if self.cache.jobs > 1:  # while the other process still renders Markdown
             renderer.load_templates()
@@ -358,7 +361,7 @@ class SiteBuilder:
         for page in pages:
             if rendered[page.url].page is not page:  # planned again, not rendered again
                 rendered[page.url] = replace(rendered[page.url], page=page)
-        wanted = _site_files(loaded, pages, prints, self.cache)
+        wanted = _site_files(loaded, pages, prints, self.cache, last.theme)
         generated = _make_site_files(wanted, last.generated, made={})
         files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=list(resume.items), pages=[page.url for page in pages])
@@ -524,12 +527,17 @@ def _citation_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origi
 
 
 def _site_files(
-    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint], cache: BuildCache
+    loaded: Loaded,
+    pages: list[Page],
+    prints: dict[str, Fingerprint],
+    cache: BuildCache,
+    theme: Theme,
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
     """The generated files: name -> (what the file is made from, how to make it).
 
     A rebuild remakes a file only when what it is made from compares unequal. One sitemap
-    and one robots.txt for the site; a feed per language; resume.json in the default one.
+    and one robots.txt for the site; a feed and a typeset CV per language; resume.json in
+    the default one.
     """
     resume = loaded.resume
     base = resume.config.base_url
@@ -549,6 +557,7 @@ def _site_files(
             without_bodies(prints[code], each, FEED_SECTIONS),
             functools.partial(atom_feed, each, cache.pieces_of(name)),
         )
+    files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
     return files
 
 
@@ -558,7 +567,7 @@ def _feed_name(resume: Resume) -> str:
 
 def _generated_names(loaded: Loaded) -> list[str]:
     feeds = [_feed_name(each) for each in loaded.translations.values()]
-    return [*GENERATED, *feeds]
+    return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
 def _put_page(staging: Staging, page: Page, html: bytes) -> Staged:

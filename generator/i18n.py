@@ -62,6 +62,7 @@ STRINGS_EN: dict[str, str] = {
     "not_found_text": "There is no page at this address. It may have moved.",
     "go_home": "Go to the home page",
     "print_cv": "Print or save as PDF",
+    "download_pdf": "Download PDF",
     "issued_by": "Issued by",
     "awarded_by": "Awarded by",
     "role": "Role",

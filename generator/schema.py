@@ -612,6 +612,53 @@ def _check_base_url(value: Any) -> Any:
 BaseUrl = Annotated[str, BeforeValidator(_check_base_url)]
 
 
+PAPERS = ("a4", "us-letter")
+
+
+class PdfSettings(Strict):
+    """site.yaml `pdf`: the CV typeset as cv.pdf (`pdf: false` writes none)."""
+
+    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
+        "a4", description="The paper size: a4 or us-letter."
+    )
+
+
+_SWITCH_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
+def _pdf_switch(value: Any) -> Any:
+    """`pdf: false` turns the PDF off (None); `pdf: true`, or no value, keeps the defaults."""
+    if isinstance(value, str):
+        if value.strip().lower() not in _SWITCH_WORDS:
+            raise PydanticCustomError(
+                "pdf",
+                "expected true, false or settings (paper: a4 or us-letter), found '{value}'",
+                {"value": value[:120]},
+            )
+        value = _SWITCH_WORDS[value.strip().lower()]
+    if value is None or value is True:
+        return {}
+    return None if value is False else value
+
+
+_PDF_SCHEMA = {
+    "anyOf": [
+        {"type": "boolean"},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "paper": {"enum": list(PAPERS), "default": "a4", "description": "Paper size."}
+            },
+        },
+    ],
+    "description": "The CV typeset as cv.pdf: false for none, or settings ({paper: us-letter}).",
+}
+PdfSetting = Annotated[
+    PdfSettings | None, BeforeValidator(_pdf_switch), WithJsonSchema(_PDF_SCHEMA)
+]
+
+
 class SiteConfig(Strict):
     """site.yaml: settings of the whole site."""
 
@@ -648,6 +695,10 @@ class SiteConfig(Strict):
     )
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    pdf: PdfSetting = Field(
+        default_factory=PdfSettings,
+        description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -65,6 +65,14 @@ class Theme:
     def name(self) -> str:
         return self.chain[0].name
 
+    def file(self, relative: str) -> Path | None:
+        """A theme file other than a template or a static file (`typst/cv.typ`): the first
+        theme's of the chain that has it, as templates are found."""
+        for theme in self.chain:
+            if (theme.path / relative).is_file():
+                return theme.path / relative
+        return None
+
     def static_files(self) -> dict[str, Path]:
         """Relative path -> file; a child's file replaces its parent's."""
         files: dict[str, Path] = {}
