@@ -148,8 +148,14 @@ def without_span(text: str, span: tuple[int, int]) -> str:
 
 
 def strip_separators(text: str) -> str:
-    text = re.sub(r"\s{2,}", " ", text)
-    return text.strip(" \t|,;:–—-·•/()").strip()
+    text = re.sub(r"\s{2,}", " ", text).strip(" \t|,;:–—-·•/")
+    while text.startswith("(") and text.count("(") > text.count(")"):
+        text = text[1:].strip()
+    while text.endswith(")") and text.count(")") > text.count("("):
+        text = text[:-1].strip()
+    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+        text = text[1:-1].strip()
+    return text.strip(" \t|,;:–—-·•/")
 
 
 # --- places ----------------------------------------------------------------------------------
@@ -194,12 +200,17 @@ def language_names() -> frozenset[str]:
     return frozenset(name.casefold() for name in Locale("en").languages.values())
 
 
+def is_language(name: str) -> bool:
+    """ "English", "Chinese", "Mandarin": a language's name in English."""
+    return name.strip().casefold() in language_names() or name.strip().lower() == "mandarin"
+
+
 def is_country(word: str) -> bool:
     return word.strip(" .").casefold() in _countries() or word.strip().upper() in ("USA", "UK")
 
 
 def is_place(text: str) -> bool:
-    """"Ann Arbor, MI", "Göttingen, Germany", "Remote", "Seattle, Washington", "CH", "Boston MA"."""
+    """ "Ann Arbor, MI", "Göttingen, Germany", "Remote", "Seattle, Washington", "CH", "Boston MA"."""
     text = text.strip().strip("()").strip()
     if not text or len(text) > 80 or any(ch.isdigit() for ch in text):
         return False
@@ -278,7 +289,9 @@ _SECTION_WORDS: list[tuple[str, str]] = [
     ("experience", r"experience|employment|work|career|positions|jobs|professional history"),
     ("references", r"references"),
 ]
-_SECTION_PATTERNS = [(name, re.compile(rf"\b(?:{words})\b", re.I)) for name, words in _SECTION_WORDS]
+_SECTION_PATTERNS = [
+    (name, re.compile(rf"\b(?:{words})\b", re.I)) for name, words in _SECTION_WORDS
+]
 # Words that may stand in a heading besides the section words ("Relevant Work Experience").
 _HEADING_WORDS = set(
     "and & of my the other additional selected relevant professional research work key personal "
@@ -358,6 +371,8 @@ def link_label(url: str) -> str:
 
 def is_phone(text: str) -> bool:
     text = text.strip()
+    if find_dates(text) and not re.search(r"\d{5}", text.replace(" ", "")):
+        return False  # "2021 - 2024"
     return bool(PHONE.match(text)) and sum(ch.isdigit() for ch in text) >= 7
 
 
@@ -390,7 +405,7 @@ LEVEL_WORDS = re.compile(
 
 
 def split_names(text: str) -> list[str]:
-    """"NLP Transformer PyTorch ONNX Runtime Docker compose" -> names, two-word technology
+    """ "NLP Transformer PyTorch ONNX Runtime Docker compose" -> names, two-word technology
     names kept together and a lower-case word or a bracket joined to the name before it."""
     words = text.split()
     names: list[str] = []
@@ -420,14 +435,14 @@ def looks_like_names(text: str) -> bool:
     words = text.split()
     if len(words) < 3 or text.endswith((".", ":", ";", ",")) or "," in text:
         return False
-    if any(w.lower().strip("()") in _STOP_WORDS for w in words):
+    if any(w.lower().strip("()") in _STOP_WORDS or w == "&" or w.endswith(":") for w in words):
         return False
     marked = sum(1 for w in words if re.search(r"[A-Z0-9+#/]", w))
     return marked / len(words) >= 0.6
 
 
 def split_list(text: str) -> list[str]:
-    """"a, b (x, y), c and d" -> ["a", "b (x, y)", "c", "d"]: commas (and semicolons) outside
+    """ "a, b (x, y), c and d" -> ["a", "b (x, y)", "c", "d"]: commas (and semicolons) outside
     brackets."""
     parts, depth, current = [], 0, ""
     for ch in text:

@@ -1,0 +1,1470 @@
+"""A résumé written as Markdown or plain text, read into cvsite's profile and sections.
+
+Pure: text in, a `ParsedResume` out, no files. Every value keeps the numbers of the input
+lines it came from, and every non-blank line is accounted for in `placements`: a field it
+went to, the structure it stands for (a heading), an entry's body, or the notes.
+
+The reading goes line by line. Each line is first told apart by its Markdown (heading,
+bullet, bold line, quote, definition) and then by its words (resumewords.py): a section
+heading, a date range, a place, contact details, a line of technology names. An entry starts
+at a `###` heading, a bold line, a `Title | Organization` line, or, in plain text, a short
+line next to a date line. What follows an entry's first lines fills it: paragraphs its
+summary, bullets its highlights, nested bullets and anything after them its body.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator import resumewords as words
+
+# --- the result ------------------------------------------------------------------------------
+
+
+@dataclass
+class Placement:
+    """Where one input line went: `kind` is field, structure, body, notes or layout."""
+
+    line: int
+    text: str
+    kind: str
+    where: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def structured(self) -> bool:
+        return self.kind in ("field", "structure")
+
+
+@dataclass
+class Entry:
+    """One entry: its fields, and for each field path the input lines it came from."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    origin: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class Section:
+    name: str  # cvsite's section name: experience, education, or one made from the heading
+    heading: str = ""
+    line: int = 0
+    entries: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class ParsedResume:
+    profile: dict[str, Any]
+    profile_origin: dict[str, list[int]]
+    sections: list[Section]
+    notes: list[tuple[int, str]]
+    placements: dict[int, Placement]
+    headings: dict[str, str]  # section -> the heading it was written with
+    name_found: bool = True
+
+
+# --- lines -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    number: int
+    raw: str
+    kind: str  # blank, heading, bullet, text, quote, definition, image, layout, front
+    text: str = ""
+    level: int = 0  # a heading's level; a bullet's depth
+    bold: bool = False  # the whole line is **bold**
+    indent: int = 0
+
+
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_RULE = re.compile(r"^\s{0,3}([-*_=])(?:\s*\1){2,}\s*$")
+_BULLET = re.compile(r"^(\s*)(?:[-*+•·▪►●◦‣]|\d{1,2}[.)])\s+(.*)$")
+_REFDEF = re.compile(r"^\s{0,3}\[([^\]]+)\]:\s*(\S+)")
+_FENCE = re.compile(r"^\s*(```|~~~)")
+_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
+_IMAGE = re.compile(r"^!\[[^\]]*\]\([^)]*\)$")
+_BOLD_LINE = re.compile(r"^(\*\*|__)(.+?)\1[:]?$")
+_REFLINK = re.compile(r"\[([^\]]+)\]\s?\[([^\]]*)\]")
+
+
+def _inline_refs(text: str, refs: dict[str, str]) -> str:
+    """`[Julius Baer][jb]` as `[Julius Baer](http://…)` when `[jb]: http://…` is defined."""
+
+    def replace(match: re.Match) -> str:
+        url = refs.get((match.group(2) or match.group(1)).casefold())
+        return f"[{match.group(1)}]({url})" if url else match.group(0)
+
+    return _REFLINK.sub(replace, text)
+
+
+def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
+    """Each input line told apart by its Markdown; the reference links' targets."""
+    raw_lines = text.split("\n")
+    refs = {}
+    for raw in raw_lines:
+        if match := _REFDEF.match(raw):
+            refs[match.group(1).casefold()] = match.group(2)
+    lines: list[Line] = []
+    front = _front_matter_end(raw_lines)
+    for index, raw in enumerate(raw_lines):
+        number = index + 1
+        if front and index <= front:
+            kind = "layout" if index in (0, front) else "front"
+            lines.append(Line(number, raw, kind, raw.strip()))
+            continue
+        lines.append(_classify(number, raw, refs))
+    _mark_setext(lines)
+    _mark_bullet_depths(lines)
+    return lines, refs
+
+
+def _front_matter_end(raw_lines: list[str]) -> int:
+    if not raw_lines or raw_lines[0].strip() != "---":
+        return 0
+    for index in range(1, min(len(raw_lines), 60)):
+        if raw_lines[index].strip() in ("---", "..."):
+            return index
+    return 0
+
+
+def _classify(number: int, raw: str, refs: dict[str, str]) -> Line:
+    stripped = raw.strip()
+    indent = len(raw) - len(raw.lstrip(" \t"))
+    if not stripped:
+        return Line(number, raw, "blank")
+    if _FENCE.match(raw) or _RULE.match(raw) or _REFDEF.match(raw):
+        return Line(number, raw, "layout", stripped)
+    text = _inline_refs(stripped, refs)
+    # HTML: a line break (<br>) ends a line; wrappers (<div>, <ins>) carry no text.
+    text = re.sub(r"<br\s*/?>", " ", text, flags=re.I).strip()
+    if not _TAG.sub("", text).strip():
+        return Line(number, raw, "layout", stripped)
+    text = _TAG.sub("", text).strip()
+    if match := _HEADING.match(text):
+        return _bold(Line(number, raw, "heading", match.group(2), len(match.group(1))))
+    if _IMAGE.match(text):
+        return Line(number, raw, "image", text)
+    if text.startswith(">"):
+        return _bold(Line(number, raw, "quote", text.lstrip("> ").strip(), indent=indent))
+    if re.match(r"^:\s+", text):
+        return Line(number, raw, "definition", text[1:].strip(), indent=indent)
+    if match := _BULLET.match(raw):
+        body = _inline_refs(match.group(2).strip(), refs)
+        body = _TAG.sub("", re.sub(r"<br\s*/?>", " ", body, flags=re.I)).strip()
+        return _bold(Line(number, raw, "bullet", body, indent=len(match.group(1))))
+    return _bold(Line(number, raw, "text", text, indent=indent))
+
+
+def _bold(line: Line) -> Line:
+    if match := _BOLD_LINE.match(line.text.strip()):
+        inner = match.group(2).strip()
+        if "**" not in inner and "__" not in inner:
+            line.text, line.bold = inner.strip("_* "), True
+    return line
+
+
+def _mark_setext(lines: list[Line]) -> None:
+    """ "Name\\n====" and "Experience\\n----": the line above the rule is a heading."""
+    for index in range(1, len(lines)):
+        line, above = lines[index], lines[index - 1]
+        if line.kind == "layout" and re.fullmatch(r"\s{0,3}(=+|-+)\s*", line.raw):
+            if above.kind == "text" and above.indent < 4:
+                above.kind = "heading"
+                above.level = 1 if "=" in line.raw else 2
+
+
+def _mark_bullet_depths(lines: list[Line]) -> None:
+    """A bullet's depth: how many bullets above it, in its list, are less indented."""
+    stack: list[int] = []
+    for line in lines:
+        if line.kind == "bullet":
+            while stack and stack[-1] >= line.indent + 1 and stack[-1] > line.indent:
+                stack.pop()
+            if not stack or line.indent > stack[-1]:
+                stack.append(line.indent)
+            line.level = len(stack) - 1
+        elif line.kind not in ("blank",) and not (line.kind == "text" and line.indent >= 2):
+            stack = []
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+_LEAD_IN = re.compile(r"^[^.!?]{2,80}:$")
+_LABEL = re.compile(r"^(?:\*\*|__)?([A-Z][\w /&.+#-]{1,40}?)(?::\*\*|:__|\*\*:|__:|:)\s+(.+)$")
+_TAG_LABELS = re.compile(
+    r"^(?:technolog(?:y|ies)|tech(?:nical)? stack|stack|tools?(?: used)?|tech|key skills|skills"
+    r"|keywords|built with|environment|technologies used|tags)$",
+    re.I,
+)
+# Labels of lines that say more about an entry ("GPA: 3.8"), never the start of one.
+_ENTRY_LABELS = re.compile(
+    r"^(?:gpa|cgpa|grade|score|(?:relevant |notable )?course(?:s|work)?|advisors?|supervisors?"
+    r"|duration|focus|minor|major|honou?rs|thesis(?: title)?|status|location|role|team"
+    r"|responsibilities|achievements|key achievements|technolog(?:y|ies)|tech(?:nical)? stack"
+    r"|stack|tools?|tech|key skills|skills|keywords|built with|environment|tags|link|links|code)$",
+    re.I,
+)
+_STATUS = re.compile(
+    r"^(?:under review|accepted|granted|published|in press|submitted|in preparation|"
+    r"forthcoming|to appear|pending|in review)$",
+    re.I,
+)
+_PUB_TYPES = [
+    ("journal", r"journal article|journal paper|journal|article"),
+    ("conference", r"conference paper|conference proceedings|conference|proceedings"),
+    ("workshop", r"workshop paper|workshop"),
+    ("preprint", r"preprint"),
+    ("report", r"technical report|tech report|report|white paper"),
+    ("patent", r"patent"),
+    ("thesis", r"master'?s thesis|bachelor'?s thesis|phd thesis|dissertation|thesis"),
+    ("chapter", r"book chapter|chapter"),
+    ("book", r"book"),
+    ("talk", r"talk|presentation|poster"),
+]
+# Sections whose entries are not much more than a line each: a bullet is an entry.
+_LIST_SECTIONS = {"awards", "certificates", "talks", "publications", "references"}
+_PROFILE_PARTS = {"summary", "contact", "languages", "interests"}
+_CONTACT_LABELS = {
+    "email": "email",
+    "e-mail": "email",
+    "mail": "email",
+    "phone": "phone",
+    "tel": "phone",
+    "telephone": "phone",
+    "mobile": "phone",
+    "cell": "phone",
+    "location": "location",
+    "address": "location",
+    "based in": "location",
+    "city": "location",
+    "website": "website",
+    "web": "website",
+    "homepage": "website",
+    "home page": "website",
+    "blog": "link",
+    "portfolio": "link",
+}
+
+
+def plain(text: str) -> str:
+    """The words of a line without Markdown emphasis and with links as their text."""
+    text = words.MD_LINK.sub(r"\1", text)
+    text = re.sub(r"(\*\*|__|\*|_(?=\S)|(?<=\S)_|`)", "", text)
+    return text.strip()
+
+
+def _titleish(text: str) -> bool:
+    """Short enough, and not a sentence, to be a title, a name or an organisation."""
+    text = plain(text)
+    abbreviation = re.search(r"\b[A-Z][a-z]{0,3}\.$", text) is not None  # "Co., Ltd."
+    if not text or len(text) > 110 or text.endswith((":", ";", ",")):
+        return False
+    if text.endswith(".") and not abbreviation:
+        return False
+    return len(text.split()) <= 14 and not text[0].islower()
+
+
+class Reader:
+    """Reads the lines in one pass. State is this object's, handed to nobody."""
+
+    def __init__(self, lines: list[Line], fallback_name: str | None):
+        self.lines = lines
+        self.fallback_name = fallback_name
+        self.profile: dict[str, Any] = {}
+        self.profile_origin: dict[str, list[int]] = {}
+        self.sections: dict[str, Section] = {}
+        self.headings: dict[str, str] = {}
+        self.notes: list[tuple[int, str]] = []
+        self.placements: dict[int, Placement] = {}
+        self.section: str | None = None  # the section being read; None before the first
+        self.section_level = 0  # the heading level that opened it
+        self.style: dict[str, str] = {}  # section -> how its entries start: heading, bold
+        self.entry: Draft | None = None
+        self.pending_dates: tuple[Line, words.Dates] | None = None
+        self.name_found = False
+
+    # -- placing lines ------------------------------------------------------------------------
+
+    def place(self, line: Line, kind: str, where: str, note: str = "") -> None:
+        found = self.placements.get(line.number)
+        if found is None:
+            self.placements[line.number] = Placement(line.number, line.raw, kind, [where], note)
+            return
+        if where not in found.where:
+            found.where.append(where)
+        if kind in ("body", "notes") or found.kind == "layout":
+            found.kind = kind
+        if note and note not in found.note:
+            found.note = f"{found.note}; {note}" if found.note else note
+
+    def note_line(self, line: Line, why: str) -> None:
+        self.notes.append((line.number, line.raw.strip()))
+        self.place(line, "notes", "notes", why)
+
+    def set_profile(self, key: str, value: Any, line: Line, note: str = "") -> bool:
+        if key in self.profile:
+            return False
+        self.profile[key] = value
+        self.profile_origin[key] = [line.number]
+        self.place(line, "field", f"profile.{key}", note)
+        return True
+
+    # -- the pass -----------------------------------------------------------------------------
+
+    def read(self) -> None:
+        index = 0
+        while index < len(self.lines):
+            index = self.read_line(index)
+        self.close_entry()
+
+    def next_content(self, index: int, skip: int = 3) -> Line | None:
+        """The next non-blank line after `index`, looking at most `skip` lines on."""
+        for line in self.lines[index + 1 : index + 1 + skip]:
+            if line.kind != "blank":
+                return line
+        return None
+
+    def read_line(self, index: int) -> int:
+        line = self.lines[index]
+        if line.kind == "blank":
+            return index + 1
+        if line.kind == "layout":
+            self.place(line, "layout", "", "markup only: no text")
+            return index + 1
+        if line.kind == "front":
+            self.front_matter(line)
+            return index + 1
+        if self.try_heading(line, index):
+            return index + 1
+        if self.section is None:
+            return self.header_line(line, index)
+        if self.section in _PROFILE_PARTS:
+            return self.profile_part(line, index)
+        return self.section_line(line, index)
+
+    # -- sections -----------------------------------------------------------------------------
+
+    def try_heading(self, line: Line, index: int) -> bool:
+        """A heading that opens a section: `## Education`, an ALL-CAPS line, or a line of
+        heading words standing alone ("Research Projects")."""
+        text = plain(line.text)
+        if line.kind == "heading" and line.level == 1 and not self.name_found:
+            return self.name_line(line)
+        if words.find_dates(text) and not words.without_span(text, words.find_dates(text).span):
+            return False  # "## Feb 2017 - Today": a date line
+        name = None
+        if line.kind == "heading":
+            deeper = self.section is not None and line.level > self.section_level
+            if deeper and not words.is_heading_phrase(text):
+                return False
+            if self.section is not None and line.level > self.section_level:
+                name = words.section_of(text)
+                if name == self.section or name is None:
+                    return False
+            name = words.section_of(text) or _slug(text)
+        elif line.kind in ("text",) and not line.indent:
+            in_header = self.entry is not None and self.entry.in_header
+            caps = _all_caps(text) and (words.section_of(text) or not in_header)
+            if caps and not words.section_of(text) and len(text) <= 5:
+                caps = False  # "GWDG": an acronym, not a heading
+            if caps or (line.bold and words.is_heading_phrase(text)):
+                name = words.section_of(text) or _slug(text)
+            elif words.is_heading_phrase(text) and not text.endswith(":"):
+                name = words.section_of(text)
+                if name == self.section:
+                    return False
+        if not name:
+            return False
+        self.open_section(name, line, text)
+        return True
+
+    def open_section(self, name: str, line: Line, heading: str) -> None:
+        self.close_entry()
+        self.pending_dates = None
+        self.section = name
+        self.section_level = line.level if line.kind == "heading" else 2
+        if name in ("skills", "certificates") or name not in _PROFILE_PARTS:
+            self.sections.setdefault(name, Section(name, heading, line.number))
+        self.headings.setdefault(name, heading)
+        self.place(line, "structure", f"section {name}", f"heading '{heading}'")
+
+    # -- the top of the résumé ---------------------------------------------------------------
+
+    def name_line(self, line: Line) -> bool:
+        text = plain(line.text)
+        if "." in text.replace(". ", " ").strip(".") or words.section_of(text):
+            if words.section_of(text):
+                return False
+            # "# ScoobyXD.github.io": a site's name, not a person's.
+            self.note_line(line, "a title that is no person's name")
+            return True
+        self.name_found = True
+        link = words.MD_LINK.search(line.text)
+        if link:
+            self.add_link(link.group(2), "Website", line, "profile.website")
+        return self.set_profile("name", text, line) or True
+
+    def header_line(self, line: Line, index: int) -> int:
+        """A line before the first section: the name, a headline, contact details, a
+        summary; or, without any section heading yet, the first entry of an experience."""
+        text = plain(line.text)
+        if line.kind == "heading" and (dates := words.find_dates(text)):
+            if not words.without_span(text, dates.span):
+                self.open_implicit("experience", line)
+                return self.section_line(line, index)
+        if line.kind == "heading" and line.level >= 3 and self.looks_dated(index):
+            self.open_implicit("experience", line)
+            return self.section_line(line, index)
+        if self.entry_ahead(line, index, text):
+            implicit = "education" if words.DEGREE.match(text) else "experience"
+            self.open_implicit(implicit, line)
+            return self.section_line(line, index)
+        if not self.name_found and self.first_line_name(line, text):
+            return index + 1
+        if self.contact_line(line):
+            return index + 1
+        if (label := _LABEL.match(line.text)) and words.section_of(label.group(1)) == "skills":
+            self.sections.setdefault("skills", Section("skills", "Skills", line.number))
+            self.skill_label_line(line, label)
+            return index + 1
+        if line.kind in ("heading", "text") and "headline" not in self.profile:
+            if _titleish(line.text) and "summary" not in self.profile:
+                self.set_profile("headline", plain(line.text), line)
+                return index + 1
+        if line.kind in ("text", "quote", "heading", "definition"):
+            return self.summary_paragraph(index, "profile.summary")
+        if line.kind == "bullet":
+            self.note_line(line, "a list before the first section")
+            return index + 1
+        self.note_line(line, "not recognised before the first section")
+        return index + 1
+
+    def entry_ahead(self, line: Line, index: int, text: str) -> bool:
+        """A title with a line of dates below it, before any section heading: the résumé
+        starts with its first entry (text copied out of the middle of a PDF)."""
+        if line.kind not in ("text", "heading") or not _titleish(text):
+            return False
+        following = self.next_content(index, 2)
+        if following is None or following.kind not in ("text", "heading"):
+            return False
+        found = words.find_dates(plain(following.text))
+        return found is not None and not words.without_span(plain(following.text), found.span)
+
+    def open_implicit(self, name: str, line: Line) -> None:
+        self.section = name
+        self.section_level = 1
+        self.sections.setdefault(name, Section(name, "", line.number))
+
+    def looks_dated(self, index: int) -> bool:
+        following = self.next_content(index, 2)
+        return following is not None and words.find_dates(plain(following.text)) is not None
+
+    def first_line_name(self, line: Line, text: str) -> bool:
+        """The first line is the name when it reads like one: two to five capitalised words."""
+        if line.kind not in ("text", "heading") or self.placements:
+            return False
+        parts = text.split()
+        if not 2 <= len(parts) <= 5 or any(ch.isdigit() or ch in "@|:/" for ch in text):
+            return False
+        if not all(p[:1].isupper() for p in parts if p[0].isalpha()):
+            return False
+        self.name_found = True
+        return self.set_profile("name", text, line) or True
+
+    def summary_paragraph(self, index: int, target: str) -> int:
+        """A paragraph (lines up to a blank one) into the profile's summary."""
+        lines = []
+        while index < len(self.lines):
+            line = self.lines[index]
+            if line.kind not in ("text", "quote", "definition", "heading") or (
+                lines and line.kind == "heading"
+            ):
+                break
+            lines.append(line)
+            index += 1
+        text = "\n".join(line.text for line in lines)
+        summary = self.profile.get("summary")
+        self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
+        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
+        for line in lines:
+            self.place(line, "field", target)
+        return index
+
+    # -- contact details ----------------------------------------------------------------------
+
+    def contact_line(self, line: Line) -> bool:
+        """A line of contact details: every part an e-mail, a phone, a link or a place."""
+        text = line.text
+        parts = [p.strip() for p in re.split(r"\s+[|•·]\s+|\s*\|\s*|\s{3,}| – | — ", text)]
+        parts = [p for p in parts if p]
+        if not parts:
+            return False
+        if line.kind == "bullet" and len(parts) == 1:
+            parts = [text]
+        readings = [self.read_contact_part(p) for p in parts]
+        if not all(readings):
+            return False
+        for reading in readings:
+            for key, value, note in reading:
+                self.store_contact(key, value, line, note)
+        if line.number not in self.placements:
+            self.place(line, "field", "profile")
+        return True
+
+    def read_contact_part(self, part: str) -> list[tuple[str, Any, str]] | None:
+        part = part.strip().strip("*_").strip()
+        label = None
+        if match := re.match(r"^(?:\*\*|__)?([A-Za-z][\w -]{0,20}?)(?:\*\*|__)?\s*:\s*(.+)$", part):
+            label, part = match.group(1).strip().lower(), match.group(2).strip().strip("*_ ")
+        links = words.MD_LINK.findall(part)
+        if links and not words.MD_LINK.sub("", part).strip(" ,|·•-"):
+            return [("link", (label or text, url), "") for text, url in links]
+        if words.EMAIL.fullmatch(part.strip("<>")):
+            email = words.EMAIL.fullmatch(part.strip("<>")).group(1)
+            return [("email", email, "")]
+        kind = _CONTACT_LABELS.get(label or "")
+        if (kind == "phone" or label is None) and words.is_phone(part):
+            return [("phone", part, "")]
+        if words.is_bare_url(part.strip("<>")):
+            return [("link", (label, part.strip("<>")), "")]
+        if kind == "location" or (label is None and words.is_place(part)):
+            return [("location", part, "")]
+        if kind == "email" and words.EMAIL.search(part):
+            return [("email", words.EMAIL.search(part).group(1), "")]
+        return None
+
+    def store_contact(self, key: str, value: Any, line: Line, note: str) -> None:
+        if key == "link":
+            label, url = value
+            self.add_link(url, label, line, "profile.links")
+        elif not self.set_profile(key, value, line, note):
+            self.note_line(line, f"a second {key}")
+
+    def add_link(self, url: str, label: str | None, line: Line, where: str) -> None:
+        url, added = words.with_scheme(url)
+        if url.startswith("mailto:"):
+            self.set_profile("email", url.removeprefix("mailto:"), line)
+            return
+        note = "https:// added" if added else ""
+        name = (label or "").strip()
+        if not name or name.lower() in ("link", "url", "web", "website", "blog", "portfolio"):
+            name = name.capitalize() if name else words.link_label(url)
+        if name.lower().startswith(("github.com", "linkedin.com")) or "." in name:
+            name = words.link_label(url)
+        links = self.profile.setdefault("links", [])
+        if any(existing["url"] == url for existing in links):
+            self.place(line, "field", where, "the same link again")
+            return
+        links.append({"label": name, "url": url})
+        self.profile_origin[f"links[{len(links) - 1}]"] = [line.number]
+        self.place(line, "field", f"profile.links[{len(links) - 1}]", note)
+
+    def front_matter(self, line: Line) -> None:
+        key, _, value = line.text.partition(":")
+        if key.strip() in ("name", "author") and not self.name_found and value.strip():
+            self.note_line(line, "front matter of another tool")
+        else:
+            self.note_line(line, "front matter of another tool")
+
+    # -- profile parts: summary, contact, languages, interests -------------------------------
+
+    def profile_part(self, line: Line, index: int) -> int:
+        if self.section == "summary":
+            if line.kind == "bullet":
+                return self.summary_bullets(index)
+            return self.summary_paragraph(index, "profile.summary")
+        if self.section == "contact":
+            if not self.contact_line(line):
+                self.note_line(line, "not an e-mail, phone, link or place")
+            return index + 1
+        if self.section == "languages":
+            self.language_line(line)
+            return index + 1
+        return self.interest_line(line, index)
+
+    def summary_bullets(self, index: int) -> int:
+        lines = []
+        while index < len(self.lines) and self.lines[index].kind == "bullet":
+            lines.append(self.lines[index])
+            index += 1
+        text = "\n".join(("  " * line.level) + "- " + line.text for line in lines)
+        summary = self.profile.get("summary")
+        self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
+        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
+        for line in lines:
+            self.place(line, "field", "profile.summary")
+        return index
+
+    def language_line(self, line: Line) -> None:
+        """ "English (C1) German (C1) Chinese (Native)", "Russian - native", "English"."""
+        text = plain(line.text)
+        found = re.findall(r"([A-Z][\w-]+(?: [A-Z][\w-]+)?)\s*\(([^()]+)\)", text)
+        if not found:
+            found = [words.item_level(item) for item in words.split_list(text)]
+        if not found or not all(words.is_language(name) for name, _ in found):
+            if self.interest_like_language(line, text):
+                return
+            self.note_line(line, "not a language and a level")
+            return
+        languages = self.profile.setdefault("languages", [])
+        for name, level in found:
+            languages.append({"name": name, **({"level": level} if level else {})})
+            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
+        self.place(line, "field", "profile.languages")
+
+    def interest_like_language(self, line: Line, text: str) -> bool:
+        """A language line with more than names ("English (native speaker)")."""
+        match = re.fullmatch(r"([A-Z][\w-]+)\s*[(:–-]\s*(.+?)\)?", text)
+        if match and words.is_language(match.group(1)):
+            languages = self.profile.setdefault("languages", [])
+            languages.append({"name": match.group(1), "level": match.group(2).strip()})
+            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
+            self.place(line, "field", "profile.languages")
+            return True
+        return False
+
+    def interest_line(self, line: Line, index: int) -> int:
+        items = words.split_list(plain(line.text)) if line.kind != "bullet" else [line.text]
+        interests = self.profile.setdefault("interests", [])
+        interests.extend(items)
+        self.profile_origin.setdefault("interests", []).append(line.number)
+        self.place(line, "field", "profile.interests")
+        return index + 1
+
+    # -- entries ------------------------------------------------------------------------------
+
+    def section_line(self, line: Line, index: int) -> int:
+        assert self.section is not None
+        text = plain(line.text)
+        if self.section == "skills":
+            return self.skills_line(line, index)
+        if self.section == "publications" and line.kind == "text" and self.next_is_authors(index):
+            self.start_entry(line)
+            return index + 1
+        if self.entry is not None and self.section == "publications" and line.kind == "text":
+            if self.entry.publication_line(line, text, self):
+                return index + 1
+        if self.is_degree_outside_education(line, text):
+            self.section = "education"
+            self.close_entry()
+        if self.starts_entry(line, index, text):
+            self.start_entry(line)
+            return index + 1
+        if self.entry is None:
+            return self.line_without_entry(line, index)
+        return self.entry_line(line, index)
+
+    def next_is_authors(self, index: int) -> bool:
+        following = self.next_content(index, 2)
+        owner = self.profile.get("name") or self.fallback_name
+        return following is not None and _authors(plain(following.text), owner) is not None
+
+    def is_degree_outside_education(self, line: Line, text: str) -> bool:
+        """ "Master of Physics" after the projects of an earlier degree: back to education."""
+        return (
+            self.section != "education"
+            and "education" in self.sections
+            and line.kind in ("text", "heading")
+            and not line.bold
+            and _titleish(text)
+            and words.DEGREE.match(text) is not None
+            and " of " in text.lower()
+        )
+
+    def starts_entry(self, line: Line, index: int, text: str) -> bool:
+        style = self.style.get(self.section or "")
+        if line.kind == "heading":
+            dated = words.find_dates(text)
+            if dated and not words.without_span(text, dated.span):
+                self.date_line(line, dated)
+                return False
+            self.style.setdefault(self.section or "", "heading")
+            return True
+        if line.kind == "definition":
+            return False
+        if line.bold and style != "heading" and line.kind == "text":
+            if self.meta_only(text):
+                return False
+            self.style.setdefault(self.section or "", "bold")
+            return True
+        if line.kind != "text" or style in ("heading", "bold") or line.indent >= 2:
+            return False
+        return self.plain_starts_entry(line, index, text)
+
+    def meta_only(self, text: str) -> bool:
+        """Only dates and places ("Jun 2021 – Present | Remote"): more about the entry."""
+        dates = words.find_dates(text)
+        rest = words.without_span(text, dates.span) if dates else text
+        parts = [p for p in re.split(r"\s*[|·•]\s*", rest) if p.strip()]
+        return all(words.is_place(p) for p in parts)
+
+    def plain_starts_entry(self, line: Line, index: int, text: str) -> bool:
+        """Plain text: a short line next to a date, or a `Title | Organization` line."""
+        following = self.next_content(index, 2)
+        if self.section == "publications" and self.entry is not None:
+            return self.next_is_authors(index)
+        entry = self.entry
+        if entry is not None and entry.thesis and "title" not in entry.fields["thesis"]:
+            return False
+        label = _LABEL.match(line.text)
+        if label and _ENTRY_LABELS.match(label.group(1).strip()) and not words.find_dates(text):
+            return False
+        if self.is_lead_in(text) or words.THESIS.match(text) or self.is_tags_line(text):
+            if not (following and words.find_dates(plain(following.text))):
+                return False
+        if not _titleish(text) or self.meta_only(text):
+            return False
+        if "|" in text or words.find_dates(text):
+            return self.entry is None or self.entry_has_content() or self.entry.dated
+        if following is not None and following.kind == "definition":
+            return True
+        next_dated = following is not None and following.kind == "text"
+        next_dated = next_dated and words.find_dates(plain(following.text)) is not None
+        if next_dated and self.meta_only(plain(following.text)):
+            return self.entry is None or self.entry_has_content() or self.entry.dated
+        if self.pending_dates is not None:
+            return True
+        return self.entry is None or self.entry_has_content()
+
+    def entry_has_content(self) -> bool:
+        return self.entry is not None and self.entry.has_content()
+
+    def date_line(self, line: Line, dates: words.Dates) -> None:
+        """A line of dates alone: the current entry's, or the next one's."""
+        if self.entry is not None and not self.entry.dated and not self.entry.has_content():
+            self.entry.put_dates(dates, line, self)
+            return
+        self.close_entry()
+        self.pending_dates = (line, dates)
+
+    def start_entry(self, line: Line) -> None:
+        self.close_entry()
+        assert self.section is not None
+        self.entry = Draft(self.section, line.number)
+        if self.pending_dates is not None:
+            date_line, dates = self.pending_dates
+            self.entry.put_dates(dates, date_line, self)
+            self.pending_dates = None
+        self.entry.header(line, self)
+
+    def close_entry(self) -> None:
+        if self.entry is None:
+            return
+        entry = self.entry.finish(self)
+        self.sections.setdefault(self.entry.section, Section(self.entry.section)).entries.append(
+            entry
+        )
+        self.entry = None
+
+    def line_without_entry(self, line: Line, index: int) -> int:
+        """A line in a section before any entry: a list entry, a dates line, or a note."""
+        text = plain(line.text)
+        dates = words.find_dates(text)
+        if dates and not words.without_span(text, dates.span):
+            self.date_line(line, dates)
+            return index + 1
+        if line.kind == "bullet" and line.level == 0:
+            return self.list_entry(line, index)
+        if line.kind in ("text", "quote") and not _titleish(line.text):
+            # A paragraph under a section heading: an entry of its own, titled by the section.
+            self.entry = Draft(self.section or "", line.number)
+            self.entry.put("title", self.headings.get(self.section or "", "Note"), None, self)
+            return self.entry_line(line, index)
+        self.start_entry(line)
+        return index + 1
+
+    def list_entry(self, line: Line, index: int) -> int:
+        """A bullet (or a line) of a list section: an entry of its own."""
+        self.close_entry()
+        self.entry = Draft(self.section or "", line.number)
+        self.entry.header(line, self, list_item=True)
+        index += 1
+        while index < len(self.lines):
+            following = self.lines[index]
+            if following.kind == "bullet" and following.level > line.level:
+                self.entry.highlight(following, self)
+            elif following.kind == "text" and following.indent >= 2:
+                self.entry.paragraph(following, self)
+            else:
+                break
+            index += 1
+        self.close_entry()
+        return index
+
+    def entry_line(self, line: Line, index: int) -> int:
+        entry = self.entry
+        assert entry is not None
+        text = plain(line.text)
+        if line.kind == "image":
+            entry.body_line(line, self, "an image: kept in the body")
+            return index + 1
+        if line.kind == "bullet":
+            return entry.bullets(index, self)
+        dates = words.find_dates(text)
+        if dates and not entry.dated and (entry.in_header or self.meta_only(text)):
+            entry.header(line, self)
+            return index + 1
+        if dates and not words.without_span(text, dates.span):
+            self.date_line(line, dates)
+            return index + 1
+        if entry.in_header and line.kind in ("text", "definition") and _titleish(line.text):
+            if not self.is_lead_in(text) and not words.THESIS.match(text):
+                if not self.is_tags_line(text) and not entry.full_header():
+                    entry.header(line, self)
+                    return index + 1
+        if line.kind == "definition":
+            entry.definition(line, self)
+            return index + 1
+        return entry.content(line, index, self)
+
+    def is_lead_in(self, text: str) -> bool:
+        return bool(_LEAD_IN.match(text)) and not _LABEL.match(text)
+
+    def is_tags_line(self, text: str) -> bool:
+        return words.looks_like_names(text) and not words.find_dates(text)
+
+    # -- skills -------------------------------------------------------------------------------
+
+    def skills_line(self, line: Line, index: int) -> int:
+        """Skill groups: `**Group:** a, b (Expert)`, a group heading with bullets or a line of
+        names below it, or bullets alone (one group named after the section)."""
+        text = plain(line.text)
+        label = _LABEL.match(line.text)
+        grouped = self.entry is not None and not self.entry.from_label
+        if label and not (line.kind == "bullet" and grouped):
+            self.close_entry()
+            self.skill_label_line(line, label)
+            return index + 1
+        if line.kind == "bullet":
+            if self.entry is None or line.level == 0 and self.bullet_is_group(index):
+                self.close_entry()
+                self.entry = Draft("skills", line.number)
+                if self.bullet_is_group(index):
+                    self.entry.put("title", text, line, self)
+                    return index + 1
+                self.entry.put("title", self.headings.get("skills", "Skills"), None, self)
+            self.entry.skill_items(line, self, [line.text])
+            return index + 1
+        if self.is_group_title(line, index, text):
+            self.close_entry()
+            self.entry = Draft("skills", line.number)
+            self.entry.put("title", text, line, self)
+            return index + 1
+        if self.entry is None:
+            self.entry = Draft("skills", line.number)
+            self.entry.put("title", self.headings.get("skills", "Skills"), None, self)
+        items = words.split_names(text) if self.is_tags_line(text) else words.split_list(text)
+        if line.kind == "text" and (len(items) > 1 or self.entry.items == []):
+            self.entry.skill_items(line, self, items)
+        else:
+            self.entry.content(line, index, self)
+        return index + 1
+
+    def is_group_title(self, line: Line, index: int, text: str) -> bool:
+        """A heading, or a short line with the group's skills below it."""
+        if line.kind == "heading":
+            return True
+        if not _titleish(text) or "," in text:
+            return False
+        following = self.next_content(index, 2)
+        if following is None or following.kind not in ("bullet", "text"):
+            return False
+        return (
+            following.kind == "bullet"
+            or not _titleish(following.text)
+            or (self.is_tags_line(plain(following.text)) or "," in following.text)
+        )
+
+    def bullet_is_group(self, index: int) -> bool:
+        following = self.next_content(index, 1)
+        line = self.lines[index]
+        return bool(
+            following is not None and following.kind == "bullet" and following.level > line.level
+        )
+
+    def skill_label_line(self, line: Line, label: re.Match) -> None:
+        name, rest = label.group(1).strip(" *_"), label.group(2).strip(" *_")
+        items = words.split_list(rest)
+        languages = [words.item_level(i) for i in items]
+        if name.lower() in ("languages", "spoken languages", "human languages") and all(
+            words.is_language(n) for n, _ in languages
+        ):
+            for lang, level in languages:
+                entry = {"name": lang, **({"level": level} if level else {})}
+                self.profile.setdefault("languages", []).append(entry)
+            self.profile_origin.setdefault("languages", []).append(line.number)
+            self.place(line, "field", "profile.languages")
+            return
+        entry = Draft("skills", line.number, from_label=True)
+        entry.put("title", name, line, self)
+        entry.skill_items(line, self, items)
+        self.entry = entry
+        self.close_entry()
+
+
+def _all_caps(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) < 3 or any(ch.isdigit() for ch in text) or len(text.split()) > 6:
+        return False
+    return all(ch.isupper() for ch in letters) and not text.endswith((".", ","))
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", plain(text).lower()).strip("-")
+    return slug[:60].strip("-") or "section"
+
+
+# --- one entry -------------------------------------------------------------------------------
+
+
+@dataclass
+class Draft:
+    """An entry being read: its fields so far, where each came from, and its body."""
+
+    section: str
+    line: int
+    fields: dict[str, Any] = field(default_factory=dict)
+    origin: dict[str, list[int]] = field(default_factory=dict)
+    summary: list[tuple[int, str]] = field(default_factory=list)
+    body: list[tuple[int, str]] = field(default_factory=list)
+    in_header: bool = True
+    after_list: bool = False
+    thesis: bool = False  # reading a thesis: title, summary and highlights go there
+    items: list[Any] = field(default_factory=list)
+    from_label: bool = False  # a skill group written as `Group: a, b` on one line
+
+    @property
+    def dated(self) -> bool:
+        return any(k in self.fields for k in ("start", "date"))
+
+    def has_content(self) -> bool:
+        keys = ("highlights", "tags", "summary", "thesis", "items", "authors")
+        return bool(self.summary or self.body or any(k in self.fields for k in keys))
+
+    def full_header(self) -> bool:
+        return all(k in self.fields for k in ("title", "organization")) and (
+            "location" in self.fields or self.section == "publications"
+        )
+
+    def level_below(self, line: Line) -> bool:
+        return line.level > 0
+
+    # -- fields -------------------------------------------------------------------------------
+
+    def put(self, key: str, value: Any, line: Line | None, reader: Reader, note: str = "") -> None:
+        self.fields[key] = value
+        if line is not None:
+            self.origin.setdefault(key, []).append(line.number)
+            reader.place(line, "field", self.where(key), note)
+
+    def where(self, key: str) -> str:
+        return f"{self.section}[#{self.line}].{key}"
+
+    def append(self, key: str, value: Any, line: Line, reader: Reader, note: str = "") -> None:
+        values = self.fields.setdefault(key, [])
+        values.append(value)
+        self.origin.setdefault(f"{key}[{len(values) - 1}]", []).append(line.number)
+        reader.place(line, "field", self.where(f"{key}[{len(values) - 1}]"), note)
+
+    def put_dates(self, dates: words.Dates, line: Line, reader: Reader) -> None:
+        for key, value in dates.fields().items():
+            self.put(key, value, line, reader, "; ".join(dates.notes))
+
+    def add_link(self, label: str, url: str, line: Line, reader: Reader) -> None:
+        url, added = words.with_scheme(url)
+        self.append("links", {"label": label, "url": url}, line, reader, "https:// added" * added)
+
+    # -- the first lines ----------------------------------------------------------------------
+
+    def header(self, line: Line, reader: Reader, list_item: bool = False) -> None:
+        """A title line or one of the lines just below it: dates, places, organisation."""
+        text = line.text
+        if line.kind == "definition":
+            self.in_header = True
+        dates = words.find_dates(plain(text))
+        if dates and not self.dated:
+            self.put_dates(dates, line, reader)
+            text = _cut_plain(text, dates.span)
+        if self.section == "publications":
+            self.publication_header(line, text, reader, list_item)
+            return
+        parts = [p for p in re.split(r"\s*\|\s*|\s+[·•]\s+|\s*-{3,}\s*|\s{3,}", text) if p.strip()]
+        if list_item and len(parts) == 1:
+            self.list_item_header(line, text, reader)
+            return
+        for part in parts:
+            self.header_part(part.strip(), line, reader)
+        if line.number not in reader.placements:
+            reader.place(line, "field", self.where("dates"))
+
+    def header_part(self, part: str, line: Line, reader: Reader) -> None:
+        text = plain(part).strip(" ;,")
+        links = words.MD_LINK.findall(part)
+        for label, url in links:
+            self.add_link(plain(label), url, line, reader)
+        if not text:
+            return
+        if words.is_place(text) and "title" in self.fields and "location" not in self.fields:
+            self.put("location", text, line, reader)
+            return
+        if "title" not in self.fields:
+            title, organisation = _split_title(text, self.section)
+            self.put("title", title, line, reader)
+            if organisation:
+                self.organisation(organisation, line, reader)
+            return
+        if "organization" not in self.fields:
+            self.organisation(text, line, reader)
+            return
+        if "location" not in self.fields and words.is_place(text):
+            self.put("location", text, line, reader)
+            return
+        subtitle = self.fields.get("subtitle")
+        self.put("subtitle", f"{subtitle} · {text}" if subtitle else text, line, reader)
+
+    def organisation(self, text: str, line: Line, reader: Reader) -> None:
+        text = text.strip(" ,;")
+        organisation, place = words.split_place(text)
+        if place and "location" not in self.fields:
+            self.put("location", place, line, reader)
+        else:
+            organisation = text
+        if organisation:
+            self.put("organization", organisation, line, reader)
+
+    def list_item_header(self, line: Line, text: str, reader: Reader) -> None:
+        """ "Star Note from DASA(P)", "AI Risks - GSP Seminar, Fall 2021", "[x](url) - text"."""
+        links = words.MD_LINK.findall(text)
+        title_text = text
+        match = re.match(r"^(.{2,80}?)\s+[-–—:]\s+(.+)$", plain(text))
+        if match and len(match.group(1).split()) <= 8:
+            title_text, rest = match.group(1), match.group(2).strip()
+            if len(rest.split()) <= 6 and not rest.endswith("."):
+                self.organisation(rest, line, reader)
+            else:
+                self.summary.append((line.number, rest))
+        if len(links) == 1 and plain(title_text) == links[0][0]:
+            self.add_link(links[0][0], links[0][1], line, reader)
+            title_text = links[0][0]
+        self.put("title", plain(title_text).strip(" ,;") or plain(text), line, reader)
+
+    def publication_header(self, line: Line, text: str, reader: Reader, list_item: bool) -> None:
+        """A publication's title line, or a whole citation in one line."""
+        parts = [p for p in re.split(r"\s*\|\s*", text) if p.strip()]
+        doi = re.search(r"\b(?:doi:?\s*)?(10\.\d{4,9}/\S+)", text, re.I)
+        if doi:
+            self.put("doi", doi.group(1).rstrip(".,;"), line, reader)
+        links = words.MD_LINK.findall(text)
+        for label, url in links:
+            self.add_link(plain(label), url, line, reader)
+        if "title" in self.fields:
+            self.paragraph(line, reader)
+            return
+        title = plain(parts[0]).strip(" .,")
+        if len(parts) > 1:
+            self.put("venue", plain(parts[1]), line, reader)
+        for extra in parts[2:]:
+            self.put("note", plain(extra), line, reader)
+        if list_item and (quoted := re.search(r"[\"“](.+?)[\"”]", title)):
+            title = quoted.group(1)
+        elif doi:
+            title = plain(text[: doi.start()]).strip(" .,:").removesuffix("DOI").strip(" .,:")
+        self.put("title", title or plain(text), line, reader)
+        if text.lower().startswith("patent:"):
+            self.put("type", "patent", line, reader)
+            self.put("number", plain(text.split(":", 1)[1]), line, reader)
+
+    # -- what follows -------------------------------------------------------------------------
+
+    def content(self, line: Line, index: int, reader: Reader) -> int:
+        """A line after the entry's first lines."""
+        self.in_header = False
+        text = plain(line.text)
+        if self.section == "publications" and self.publication_line(line, text, reader):
+            return index + 1
+        if self.section == "education" and (thesis := words.THESIS.match(text)):
+            self.thesis = True
+            self.fields.setdefault("thesis", {})
+            rest = thesis.group("rest").strip(" *_")
+            if rest:
+                self.fields["thesis"]["title"] = rest
+                self.origin["thesis.title"] = [line.number]
+                reader.place(line, "field", self.where("thesis.title"))
+            else:
+                reader.place(line, "structure", self.where("thesis"), "a thesis follows")
+            return index + 1
+        if self.thesis and "title" not in self.fields["thesis"] and _titleish(text):
+            if not reader.is_tags_line(text):
+                self.fields["thesis"]["title"] = text
+                self.origin["thesis.title"] = [line.number]
+                reader.place(line, "field", self.where("thesis.title"))
+                return index + 1
+        if label := _LABEL.match(line.text):
+            if self.label_line(line, label, reader):
+                return index + 1
+        if reader.is_tags_line(text) and line.kind == "text":
+            for name in words.split_names(text):
+                self.append("tags", name, line, reader)
+            return index + 1
+        link = words.MD_LINK.fullmatch(line.text.strip())
+        if link:
+            self.add_link(plain(link.group(1)), link.group(2), line, reader)
+            return index + 1
+        self.paragraph(line, reader)
+        return index + 1
+
+    def paragraph(self, line: Line, reader: Reader) -> None:
+        if self.after_list:
+            self.body_line(line, reader)
+            return
+        if self.thesis:
+            self._thesis_text("summary", line, reader)
+            return
+        self.summary.append((line.number, line.text))
+        reader.place(line, "field", self.where("summary"))
+
+    def _thesis_text(self, key: str, line: Line, reader: Reader) -> None:
+        thesis = self.fields["thesis"]
+        if key == "summary":
+            thesis["summary"] = (
+                f"{thesis['summary']}\n{line.text}" if "summary" in thesis else line.text
+            )
+            self.origin.setdefault("thesis.summary", []).append(line.number)
+            reader.place(line, "field", self.where("thesis.summary"))
+        else:
+            thesis.setdefault("highlights", []).append(line.text)
+            self.origin[f"thesis.highlights[{len(thesis['highlights']) - 1}]"] = [line.number]
+            reader.place(
+                line, "field", self.where(f"thesis.highlights[{len(thesis['highlights']) - 1}]")
+            )
+
+    def definition(self, line: Line, reader: Reader) -> None:
+        if self.in_header and "title" not in self.fields or "organization" not in self.fields:
+            if _titleish(line.text) or ";" in line.text:
+                for part in re.split(r";\s*", line.text):
+                    self.header_part(part, line, reader)
+                return
+        self.paragraph(line, reader)
+
+    def label_line(self, line: Line, label: re.Match, reader: Reader) -> bool:
+        """ "Technologies: a, b", "GPA: 3.8", "Advisors: A and B", "Relevant Coursework: …"."""
+        name, value = label.group(1).strip().lower(), label.group(2).strip(" *_")
+        if _TAG_LABELS.match(name):
+            for item in words.split_list(plain(value)):
+                self.append("tags", item, line, reader)
+            return True
+        if self.section == "education":
+            if name in ("gpa", "grade", "score", "cgpa"):
+                self.put("grade", plain(value), line, reader)
+                return True
+            if "course" in name:
+                for item in words.split_list(plain(value)):
+                    self.append("courses", item, line, reader)
+                return True
+        if name.startswith("advisor") or name.startswith("supervisor"):
+            names = [n.strip() for n in re.split(r",|\band\b|&", plain(value)) if n.strip()]
+            if self.section == "education":
+                thesis = self.fields.setdefault("thesis", {})
+                thesis["advisors"] = names
+                self.origin["thesis.advisors"] = [line.number]
+                reader.place(line, "field", self.where("thesis.advisors"))
+            else:
+                self.put("advisors", names, line, reader)
+            return True
+        if name == "duration" and (dates := words.find_dates(value)) and not self.dated:
+            self.put_dates(dates, line, reader)
+            return True
+        return False
+
+    def bullets(self, index: int, reader: Reader) -> int:
+        """A list: flat, its items are highlights; with nested items, it goes to the body as
+        it is written. Lines that continue an item (indented, or a PDF's broken line) join it."""
+        items: list[tuple[list[Line], int, str]] = []  # (lines, depth, text)
+        lines = reader.lines
+        while index < len(lines):
+            line = lines[index]
+            if line.kind == "bullet":
+                items.append(([line], line.level, line.text))
+            elif line.kind == "text" and items and (line.indent >= 2 or not _titleish(line.text)):
+                if reader.is_tags_line(plain(line.text)) or line.indent < 2 and line.bold:
+                    break
+                self._continue(items, line)
+            else:
+                break
+            index += 1
+        nested = any(depth > 0 for _, depth, _ in items)
+        self.in_header = False
+        if nested or self.after_list and not self.thesis:
+            for item_lines, depth, text in items:
+                self.body.append((item_lines[0].number, "  " * depth + "- " + text))
+                for line in item_lines:
+                    reader.place(line, "body", self.where("body"), "a nested list" * nested)
+            self.after_list = True
+            return index
+        for item_lines, _, text in items:
+            self._highlight(item_lines, text, reader)
+        self.after_list = True
+        return index
+
+    def _continue(self, items: list[tuple[list[Line], int, str]], line: Line) -> None:
+        """A line that goes on with the last item; a " - Label: " in it starts another (text
+        copied out of a PDF runs two items together)."""
+        lines, depth, text = items[-1]
+        pieces = re.split(r"\s+-\s+(?=[A-Z][\w&/ ,-]{2,60}:\s)", line.text)
+        items[-1] = ([*lines, line], depth, f"{text} {pieces[0].strip()}".strip())
+        for piece in pieces[1:]:
+            items.append(([line], depth, piece.strip()))
+
+    def _highlight(self, item_lines: list[Line], text: str, reader: Reader) -> None:
+        label = _LABEL.match(text)
+        if label and _TAG_LABELS.match(label.group(1).strip().lower()):
+            for item in words.split_list(plain(label.group(2))):
+                self.append("tags", item, item_lines[0], reader)
+            return
+        if self.thesis:
+            thesis = self.fields["thesis"]
+            thesis.setdefault("highlights", []).append(text)
+            position = len(thesis["highlights"]) - 1
+            self.origin[f"thesis.highlights[{position}]"] = [ln.number for ln in item_lines]
+            for line in item_lines:
+                reader.place(line, "field", self.where(f"thesis.highlights[{position}]"))
+            return
+        values = self.fields.setdefault("highlights", [])
+        values.append(text)
+        self.origin[f"highlights[{len(values) - 1}]"] = [ln.number for ln in item_lines]
+        for line in item_lines:
+            reader.place(line, "field", self.where(f"highlights[{len(values) - 1}]"))
+
+    def highlight(self, line: Line, reader: Reader) -> None:
+        self._highlight([line], line.text, reader)
+
+    def body_line(self, line: Line, reader: Reader, note: str = "") -> None:
+        self.body.append((line.number, line.text if line.kind != "image" else line.raw.strip()))
+        reader.place(line, "body", self.where("body"), note)
+
+    def skill_items(self, line: Line, reader: Reader, items: list[str]) -> None:
+        for item in items:
+            name, level = words.item_level(item.strip())
+            self.items.append({"name": name, "level": level} if level else name)
+        self.origin.setdefault("items", []).append(line.number)
+        reader.place(line, "field", self.where("items"))
+
+    def publication_line(self, line: Line, text: str, reader: Reader) -> bool:
+        """The lines under a publication's title: authors, type-venue-date, status."""
+        if _STATUS.match(text):
+            self.put("status", text.lower(), line, reader)
+            return True
+        label = _LABEL.match(line.text)
+        if label and re.match(r"^(?:advisors?|supervisors?)$", label.group(1).strip(), re.I):
+            return self.label_line(line, label, reader)
+        owner = reader.profile.get("name") or reader.fallback_name
+        if "authors" not in self.fields and (authors := _authors(text, owner)):
+            self.put("authors", authors, line, reader)
+            return True
+        # Text copied out of a PDF runs columns together: "Technical ReportUniversität".
+        spaced = re.sub(r"(?<=[a-zäöüß)])(?=[A-Z(])|(?<=[)a-z])(?=\d{4}\b)", " ", text)
+        for kind, pattern in _PUB_TYPES:
+            if match := re.match(rf"^(?:{pattern})\b", spaced, re.I):
+                rest = spaced[match.end() :].strip(" ,.-–")
+                self.put("type", kind, line, reader)
+                dates = words.find_dates(rest)
+                if dates:
+                    date = dates.date or dates.start or ""
+                    self.put("year", date[:4], line, reader)
+                    if len(date) >= 7:
+                        self.put("month", str(int(date[5:7])), line, reader)
+                    rest = words.without_span(rest, dates.span)
+                if short := re.fullmatch(r"(.+?)\s*\(([A-Z][A-Za-z0-9-]{1,10})\)", rest):
+                    rest = short.group(1)
+                    self.put("venue_short", short.group(2), line, reader)
+                elif publisher := re.fullmatch(r"(.+?)\s*\(([^()]+)\)", rest):
+                    rest = publisher.group(1)
+                    self.put("publisher", publisher.group(2), line, reader)
+                if rest:
+                    self.put("venue", rest.strip(), line, reader)
+                return True
+        return False
+
+    # -- done ---------------------------------------------------------------------------------
+
+    def finish(self, reader: Reader) -> Entry:
+        if self.summary:
+            self.fields["summary"] = "\n".join(text for _, text in self.summary)
+            self.origin["summary"] = [number for number, _ in self.summary]
+        if self.body:
+            self.fields["body"] = "\n".join(text for _, text in self.body) + "\n"
+            self.origin["body"] = [number for number, _ in self.body]
+        if self.items:
+            self.fields["items"] = self.items
+        fields, origin = _section_fields(self.section, self.fields, self.origin)
+        if "title" not in fields and not any(k in fields for k in _TITLE_FIELDS.values()):
+            fields["title"] = reader.headings.get(self.section, self.section.capitalize())
+        return Entry(fields, origin)
+
+
+_TITLE_FIELDS = {
+    "experience": "position",
+    "volunteer": "position",
+    "education": "degree",
+    "teaching": "course",
+}
+_ORGANISATION_FIELDS = {
+    "education": "institution",
+    "teaching": "institution",
+    "awards": "awarder",
+    "certificates": "issuer",
+    "talks": "event",
+    "publications": "venue",
+}
+_KNOWN_FIELDS = {
+    "experience": {"position", "description"},
+    "volunteer": {"position"},
+    "education": {"degree", "institution", "area", "grade", "thesis", "courses"},
+    "projects": {"roles", "type"},
+    "publications": {
+        "authors", "venue", "venue_short", "type", "year", "month", "status", "doi",
+        "publisher", "number", "advisors", "note",
+    },
+    "awards": {"awarder"},
+    "certificates": {"issuer"},
+    "skills": {"items", "level"},
+    "teaching": {"course", "role", "institution", "term"},
+    "talks": {"event"},
+}  # fmt: skip
+_COMMON = {
+    "title", "subtitle", "organization", "location", "start", "end", "date", "summary",
+    "highlights", "tags", "links", "body",
+}  # fmt: skip
+
+
+def _section_fields(
+    section: str, fields: dict[str, Any], origin: dict[str, list[int]]
+) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """The draft's fields named as the section names them (title -> position), and what the
+    section has no field for moved to the body."""
+    renames = {}
+    if section in _TITLE_FIELDS:
+        renames["title"] = _TITLE_FIELDS[section]
+    if section in _ORGANISATION_FIELDS:
+        renames["organization"] = _ORGANISATION_FIELDS[section]
+    if section == "publications" and "venue" in fields and "organization" in fields:
+        renames.pop("organization")
+    result: dict[str, Any] = {}
+    moved: dict[str, list[int]] = {}
+    allowed = _COMMON | _KNOWN_FIELDS.get(section, set())
+    for key, value in fields.items():
+        target = renames.get(key, key)
+        if target not in allowed:
+            text = f"{key}: {value}"
+            result["body"] = f"{result.get('body', '')}{text}\n"
+            moved[key] = origin.get(key, [])
+            continue
+        result[target] = value
+    renamed_origin = {}
+    for path, lines in origin.items():
+        head = re.split(r"[.\[]", path, maxsplit=1)[0]
+        target = renames.get(head, head)
+        if head in moved:
+            renamed_origin.setdefault("body", []).extend(lines)
+            continue
+        renamed_origin[target + path[len(head) :]] = lines
+    return result, renamed_origin
+
+
+def _split_title(text: str, section: str) -> tuple[str, str | None]:
+    """("Software Engineer", "Google") from "Software Engineer at Google", "… @ Google",
+    "Tech Lead, Incubyte", "SALSIFY, Staff SE"."""
+    if match := re.match(r"^(.+?)\s*@\s*(.+)$", text):
+        return match.group(1).strip(), match.group(2).strip()
+    if section not in ("education", "publications", "skills") and (
+        match := re.match(r"^(.+?)\s+at\s+(.+)$", text)
+    ):
+        return match.group(1).strip(), match.group(2).strip()
+    if match := re.match(r"^([A-Z][A-Z&.\- ]{2,})\s*,\s*(.+)$", text):
+        return match.group(2).strip(), match.group(1).strip()  # "SALSIFY, Staff SE"
+    if section in ("experience", "volunteer", "projects") and text.count(",") == 1:
+        head, tail = (p.strip() for p in text.split(","))
+        if head and tail and not words.is_place(tail) and len(tail.split()) <= 5:
+            if len(head.split()) <= 6 and not words.DEGREE.match(head):
+                return head, tail
+    return text, None
+
+
+def _cut_plain(text: str, span: tuple[int, int]) -> str:
+    """`text` without the dates found at `span` of its plain form (markup kept elsewhere)."""
+    shown = plain(text)
+    dates = shown[span[0] : span[1]]
+    position = text.find(dates)
+    if position < 0:
+        return words.without_span(shown, span)
+    return words.without_span(text, (position, position + len(dates)))
+
+
+def _authors(text: str, owner: str | None) -> list[str] | None:
+    """A line of author names ("Silin Zhao", "A. Lovelace, C. Babbage and L. F. Menabrea")."""
+    names = [n.strip() for n in re.split(r",\s*|\s+and\s+|\s*&\s*|;\s*", text) if n.strip()]
+    if not names or len(text) > 400:
+        return None
+    name = re.compile(r"^(?:[A-Z][\w'’.-]*\.?\s*){1,4}[*†]*$")
+    if not all(name.match(n) for n in names):
+        return None
+    if owner and owner.casefold() in text.casefold() or len(names) >= 2:
+        return names
+    return None
+
+
+def _issuers_from_elsewhere(sections: list[Section]) -> None:
+    """ "AI Engineering Professional Certificate Turing College": a certificate's title that
+    ends with an organisation named elsewhere in the résumé ends with its issuer (text
+    copied out of a PDF loses the column between them)."""
+    names = {
+        value
+        for section in sections
+        for entry in section.entries
+        for key in ("organization", "institution", "issuer", "awarder")
+        if isinstance(value := entry.fields.get(key), str) and len(value) >= 3
+    }
+    for section in sections:
+        if section.name != "certificates":
+            continue
+        for entry in section.entries:
+            title = entry.fields.get("title", "")
+            if "issuer" in entry.fields:
+                continue
+            for name in sorted(names, key=len, reverse=True):
+                if title.endswith(" " + name) and len(title) > len(name) + 3:
+                    entry.fields["title"] = title[: -len(name)].strip()
+                    entry.fields["issuer"] = name
+                    entry.origin["issuer"] = entry.origin.get("title", [])
+                    break
+
+
+# --- the whole ---------------------------------------------------------------------------------
+
+
+def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
+    """Read a résumé written as Markdown or as plain text. `fallback_name` is the profile's
+    name when the text does not start with one (the import names where it came from)."""
+    lines, _ = split_lines(text)
+    reader = Reader(lines, fallback_name)
+    reader.read()
+    name_found = "name" in reader.profile
+    if not name_found and fallback_name:
+        reader.profile = {"name": fallback_name, **reader.profile}
+    for line in lines:
+        if line.kind != "blank" and line.number not in reader.placements:
+            reader.note_line(line, "not recognised")
+    sections = [s for s in reader.sections.values() if s.entries]
+    _issuers_from_elsewhere(sections)
+    return ParsedResume(
+        profile=reader.profile,
+        profile_origin=reader.profile_origin,
+        sections=sections,
+        notes=reader.notes,
+        placements=dict(sorted(reader.placements.items())),
+        headings=reader.headings,
+        name_found=name_found,
+    )
