@@ -389,7 +389,10 @@ class Reader:
         if name in ("skills", "certificates") or name not in _PROFILE_PARTS:
             self.sections.setdefault(name, Section(name, heading, line.number))
         self.headings.setdefault(name, heading)
-        self.place(line, "structure", f"section {name}", f"heading '{heading}'")
+        where = f"section {name}"
+        if name in _PROFILE_PARTS:
+            where = "profile." + {"contact": "links", "summary": "summary"}.get(name, name)
+        self.place(line, "structure", where, f"heading '{heading}'")
 
     # -- the top of the résumé ---------------------------------------------------------------
 
@@ -1300,6 +1303,7 @@ class Draft:
         if self.items:
             self.fields["items"] = self.items
         fields, origin = _section_fields(self.section, self.fields, self.origin)
+        _rename_places(reader, self.where(""), self.section, fields)
         if "title" not in fields and not any(k in fields for k in _TITLE_FIELDS.values()):
             fields["title"] = reader.headings.get(self.section, self.section.capitalize())
         return Entry(fields, origin)
@@ -1372,6 +1376,24 @@ def _section_fields(
             continue
         renamed_origin[target + path[len(head) :]] = lines
     return result, renamed_origin
+
+
+def _rename_places(reader: Reader, prefix: str, section: str, fields: dict[str, Any]) -> None:
+    """The report's places named as the written fields are (title -> position)."""
+    renames = {"title": _TITLE_FIELDS.get(section), "organization": _ORGANISATION_FIELDS.get(section)}
+    for placement in reader.placements.values():
+        for position, where in enumerate(placement.where):
+            if not where.startswith(prefix):
+                continue
+            rest = where[len(prefix) :]
+            head = re.split(r"[.\[]", rest, maxsplit=1)[0]
+            target = renames.get(head)
+            if target and target in fields:
+                placement.where[position] = prefix + target + rest[len(head) :]
+            elif head and head not in fields and head not in ("dates", "thesis", "body"):
+                if head in ("start", "end", "date") or "body" not in fields:
+                    continue
+                placement.where[position] = prefix + "body"
 
 
 def _split_title(text: str, section: str) -> tuple[str, str | None]:
