@@ -233,7 +233,11 @@ def _print_markdown_report(report, args: argparse.Namespace) -> None:  # noqa: A
     }
     for outcome in report.files:
         extra = f" -> {outcome.beside}" if outcome.action == "beside" else ""
-        edited = " (edited by you since the import)" if outcome.edited and outcome.action == "unchanged" else ""
+        edited = (
+            " (edited by you since the import)"
+            if outcome.edited and outcome.action == "unchanged"
+            else ""
+        )
         print(f"  {outcome.path}: {actions[outcome.action]}{extra}{edited}")
     for note in [*report.notes, *report.moved]:
         print(f"Note: {note}")

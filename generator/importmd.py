@@ -56,7 +56,7 @@ class Planned:
 
 
 def fallback_name(source: Path) -> str:
-    """"Silin Zhao" from resume-silin-zhao.txt: a name for a text that does not give one."""
+    """ "Silin Zhao" from resume-silin-zhao.txt: a name for a text that does not give one."""
     stem = re.sub(r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b", " ",
                   source.stem.replace("_", " ").replace("-", " "))  # fmt: skip
     words = [w for w in stem.split() if w.isalpha()]
@@ -120,7 +120,7 @@ def _section_files(planned: Planned, section, entries: list[dict], origin: str) 
     taken: set[str] = set()
     listed_index = 0
     for entry, parsed_entry in zip(entries, section.entries, strict=True):
-        key = f"{section.name}[#{_first_line(parsed_entry)}]"
+        key = f"{section.name}[#{parsed_entry.line}]"
         if "body" in entry:
             slug = _unique(routes.slugify(_title_of(entry), "entry"), taken)
             relative = f"content/{section.name}/{slug}.md"
@@ -133,11 +133,6 @@ def _section_files(planned: Planned, section, entries: list[dict], origin: str) 
             listed_index += 1
     if listed:
         planned.files[f"content/{section.name}.yaml"] = _mark(to_yaml(listed), origin)
-
-
-def _first_line(entry: resumetext.Entry) -> int:
-    lines = [n for numbers in entry.origin.values() for n in numbers]
-    return min(lines) if lines else 0
 
 
 def _title_of(entry: dict) -> str:
@@ -272,7 +267,7 @@ def _report_lines(parsed: ParsedResume, planned: Planned, report: ImportReport) 
 
 
 def _file_of(where: str, planned: Planned) -> str:
-    """"experience[#12].highlights[0]" -> "content/experience.yaml[2].highlights[0]"."""
+    """ "experience[#12].highlights[0]" -> "content/experience.yaml[2].highlights[0]"."""
     if match := re.match(r"^([\w-]+\[#\d+\])(.*)$", where):
         place = planned.places.get(match.group(1))
         if place:

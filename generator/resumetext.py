@@ -44,6 +44,7 @@ class Entry:
 
     fields: dict[str, Any] = field(default_factory=dict)
     origin: dict[str, list[int]] = field(default_factory=dict)
+    line: int = 0  # the line it started at: the report names it `section[#line]`
 
 
 @dataclass
@@ -285,6 +286,7 @@ class Reader:
         self.entry: Draft | None = None
         self.pending_dates: tuple[Line, words.Dates] | None = None
         self.name_found = False
+        self.seen_text = False  # a line with words was read (the first one may be the name)
 
     # -- placing lines ------------------------------------------------------------------------
 
@@ -337,6 +339,11 @@ class Reader:
         if line.kind == "front":
             self.front_matter(line)
             return index + 1
+        first = not self.seen_text
+        self.seen_text = True
+        if first and self.section is None and not self.name_found:
+            if line.kind in ("text", "heading") and self.first_line_name(line, plain(line.text)):
+                return index + 1
         if self.try_heading(line, index):
             return index + 1
         if self.section is None:
@@ -398,6 +405,8 @@ class Reader:
 
     def name_line(self, line: Line) -> bool:
         text = plain(line.text)
+        if words.JOB_WORDS.search(text) and "headline" not in self.profile:
+            return self.set_profile("headline", text, line) or True
         if "." in text.replace(". ", " ").strip(".") or words.section_of(text):
             if words.section_of(text):
                 return False
@@ -425,8 +434,6 @@ class Reader:
             implicit = "education" if words.DEGREE.match(text) else "experience"
             self.open_implicit(implicit, line)
             return self.section_line(line, index)
-        if not self.name_found and self.first_line_name(line, text):
-            return index + 1
         if self.contact_line(line):
             return index + 1
         if (label := _LABEL.match(line.text)) and words.section_of(label.group(1)) == "skills":
@@ -439,6 +446,15 @@ class Reader:
                 return index + 1
         if line.kind in ("text", "quote", "heading", "definition"):
             return self.summary_paragraph(index, "profile.summary")
+        if line.kind == "bullet" and re.fullmatch(r"(?i)(?:spoken |human )?languages?:", text):
+            self.place(line, "structure", "profile.languages", "the languages follow")
+            index += 1
+            while index < len(self.lines) and self.lines[index].kind == "bullet":
+                if self.lines[index].level <= line.level:
+                    break
+                self.language_line(self.lines[index])
+                index += 1
+            return index
         if line.kind == "bullet":
             self.note_line(line, "a list before the first section")
             return index + 1
@@ -467,7 +483,9 @@ class Reader:
 
     def first_line_name(self, line: Line, text: str) -> bool:
         """The first line is the name when it reads like one: two to five capitalised words."""
-        if line.kind not in ("text", "heading") or self.placements:
+        if line.kind not in ("text", "heading") or words.JOB_WORDS.search(text):
+            return False
+        if words.section_of(text) or words.find_dates(text):
             return False
         parts = text.split()
         if not 2 <= len(parts) <= 5 or any(ch.isdigit() or ch in "@|:/" for ch in text):
@@ -720,6 +738,8 @@ class Reader:
                 return False
         if not _titleish(text) or self.meta_only(text):
             return False
+        if ("|" in text or "---" in text) and entry is not None and "organization" in entry.fields:
+            return True
         if "|" in text or words.find_dates(text):
             return self.entry is None or self.entry_has_content() or self.entry.dated
         if following is not None and following.kind == "definition":
@@ -835,6 +855,17 @@ class Reader:
         """Skill groups: `**Group:** a, b (Expert)`, a group heading with bullets or a line of
         names below it, or bullets alone (one group named after the section)."""
         text = plain(line.text)
+        columns = re.match(r"^([A-Z][\w &/-]{1,30}?)\s{2,}(\S.*)$", text)
+        if columns and line.kind == "text" and line.indent < 2:
+            # "Languages  TypeScript JavaScript": a group name, then its skills.
+            self.close_entry()
+            self.entry = Draft("skills", line.number)
+            self.entry.put("title", columns.group(1), line, self)
+            self.entry.skill_items(line, self, self.names(columns.group(2)))
+            return index + 1
+        if line.indent >= 4 and line.kind == "text" and self.entry is not None:
+            self.entry.skill_items(line, self, self.names(text))
+            return index + 1
         label = _LABEL.match(line.text)
         grouped = self.entry is not None and not self.entry.from_label
         if label and not (line.kind == "bullet" and grouped):
@@ -865,6 +896,9 @@ class Reader:
         else:
             self.entry.content(line, index, self)
         return index + 1
+
+    def names(self, text: str) -> list[str]:
+        return words.split_names(text) if "," not in text else words.split_list(text)
 
     def is_group_title(self, line: Line, index: int, text: str) -> bool:
         """A heading, or a short line with the group's skills below it."""
@@ -1056,7 +1090,7 @@ class Draft:
 
     def publication_header(self, line: Line, text: str, reader: Reader, list_item: bool) -> None:
         """A publication's title line, or a whole citation in one line."""
-        parts = [p for p in re.split(r"\s*\|\s*", text) if p.strip()]
+        parts = [p for p in re.split(r"\s*\|\s*|\s*-{3,}\s*", text) if p.strip()]
         doi = re.search(r"\b(?:doi:?\s*)?(10\.\d{4,9}/\S+)", text, re.I)
         if doi:
             self.put("doi", doi.group(1).rstrip(".,;"), line, reader)
@@ -1066,7 +1100,7 @@ class Draft:
         if "title" in self.fields:
             self.paragraph(line, reader)
             return
-        title = plain(parts[0]).strip(" .,")
+        title = plain(parts[0]).strip(" .,").strip('"“”')
         if len(parts) > 1:
             self.put("venue", plain(parts[1]), line, reader)
         for extra in parts[2:]:
@@ -1189,6 +1223,13 @@ class Draft:
         lines = reader.lines
         while index < len(lines):
             line = lines[index]
+            if line.kind == "blank":
+                # A loose list: its items apart with blank lines.
+                following = reader.next_content(index, 2)
+                if items and following is not None and following.kind == "bullet":
+                    index += 1
+                    continue
+                break
             if line.kind == "bullet":
                 items.append(([line], line.level, line.text))
             elif line.kind == "text" and items and (line.indent >= 2 or not _titleish(line.text)):
@@ -1306,7 +1347,7 @@ class Draft:
         _rename_places(reader, self.where(""), self.section, fields)
         if "title" not in fields and not any(k in fields for k in _TITLE_FIELDS.values()):
             fields["title"] = reader.headings.get(self.section, self.section.capitalize())
-        return Entry(fields, origin)
+        return Entry(fields, origin, self.line)
 
 
 _TITLE_FIELDS = {
@@ -1380,7 +1421,10 @@ def _section_fields(
 
 def _rename_places(reader: Reader, prefix: str, section: str, fields: dict[str, Any]) -> None:
     """The report's places named as the written fields are (title -> position)."""
-    renames = {"title": _TITLE_FIELDS.get(section), "organization": _ORGANISATION_FIELDS.get(section)}
+    renames = {
+        "title": _TITLE_FIELDS.get(section),
+        "organization": _ORGANISATION_FIELDS.get(section),
+    }
     for placement in reader.placements.values():
         for position, where in enumerate(placement.where):
             if not where.startswith(prefix):
@@ -1438,6 +1482,14 @@ def _authors(text: str, owner: str | None) -> list[str] | None:
     return None
 
 
+def _said_name(summary: str) -> str | None:
+    """ "Hello! I'm Jonathan Kim, …": the name an introduction gives."""
+    match = re.search(
+        r"\b(?:I'm|I am|My name is|This is)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,2})\b", summary
+    )
+    return match.group(1) if match else None
+
+
 def _issuers_from_elsewhere(sections: list[Section]) -> None:
     """ "AI Engineering Professional Certificate Turing College": a certificate's title that
     ends with an organisation named elsewhere in the résumé ends with its issuer (text
@@ -1473,6 +1525,9 @@ def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     lines, _ = split_lines(text)
     reader = Reader(lines, fallback_name)
     reader.read()
+    if "name" not in reader.profile and (said := _said_name(reader.profile.get("summary", ""))):
+        reader.profile = {"name": said, **reader.profile}
+        reader.profile_origin["name"] = reader.profile_origin.get("summary", [])[:1]
     name_found = "name" in reader.profile
     if not name_found and fallback_name:
         reader.profile = {"name": fallback_name, **reader.profile}

@@ -202,7 +202,8 @@ def language_names() -> frozenset[str]:
 
 def is_language(name: str) -> bool:
     """ "English", "Chinese", "Mandarin": a language's name in English."""
-    return name.strip().casefold() in language_names() or name.strip().lower() == "mandarin"
+    other_names = {"mandarin", "cantonese", "bengali", "farsi", "tagalog", "flemish"}
+    return name.strip().casefold() in language_names() or name.strip().lower() in other_names
 
 
 def is_country(word: str) -> bool:
@@ -433,7 +434,7 @@ def looks_like_names(text: str) -> bool:
     sentence: no stop words, no final full stop, and most words capitalised or with digits."""
     text = text.strip()
     words = text.split()
-    if len(words) < 3 or text.endswith((".", ":", ";", ",")) or "," in text:
+    if len(words) < 3 or text.endswith((".", ":", ";", ",")) or "," in text or "---" in text:
         return False
     if any(w.lower().strip("()") in _STOP_WORDS or w == "&" or w.endswith(":") for w in words):
         return False
@@ -481,5 +482,12 @@ DEGREE = re.compile(
 THESIS = re.compile(
     r"^(?:(?:master'?s?|bachelor'?s?|ph\.?d\.?|doctoral|diploma|senior|honou?rs|final)\s+)?"
     r"thesis(?:\s+title)?\s*:?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+JOB_WORDS = re.compile(
+    r"\b(?:engineer|developer|scientist|designer|manager|analyst|consultant|researcher"
+    r"|architect|lead|student|professor|lecturer|programmer|administrator|specialist|intern"
+    r"|director|officer|writer|artist|physicist|mathematician|economist|teacher)s?\b",
     re.IGNORECASE,
 )
