@@ -363,6 +363,9 @@ class Reader:
         if words.find_dates(text) and not words.without_span(text, words.find_dates(text).span):
             return False  # "## Feb 2017 - Today": a date line
         name = None
+        label = _LABEL.match(line.text)
+        if label and label.group(2).strip(" *_"):
+            return False  # "#### Technical Skills: Python, SQL": a line of skills
         if line.kind == "heading":
             deeper = self.section is not None and line.level > self.section_level
             if deeper and not words.is_heading_phrase(text):
@@ -537,12 +540,13 @@ class Reader:
 
     def read_contact_part(self, part: str) -> list[tuple[str, Any, str]] | None:
         part = part.strip().strip("*_").strip()
-        label = None
+        label = written = None
         if match := re.match(r"^(?:\*\*|__)?([A-Za-z][\w -]{0,20}?)(?:\*\*|__)?\s*:\s*(.+)$", part):
-            label, part = match.group(1).strip().lower(), match.group(2).strip().strip("*_ ")
+            written, part = match.group(1).strip(), match.group(2).strip().strip("*_ ")
+            label = written.lower()
         links = words.MD_LINK.findall(part)
         if links and not words.MD_LINK.sub("", part).strip(" ,|·•-"):
-            return [("link", (label or text, url), "") for text, url in links]
+            return [("link", (_link_name(written, text), url), "") for text, url in links]
         if words.EMAIL.fullmatch(part.strip("<>")):
             email = words.EMAIL.fullmatch(part.strip("<>")).group(1)
             return [("email", email, "")]
@@ -550,7 +554,7 @@ class Reader:
         if (kind == "phone" or label is None) and words.is_phone(part):
             return [("phone", part, "")]
         if words.is_bare_url(part.strip("<>")):
-            return [("link", (label, part.strip("<>")), "")]
+            return [("link", (written, part.strip("<>")), "")]
         if kind == "location" or (label is None and words.is_place(part)):
             return [("location", part, "")]
         if kind == "email" and words.EMAIL.search(part):
@@ -940,6 +944,14 @@ class Reader:
         entry.skill_items(line, self, items)
         self.entry = entry
         self.close_entry()
+
+
+def _link_name(written: str | None, text: str) -> str:
+    """"Recommendations: [LinkedIn](…)" -> "Recommendations: LinkedIn"; "GitHub:
+    [github.com/ada](…)" -> "GitHub"."""
+    if not written or words.is_bare_url(text) or text.startswith("http"):
+        return written or text
+    return text if text.casefold() == written.casefold() else f"{written}: {text}"
 
 
 def _all_caps(text: str) -> bool:
