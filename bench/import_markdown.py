@@ -37,8 +37,9 @@ from generator.importmd import import_markdown  # noqa: E402
 from generator.resumetext import plain  # noqa: E402
 
 INPUTS = [
-    Path("/work/shared/seeds/resume-silin-zhao.txt"),
-    Path("/work/shared/seeds/resume-silin-zhao-plain.txt"),
+    # The sample person's two texts (shared/seeds/resume-silin-zhao.txt and -plain.txt).
+    REPO / "tests/fixtures/seed-resume.txt",
+    REPO / "tests/fixtures/seed-resume-plain.txt",
     *sorted(
         path
         for path in (REPO / "tests/fixtures/realworld/markdown").glob("*.md")
@@ -105,7 +106,9 @@ def measure(source: Path, verbose: bool) -> dict[str, object]:
     fields = [p for p in texts if p.structured]
     whole = lost = 0
     for placement in texts:
-        if placement.kind == "structure" and any(w.startswith("content/profile") for w in placement.where):
+        if placement.kind == "structure" and any(
+            w.startswith("content/profile") for w in placement.where
+        ):
             whole += 1  # "About me", "Contact:": the profile's summary or links themselves
             continue
         line_words = words_of(placement.text)

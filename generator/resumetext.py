@@ -260,7 +260,7 @@ def plain(text: str) -> str:
 def _titleish(text: str) -> bool:
     """Short enough, and not a sentence, to be a title, a name or an organisation."""
     text = plain(text)
-    abbreviation = re.search(r"\b[A-Z][a-z]{0,3}\.$", text) is not None  # "Co., Ltd."
+    abbreviation = re.search(r"\b(?:Ltd|Inc|Co|Corp|LLC|Jr|Sr|Bros|GmbH|AG|S\.A|Pvt)\.$", text)
     if not text or len(text) > 110 or text.endswith((":", ";", ",")):
         return False
     if text.endswith(".") and not abbreviation:
@@ -487,6 +487,8 @@ class Reader:
     def first_line_name(self, line: Line, text: str) -> bool:
         """The first line is the name when it reads like one: two to five capitalised words."""
         if line.kind not in ("text", "heading") or words.JOB_WORDS.search(text):
+            return False
+        if line.kind == "heading" and line.level > 1:
             return False
         if words.section_of(text) or words.find_dates(text):
             return False
@@ -732,8 +734,8 @@ class Reader:
         if self.section == "publications" and self.entry is not None:
             return self.next_is_authors(index)
         entry = self.entry
-        if entry is not None and entry.thesis and "title" not in entry.fields["thesis"]:
-            return False
+        if entry is not None and entry.thesis and not entry.fields["thesis"]:
+            return False  # "Master Thesis" just above: this is the thesis's title
         label = _LABEL.match(line.text)
         if label and _ENTRY_LABELS.match(label.group(1).strip()) and not words.find_dates(text):
             return False
@@ -947,7 +949,7 @@ class Reader:
 
 
 def _link_name(written: str | None, text: str) -> str:
-    """"Recommendations: [LinkedIn](…)" -> "Recommendations: LinkedIn"; "GitHub:
+    """ "Recommendations: [LinkedIn](…)" -> "Recommendations: LinkedIn"; "GitHub:
     [github.com/ada](…)" -> "GitHub"."""
     if not written or words.is_bare_url(text) or text.startswith("http"):
         return written or text
