@@ -291,6 +291,8 @@ class Reader:
     # -- placing lines ------------------------------------------------------------------------
 
     def place(self, line: Line, kind: str, where: str, note: str = "") -> None:
+        if kind != "layout" and _TAG.search(line.raw) and not note:
+            note = "HTML tags left out, their text kept"
         found = self.placements.get(line.number)
         if found is None:
             self.placements[line.number] = Placement(line.number, line.raw, kind, [where], note)
@@ -1493,6 +1495,11 @@ def _authors(text: str, owner: str | None) -> list[str] | None:
         return None
     if owner and owner.casefold() in text.casefold() or len(names) >= 2:
         return names
+    # One name alone ("Silin Zhao"): two or three capitalised words that say nothing else.
+    alone = names[0].split()
+    if 2 <= len(alone) <= 3 and not _STATUS.match(names[0]) and not words.section_of(names[0]):
+        if not words.JOB_WORDS.search(names[0]) and not words.is_place(names[0]):
+            return names
     return None
 
 
