@@ -212,8 +212,10 @@ def is_country(word: str) -> bool:
 
 def is_place(text: str) -> bool:
     """ "Ann Arbor, MI", "Göttingen, Germany", "Remote", "Seattle, Washington", "CH", "Boston MA"."""
-    text = text.strip().strip("()").strip()
-    if not text or len(text) > 80 or any(ch.isdigit() for ch in text):
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1].strip()
+    if not text or len(text) > 80 or any(ch.isdigit() for ch in text) or "(" in text:
         return False
     if text.casefold() in _WORK_MODES or is_country(text):
         return True

@@ -332,3 +332,41 @@ def test_every_line_of_the_seed_has_a_place():
     assert sorted(parsed.placements) == numbers
     structured = sum(1 for p in parsed.placements.values() if p.structured)
     assert structured / len(numbers) >= 0.95
+
+
+def test_the_forms_docs_importing_names():
+    parsed = read(
+        """
+        # Ada Lovelace
+
+        - Languages:
+          - English (native)
+          - French - fluent
+
+        ## Talks
+
+        - AI Risks - GSP Seminar, Fall 2021
+
+        ## Experience
+
+        **Tech Lead, Incubyte** | 2021 - 2022
+        **SALSIFY, Staff SE** | 2018-2023
+        **Engineer** | Microsoft (Seattle, Washington) | 2015
+        """
+    )
+    assert parsed.profile["languages"] == [
+        {"name": "English", "level": "native"},
+        {"name": "French", "level": "fluent"},
+    ]
+    assert section(parsed, "talks").entries[0].fields == {
+        "title": "AI Risks",
+        "event": "GSP Seminar",
+        "date": "2021",
+    }
+    jobs = [e.fields for e in section(parsed, "experience").entries]
+    assert [(j["position"], j["organization"]) for j in jobs] == [
+        ("Tech Lead", "Incubyte"),
+        ("Staff SE", "SALSIFY"),
+        ("Engineer", "Microsoft"),
+    ]
+    assert jobs[2]["location"] == "Seattle, Washington"
