@@ -13,7 +13,8 @@ a scratch site and prints, per file:
 - build: whether `cvsite build` of the imported site succeeds.
 
 Headings of profile parts ("About me", "Contact:") are found when their part is written.
-Words are compared case-folded; "at" of "Title at Organization" is not required; dates written as "Sep. 2019" are kept as `2019-09`, so month
+Words are compared case-folded; "at" of "Title at Organization" is not required; dates
+written as "Sep. 2019" are kept as `2019-09`, so month
 and season names, "present" and "expected" are not required to reappear.
 
     python bench/import_markdown.py [--verbose]

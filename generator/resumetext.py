@@ -171,10 +171,10 @@ def _mark_setext(lines: list[Line]) -> None:
     """ "Name\\n====" and "Experience\\n----": the line above the rule is a heading."""
     for index in range(1, len(lines)):
         line, above = lines[index], lines[index - 1]
-        if line.kind == "layout" and re.fullmatch(r"\s{0,3}(=+|-+)\s*", line.raw):
-            if above.kind == "text" and above.indent < 4:
-                above.kind = "heading"
-                above.level = 1 if "=" in line.raw else 2
+        underline = line.kind == "layout" and re.fullmatch(r"\s{0,3}(=+|-+)\s*", line.raw)
+        if underline and above.kind == "text" and above.indent < 4:
+            above.kind = "heading"
+            above.level = 1 if "=" in line.raw else 2
 
 
 def _mark_bullet_depths(lines: list[Line]) -> None:
@@ -343,9 +343,9 @@ class Reader:
             return index + 1
         first = not self.seen_text
         self.seen_text = True
-        if first and self.section is None and not self.name_found:
-            if line.kind in ("text", "heading") and self.first_line_name(line, plain(line.text)):
-                return index + 1
+        top = first and self.section is None and not self.name_found
+        if top and self.first_line_name(line, plain(line.text)):
+            return index + 1
         if self.try_heading(line, index):
             return index + 1
         if self.section is None:
@@ -428,10 +428,10 @@ class Reader:
         """A line before the first section: the name, a headline, contact details, a
         summary; or, without any section heading yet, the first entry of an experience."""
         text = plain(line.text)
-        if line.kind == "heading" and (dates := words.find_dates(text)):
-            if not words.without_span(text, dates.span):
-                self.open_implicit("experience", line)
-                return self.section_line(line, index)
+        dates = words.find_dates(text) if line.kind == "heading" else None
+        if dates and not words.without_span(text, dates.span):
+            self.open_implicit("experience", line)
+            return self.section_line(line, index)
         if line.kind == "heading" and line.level >= 3 and self.looks_dated(index):
             self.open_implicit("experience", line)
             return self.section_line(line, index)
@@ -445,10 +445,10 @@ class Reader:
             self.sections.setdefault("skills", Section("skills", "Skills", line.number))
             self.skill_label_line(line, label)
             return index + 1
-        if line.kind in ("heading", "text") and "headline" not in self.profile:
-            if _titleish(line.text) and "summary" not in self.profile:
-                self.set_profile("headline", plain(line.text), line)
-                return index + 1
+        untold = "headline" not in self.profile and "summary" not in self.profile
+        if line.kind in ("heading", "text") and untold and _titleish(line.text):
+            self.set_profile("headline", plain(line.text), line)
+            return index + 1
         if line.kind in ("text", "quote", "heading", "definition"):
             return self.summary_paragraph(index, "profile.summary")
         if line.kind == "bullet" and re.fullmatch(r"(?i)(?:spoken |human )?languages?:", text):
@@ -673,9 +673,9 @@ class Reader:
         if self.section == "publications" and line.kind == "text" and self.next_is_authors(index):
             self.start_entry(line)
             return index + 1
-        if self.entry is not None and self.section == "publications" and line.kind == "text":
-            if self.entry.publication_line(line, text, self):
-                return index + 1
+        in_publication = self.entry is not None and self.section == "publications"
+        if in_publication and line.kind == "text" and self.entry.publication_line(line, text, self):
+            return index + 1
         if self.is_degree_outside_education(line, text):
             self.section = "education"
             self.close_entry()
@@ -741,9 +741,10 @@ class Reader:
         label = _LABEL.match(line.text)
         if label and _ENTRY_LABELS.match(label.group(1).strip()) and not words.find_dates(text):
             return False
-        if self.is_lead_in(text) or words.THESIS.match(text) or self.is_tags_line(text):
-            if not (following and words.find_dates(plain(following.text))):
-                return False
+        dated_below = following is not None and words.find_dates(plain(following.text))
+        told = self.is_lead_in(text) or words.THESIS.match(text) or self.is_tags_line(text)
+        if told and not dated_below:
+            return False
         if not _titleish(text) or self.meta_only(text):
             return False
         if ("|" in text or "---" in text) and entry is not None and "organization" in entry.fields:
@@ -841,15 +842,20 @@ class Reader:
         if dates and not words.without_span(text, dates.span):
             self.date_line(line, dates)
             return index + 1
-        if entry.in_header and line.kind in ("text", "definition") and _titleish(line.text):
-            if not self.is_lead_in(text) and not words.THESIS.match(text):
-                if not self.is_tags_line(text) and not entry.full_header():
-                    entry.header(line, self)
-                    return index + 1
+        if entry.in_header and line.kind in ("text", "definition") and self.header_like(text):
+            entry.header(line, self)
+            return index + 1
         if line.kind == "definition":
             entry.definition(line, self)
             return index + 1
         return entry.content(line, index, self)
+
+    def header_like(self, text: str) -> bool:
+        """One more of an entry's first lines: short, and not a lead-in, thesis or tags."""
+        entry = self.entry
+        if not _titleish(text) or self.is_lead_in(text) or words.THESIS.match(text):
+            return False
+        return not self.is_tags_line(text) and entry is not None and not entry.full_header()
 
     def is_lead_in(self, text: str) -> bool:
         return bool(_LEAD_IN.match(text)) and not _LABEL.match(text)
@@ -1149,15 +1155,15 @@ class Draft:
             else:
                 reader.place(line, "structure", self.where("thesis"), "a thesis follows")
             return index + 1
-        if self.thesis and "title" not in self.fields["thesis"] and _titleish(text):
-            if not reader.is_tags_line(text):
-                self.fields["thesis"]["title"] = text
-                self.origin["thesis.title"] = [line.number]
-                reader.place(line, "field", self.where("thesis.title"))
-                return index + 1
-        if label := _LABEL.match(line.text):
-            if self.label_line(line, label, reader):
-                return index + 1
+        untitled = self.thesis and "title" not in self.fields["thesis"]
+        if untitled and _titleish(text) and not reader.is_tags_line(text):
+            self.fields["thesis"]["title"] = text
+            self.origin["thesis.title"] = [line.number]
+            reader.place(line, "field", self.where("thesis.title"))
+            return index + 1
+        label = _LABEL.match(line.text)
+        if label and self.label_line(line, label, reader):
+            return index + 1
         if reader.is_tags_line(text) and line.kind == "text":
             for name in words.split_names(text):
                 self.append("tags", name, line, reader)
@@ -1195,11 +1201,14 @@ class Draft:
             )
 
     def definition(self, line: Line, reader: Reader) -> None:
-        if self.in_header and "title" not in self.fields or "organization" not in self.fields:
-            if _titleish(line.text) or ";" in line.text:
-                for part in re.split(r";\s*", line.text):
-                    self.header_part(part, line, reader)
-                return
+        """A definition (Pandoc's `:   text` under a term): the entry's title and organisation
+        when they are still missing, else a paragraph."""
+        short = _titleish(line.text) or ";" in line.text
+        missing = self.in_header and "title" not in self.fields
+        if short and (missing or "organization" not in self.fields):
+            for part in re.split(r";\s*", line.text):
+                self.header_part(part, line, reader)
+            return
         self.paragraph(line, reader)
 
     def label_line(self, line: Line, label: re.Match, reader: Reader) -> bool:
@@ -1469,9 +1478,9 @@ def _split_title(text: str, section: str) -> tuple[str, str | None]:
         return match.group(2).strip(), match.group(1).strip()  # "SALSIFY, Staff SE"
     if section in ("experience", "volunteer", "projects") and text.count(",") == 1:
         head, tail = (p.strip() for p in text.split(","))
-        if head and tail and not words.is_place(tail) and len(tail.split()) <= 5:
-            if len(head.split()) <= 6 and not words.DEGREE.match(head):
-                return head, tail
+        short = len(tail.split()) <= 5 and len(head.split()) <= 6
+        if head and tail and short and not words.is_place(tail) and not words.DEGREE.match(head):
+            return head, tail
     return text, None
 
 
@@ -1497,9 +1506,10 @@ def _authors(text: str, owner: str | None) -> list[str] | None:
         return names
     # One name alone ("Silin Zhao"): two or three capitalised words that say nothing else.
     alone = names[0].split()
-    if 2 <= len(alone) <= 3 and not _STATUS.match(names[0]) and not words.section_of(names[0]):
-        if not words.JOB_WORDS.search(names[0]) and not words.is_place(names[0]):
-            return names
+    said_else = _STATUS.match(names[0]) or words.section_of(names[0])
+    said_else = said_else or words.JOB_WORDS.search(names[0]) or words.is_place(names[0])
+    if 2 <= len(alone) <= 3 and not said_else:
+        return names
     return None
 
 

@@ -211,7 +211,7 @@ def is_country(word: str) -> bool:
 
 
 def is_place(text: str) -> bool:
-    """ "Ann Arbor, MI", "Göttingen, Germany", "Remote", "Seattle, Washington", "CH", "Boston MA"."""
+    """A place: "Ann Arbor, MI", "Göttingen, Germany", "Remote", "Boston MA"."""
     text = text.strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1].strip()
@@ -241,9 +241,9 @@ def split_place(text: str) -> tuple[str, str | None]:
     """("University of Göttingen", "Germany") from "University of Göttingen, Germany": the
     place written after the last comma, dash or bracket, when it is one."""
     stripped = text.strip()
-    if match := re.fullmatch(r"(.+?)\s*\(([^()]+)\)", stripped):
-        if is_place(match.group(2)):
-            return match.group(1).strip(), match.group(2).strip()
+    match = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", stripped)
+    if match and is_place(match.group(2)):
+        return match.group(1).strip(), match.group(2).strip()
     for separator in (" - ", " – ", " — ", ", "):
         if separator not in stripped:
             continue
@@ -297,9 +297,43 @@ _SECTION_PATTERNS = [
 ]
 # Words that may stand in a heading besides the section words ("Relevant Work Experience").
 _HEADING_WORDS = set(
-    "and & of my the other additional selected relevant professional research work key personal "
-    "academic technical specialized specialised core industry previous recent honors honours "
-    "side open source software history information details summary section list me".split()
+    [
+        "and",
+        "&",
+        "of",
+        "my",
+        "the",
+        "other",
+        "additional",
+        "selected",
+        "relevant",
+        "professional",
+        "research",
+        "work",
+        "key",
+        "personal",
+        "academic",
+        "technical",
+        "specialized",
+        "specialised",
+        "core",
+        "industry",
+        "previous",
+        "recent",
+        "honors",
+        "honours",
+        "side",
+        "open",
+        "source",
+        "software",
+        "history",
+        "information",
+        "details",
+        "summary",
+        "section",
+        "list",
+        "me",
+    ]
 )
 
 
@@ -396,8 +430,46 @@ _PHRASES = {
     )
 }  # fmt: skip
 _STOP_WORDS = set(
-    "a an the and or of in on for to with by from at as is are was were be this that these "
-    "which who we i my our it its into over using used via than also".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "in",
+        "on",
+        "for",
+        "to",
+        "with",
+        "by",
+        "from",
+        "at",
+        "as",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "this",
+        "that",
+        "these",
+        "which",
+        "who",
+        "we",
+        "i",
+        "my",
+        "our",
+        "it",
+        "its",
+        "into",
+        "over",
+        "using",
+        "used",
+        "via",
+        "than",
+        "also",
+    ]
 )
 LEVEL_WORDS = re.compile(
     r"^(?:native|fluent|proficient|expert|advanced|intermediate|beginner|basic|familiar"
@@ -464,12 +536,12 @@ def split_list(text: str) -> list[str]:
 def item_level(item: str) -> tuple[str, str | None]:
     """("Go", "Expert") from "Go (Expert)" or "Go - Expert"; the level is kept only when its
     words say a level."""
-    if match := re.fullmatch(r"(.+?)\s*\(([^()]+)\)", item):
-        if LEVEL_WORDS.match(match.group(2).strip()):
-            return match.group(1).strip(), match.group(2).strip()
-    if match := re.fullmatch(r"(.+?)\s+[-–—:]\s+(.+)", item):
-        if LEVEL_WORDS.match(match.group(2).strip()) and len(match.group(2).split()) <= 4:
-            return match.group(1).strip(), match.group(2).strip()
+    bracketed = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", item)
+    if bracketed and LEVEL_WORDS.match(bracketed.group(2).strip()):
+        return bracketed.group(1).strip(), bracketed.group(2).strip()
+    dashed = re.fullmatch(r"(.+?)\s+[-–—:]\s+(.+)", item)
+    if dashed and LEVEL_WORDS.match(dashed.group(2).strip()) and len(dashed.group(2).split()) <= 4:
+        return dashed.group(1).strip(), dashed.group(2).strip()
     return item, None
 
 
