@@ -78,6 +78,7 @@ class Line:
     level: int = 0  # a heading's level; a bullet's depth
     bold: bool = False  # the whole line is **bold**
     indent: int = 0
+    followers: list[Line] = field(default_factory=list)  # indented lines joined to it
 
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -119,7 +120,28 @@ def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
         lines.append(_classify(number, raw, refs))
     _mark_setext(lines)
     _mark_bullet_depths(lines)
+    _join_indented(lines)
     return lines, refs
+
+
+def _join_indented(lines: list[Line]) -> None:
+    """Indented lines that go on with the one above (a definition, a list item, or an
+    indented paragraph wrapped over lines) join it: "**BSc**; University of / HomeTown" is
+    one line."""
+    for index in range(1, len(lines)):
+        line, above = lines[index], lines[index - 1]
+        head = above
+        while head.kind == "joined":
+            head = lines[head.level]
+        if line.kind != "text" or head.kind not in ("text", "definition", "bullet"):
+            continue
+        if head.kind == "bullet" and line.indent <= head.indent:
+            continue
+        if head.kind != "bullet" and (line.indent < 4 or head.kind == "text" and head.indent < 4):
+            continue
+        head.text = f"{head.text} {line.text}".strip()
+        head.followers.append(line)
+        line.kind, line.level = "joined", head.number - 1
 
 
 def _front_matter_end(raw_lines: list[str]) -> int:
@@ -293,6 +315,8 @@ class Reader:
     def place(self, line: Line, kind: str, where: str, note: str = "") -> None:
         if kind != "layout" and _TAG.search(line.raw) and not note:
             note = "HTML tags left out, their text kept"
+        for follower in line.followers:
+            self.place(follower, kind, where, note)
         found = self.placements.get(line.number)
         if found is None:
             self.placements[line.number] = Placement(line.number, line.raw, kind, [where], note)
@@ -333,7 +357,7 @@ class Reader:
 
     def read_line(self, index: int) -> int:
         line = self.lines[index]
-        if line.kind == "blank":
+        if line.kind in ("blank", "joined"):
             return index + 1
         if line.kind == "layout":
             self.place(line, "layout", "", "markup only: no text")
@@ -478,8 +502,9 @@ class Reader:
         return found is not None and not words.without_span(plain(following.text), found.span)
 
     def open_implicit(self, name: str, line: Line) -> None:
+        """A section the résumé does not name: a `##` heading after it opens the next."""
         self.section = name
-        self.section_level = 1
+        self.section_level = 2
         self.sections.setdefault(name, Section(name, "", line.number))
 
     def looks_dated(self, index: int) -> bool:
@@ -816,7 +841,9 @@ class Reader:
         index += 1
         while index < len(self.lines):
             following = self.lines[index]
-            if following.kind == "bullet" and following.level > line.level:
+            if following.kind == "joined":
+                pass  # already part of the line above
+            elif following.kind == "bullet" and following.level > line.level:
                 self.entry.highlight(following, self)
             elif following.kind == "text" and following.indent >= 2:
                 self.entry.paragraph(following, self)
@@ -855,6 +882,8 @@ class Reader:
         entry = self.entry
         if not _titleish(text) or self.is_lead_in(text) or words.THESIS.match(text):
             return False
+        if _LABEL.match(text) and not words.find_dates(text):
+            return False  # "Minor: Awesomeology", "GPA: 3.8": more about the entry
         return not self.is_tags_line(text) and entry is not None and not entry.full_header()
 
     def is_lead_in(self, text: str) -> bool:
@@ -873,12 +902,16 @@ class Reader:
         if columns and line.kind == "text" and line.indent < 2:
             # "Languages  TypeScript JavaScript": a group name, then its skills.
             self.close_entry()
-            self.entry = Draft("skills", line.number)
+            self.entry = Draft("skills", line.number, columns=True)
             self.entry.put("title", columns.group(1), line, self)
             self.entry.skill_items(line, self, self.names(columns.group(2)))
             return index + 1
-        if line.indent >= 4 and line.kind == "text" and self.entry is not None:
+        in_columns = self.entry is not None and self.entry.columns
+        if line.indent >= 4 and line.kind == "text" and in_columns:
             self.entry.skill_items(line, self, self.names(text))
+            return index + 1
+        if line.kind == "definition" and self.entry is not None:
+            self.entry.skill_items(line, self, [line.text])  # Pandoc's `Term` / `:   text`
             return index + 1
         label = _LABEL.match(line.text)
         grouped = self.entry is not None and not self.entry.from_label
@@ -921,6 +954,8 @@ class Reader:
         if not _titleish(text) or "," in text:
             return False
         following = self.next_content(index, 2)
+        if following is not None and following.kind == "definition":
+            return True  # Pandoc's `Term` / `:   definition`
         if following is None or following.kind not in ("bullet", "text"):
             return False
         return (
@@ -994,6 +1029,7 @@ class Draft:
     thesis: bool = False  # reading a thesis: title, summary and highlights go there
     items: list[Any] = field(default_factory=list)
     from_label: bool = False  # a skill group written as `Group: a, b` on one line
+    columns: bool = False  # a skill group written as `Group    a b c`, perhaps over lines
 
     @property
     def dated(self) -> bool:
@@ -1050,7 +1086,8 @@ class Draft:
         if self.section == "publications":
             self.publication_header(line, text, reader, list_item)
             return
-        parts = [p for p in re.split(r"\s*\|\s*|\s+[·•]\s+|\s*-{3,}\s*|\s{3,}", text) if p.strip()]
+        separators = r"\s*\|\s*|\s+[·•]\s+|\s*-{3,}\s*|\s{3,}|\s*;\s+"
+        parts = [p for p in re.split(separators, text) if p.strip()]
         if list_item and len(parts) == 1:
             self.list_item_header(line, text, reader)
             return
@@ -1255,7 +1292,9 @@ class Draft:
                     index += 1
                     continue
                 break
-            if line.kind == "bullet":
+            if line.kind == "joined" and items:
+                pass  # already part of the item above
+            elif line.kind == "bullet":
                 items.append(([line], line.level, line.text))
             elif line.kind == "text" and items and (line.indent >= 2 or not _titleish(line.text)):
                 if reader.is_tags_line(plain(line.text)) or line.indent < 2 and line.bold:
@@ -1361,10 +1400,10 @@ class Draft:
 
     def finish(self, reader: Reader) -> Entry:
         if self.summary:
-            self.fields["summary"] = "\n".join(text for _, text in self.summary)
+            self.fields["summary"] = _joined(self.summary, reader)
             self.origin["summary"] = [number for number, _ in self.summary]
         if self.body:
-            self.fields["body"] = "\n".join(text for _, text in self.body) + "\n"
+            self.fields["body"] = _joined(self.body, reader) + "\n"
             self.origin["body"] = [number for number, _ in self.body]
         if self.items:
             self.fields["items"] = self.items
@@ -1373,6 +1412,18 @@ class Draft:
         if "title" not in fields and not any(k in fields for k in _TITLE_FIELDS.values()):
             fields["title"] = reader.headings.get(self.section, self.section.capitalize())
         return Entry(fields, origin, self.line)
+
+
+def _joined(lines: list[tuple[int, str]], reader: Reader) -> str:
+    """Lines as Markdown, a blank line kept where the input had one (a new paragraph)."""
+    text = ""
+    for position, (number, line) in enumerate(lines):
+        if position:
+            before = lines[position - 1][0]
+            blank = any(reader.lines[n - 1].kind == "blank" for n in range(before + 1, number))
+            text += "\n\n" if blank else "\n"
+        text += line
+    return text
 
 
 _TITLE_FIELDS = {

@@ -194,6 +194,13 @@ def _countries() -> frozenset[str]:
 
 
 @cache
+def _country_codes() -> frozenset[str]:
+    from babel import Locale
+
+    return frozenset(code for code in Locale("en").territories if code.isalpha())
+
+
+@cache
 def language_names() -> frozenset[str]:
     from babel import Locale
 
@@ -251,7 +258,8 @@ def split_place(text: str) -> tuple[str, str | None]:
         if separator == ", ":
             # The shortest tail first: "Mianyang Lunqi Robotics Co., Ltd." keeps its comma.
             head, _, tail = stripped.rpartition(separator)
-            if is_place(tail) and head:
+            code = re.fullmatch(r"[A-Z]{2}", tail) and tail in _country_codes()
+            if (is_place(tail) or code) and head:
                 # "Seattle, Washington" at the end of "X, Seattle, Washington".
                 more_head, _, more = head.rpartition(", ")
                 if more_head and is_place(f"{more}, {tail}") and not is_place(more_head):

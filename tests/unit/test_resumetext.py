@@ -370,3 +370,59 @@ def test_the_forms_docs_importing_names():
         ("Engineer", "Microsoft"),
     ]
     assert jobs[2]["location"] == "Seattle, Washington"
+
+
+def test_definition_lists_and_wrapped_lines_as_pandoc_writes_them():
+    parsed = read(
+        """
+        Johnny Coder
+        ============
+
+        Education
+        ---------
+
+        2007-2010
+        :   **BSc, Computer Science and Electrical Engineering**; University of
+            HomeTown (HomeTown)
+
+        Technical Experience
+        --------------------
+
+        Open Source
+        :   List open source contributions here, for example the **Linux Kernel**,
+            where you implemented multithreading.
+        """,
+        None,
+    )
+    assert parsed.profile["name"] == "Johnny Coder"
+    degree = section(parsed, "education").entries[0]
+    assert degree.fields == {
+        "start": "2007",
+        "end": "2010",
+        "degree": "BSc, Computer Science and Electrical Engineering",
+        "institution": "University of HomeTown (HomeTown)",
+    }
+    assert degree.origin["institution"] == [8]  # the wrapped line is placed with it
+    assert parsed.placements[9].where == parsed.placements[8].where
+    group = section(parsed, "skills").entries[0]
+    assert group.fields["title"] == "Open Source"
+    assert group.fields["items"] == [
+        "List open source contributions here, for example the **Linux Kernel**, where you "
+        "implemented multithreading."
+    ]
+
+
+def test_a_summary_keeps_its_paragraphs():
+    parsed = read(
+        """
+        ## Experience
+
+        ### Engineer at Wuala
+        First paragraph,
+        over two lines.
+
+        Second paragraph.
+        """
+    )
+    summary = section(parsed, "experience").entries[0].fields["summary"]
+    assert summary == "First paragraph,\nover two lines.\n\nSecond paragraph."
