@@ -35,7 +35,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from generator.importmd import import_markdown  # noqa: E402
-from generator.resumetext import plain  # noqa: E402
+from generator.resumelines import plain  # noqa: E402
 
 INPUTS = [
     # The sample person's two texts (shared/seeds/resume-silin-zhao.txt and -plain.txt).

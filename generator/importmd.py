@@ -21,7 +21,9 @@ from generator import importwrite, resumetext, routes
 from generator.contentwrite import front_matter, to_yaml
 from generator.errors import BuildError, ContentErrors, UsageError
 from generator.markup import MarkdownRenderer, UnsafeUrl
-from generator.resumetext import ParsedResume, Placement
+from generator.resumeentry import Placement
+from generator.resumelines import plain
+from generator.resumetext import ParsedResume
 from generator.schema import Profile, model_for
 from generator.textfile import read_text
 
@@ -86,8 +88,8 @@ def _site_yaml(parsed: ParsedResume, name: str, origin: str) -> str:
         heading = parsed.headings.get(section.name, "")
         default = section.name.replace("-", " ")
         if heading and _words(heading) != _words(default):
-            nav.append({"section": section.name, "label": resumetext.plain(heading).title()
-                        if heading.isupper() else resumetext.plain(heading)})  # fmt: skip
+            label = plain(heading).title() if heading.isupper() else plain(heading)
+            nav.append({"section": section.name, "label": label})
         else:
             nav.append(section.name)
     settings = {
@@ -273,7 +275,8 @@ def _file_of(where: str, planned: Planned) -> str:
         if place:
             return place + match.group(2)
     if where.startswith("profile"):
-        return "content/profile.yaml" + where.removeprefix("profile")
+        name = "profile.yml" if "content/profile.yml" in planned.files else "profile.yaml"
+        return f"content/{name}" + where.removeprefix("profile")
     if where == "notes":
         return planned.places.get("notes", "notes")
     if where.startswith("section "):
@@ -298,6 +301,9 @@ def import_markdown(
         )
     planned = plan(parsed, source.name, report)
     _check_loads(planned.files)
+    if (site / "content" / "profile.yml").exists():
+        # The site's profile is profile.yml: a profile.yaml beside it would be a second one.
+        planned.files["content/profile.yml"] = planned.files.pop("content/profile.yaml")
     _report_lines(parsed, planned, report)
     report.files = importwrite.decide(site, planned.files)
     if not dry_run:

@@ -233,3 +233,14 @@ def test_no_name_comes_from_the_option(tmp_path):
     profile = yaml.safe_load((site / "content" / "profile.yaml").read_text(encoding="utf-8"))
     assert profile["name"] == "Silin Zhao"
     assert os.path.isfile(site / "site.yaml")
+
+
+def test_a_site_with_profile_yml_keeps_one_profile(tmp_path):
+    site = tmp_path / "site"
+    (site / "content").mkdir(parents=True)
+    (site / "site.yaml").write_text("title: Mine\nbase_url: https://example.org/\n")
+    (site / "content" / "profile.yml").write_text("name: Silin Zhao\n", encoding="utf-8")
+    imported(SEED, site)
+    assert not (site / "content" / "profile.yaml").exists()
+    assert (site / "imported" / "content" / "profile.yml").is_file()
+    assert run_cli("build", "--site", site).code == 0
