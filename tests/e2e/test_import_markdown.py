@@ -244,3 +244,20 @@ def test_a_site_with_profile_yml_keeps_one_profile(tmp_path):
     assert not (site / "content" / "profile.yaml").exists()
     assert (site / "imported" / "content" / "profile.yml").is_file()
     assert run_cli("build", "--site", site).code == 0
+
+
+def test_the_imported_seed_shows_on_the_built_site(tmp_path):
+    site = tmp_path / "site"
+    imported(SEED, site)
+    assert run_cli("build", "--site", site).code == 0
+    cv = (site / "output" / "cv" / "index.html").read_text(encoding="utf-8")
+    for fact in (
+        "Silin Zhao",
+        "Mianyang Lunqi Robotics Co., Ltd.",
+        "Improving Portability and Interoperability of Deep-Learning Workloads using ONNX",
+        "Kubernetes Certified Application Developer (CKAD)",
+        "Emacs (10+ years)",
+        "Federated Learning Systems &amp; Applications",
+        "Research Projects",
+    ):
+        assert fact in cv, fact
