@@ -60,6 +60,7 @@ class ParsedResume:
 
 # Sections whose entries are not much more than a line each: a bullet is an entry.
 _LIST_SECTIONS = {"awards", "certificates", "talks", "publications", "references"}
+_CERTIFICATE = re.compile(r"\b(?:certif\w*|licen[cs]e[ds]?)\b", re.IGNORECASE)
 _PROFILE_PARTS = {"summary", "contact", "languages", "interests"}
 _CONTACT_LABELS = {
     "email": "email",
@@ -689,8 +690,16 @@ class Reader:
 
     def skills_line(self, line: Line, index: int) -> int:
         """Skill groups: `**Group:** a, b (Expert)`, a group heading with bullets or a line of
-        names below it, or bullets alone (one group named after the section)."""
+        names below it, or bullets alone (one group named after the section). Under "Skills
+        and Certifications", a line naming a certificate is a certificate."""
         text = plain(line.text)
+        if self.certificate_among_skills(line, text):
+            saved, self.section = self.section, "certificates"
+            self.sections.setdefault("certificates", Section("certificates"))
+            self.headings.setdefault("certificates", "Certificates")
+            index = self.list_entry(line, index)
+            self.section = saved
+            return index
         columns = re.match(r"^([A-Z][\w &/-]{1,30}?)\s{2,}(\S.*)$", text)
         if columns and line.kind == "text" and line.indent < 2:
             # "Languages  TypeScript JavaScript": a group name, then its skills.
@@ -736,6 +745,12 @@ class Reader:
         else:
             self.entry.content(line, index, self)
         return index + 1
+
+    def certificate_among_skills(self, line: Line, text: str) -> bool:
+        heading = self.headings.get("skills", "")
+        if not _CERTIFICATE.search(heading) or line.kind not in ("bullet", "text"):
+            return False
+        return _CERTIFICATE.search(text) is not None and not LABEL.match(line.text)
 
     def names(self, text: str) -> list[str]:
         return words.split_names(text) if "," not in text else words.split_list(text)

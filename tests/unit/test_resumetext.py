@@ -426,3 +426,22 @@ def test_a_summary_keeps_its_paragraphs():
     )
     summary = section(parsed, "experience").entries[0].fields["summary"]
     assert summary == "First paragraph,\nover two lines.\n\nSecond paragraph."
+
+
+def test_skills_and_certifications_keep_certificates_apart():
+    parsed = read(
+        """
+        ## Skills and Certifications
+
+        **Programming:** Python, Go (Expert)
+        - AWS Certified Solutions Architect | Amazon Web Services | 2023
+        - Certified Kubernetes Administrator, 2022
+        """
+    )
+    assert section(parsed, "skills").entries[0].fields["title"] == "Programming"
+    certificates = [e.fields for e in section(parsed, "certificates").entries]
+    assert certificates == [
+        {"title": "AWS Certified Solutions Architect", "issuer": "Amazon Web Services",
+         "date": "2023"},
+        {"title": "Certified Kubernetes Administrator", "date": "2022"},
+    ]  # fmt: skip
