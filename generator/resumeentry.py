@@ -540,7 +540,8 @@ def _rename_places(reader: Reader, prefix: str, section: str, fields: dict[str, 
         "title": _TITLE_FIELDS.get(section),
         "organization": _ORGANISATION_FIELDS.get(section),
     }
-    for placement in reader.placements.values():
+    for number in sorted(reader.entry_lines.get(prefix, ())):
+        placement = reader.placements[number]
         for position, where in enumerate(placement.where):
             if not where.startswith(prefix):
                 continue

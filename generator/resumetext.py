@@ -60,6 +60,7 @@ class ParsedResume:
 
 # Sections whose entries are not much more than a line each: a bullet is an entry.
 _LIST_SECTIONS = {"awards", "certificates", "talks", "publications", "references"}
+_ENTRY_PLACE = re.compile(r"^[\w-]+\[#\d+\]\.")
 _CERTIFICATE = re.compile(r"\b(?:certif\w*|licen[cs]e[ds]?)\b", re.IGNORECASE)
 _PROFILE_PARTS = {"summary", "contact", "languages", "interests"}
 _CONTACT_LABELS = {
@@ -96,6 +97,7 @@ class Reader:
         self.headings: dict[str, str] = {}
         self.notes: list[tuple[int, str]] = []
         self.placements: dict[int, Placement] = {}
+        self.entry_lines: dict[str, set[int]] = {}  # "experience[#12]." -> its lines
         self.section: str | None = None  # the section being read; None before the first
         self.section_level = 0  # the heading level that opened it
         self.style: dict[str, str] = {}  # section -> how its entries start: heading, bold
@@ -111,6 +113,8 @@ class Reader:
             note = "HTML tags left out, their text kept"
         for follower in line.followers:
             self.place(follower, kind, where, note)
+        if entry := _ENTRY_PLACE.match(where):
+            self.entry_lines.setdefault(entry.group(0), set()).add(line.number)
         found = self.placements.get(line.number)
         if found is None:
             self.placements[line.number] = Placement(line.number, line.raw, kind, [where], note)

@@ -374,7 +374,7 @@ _DOMAIN_URL = re.compile(
     r"|xyz|app|page|site|blog|tech|edu|gov|uk|ca|cn|in|eu)(?:/[^\s]*)?$",
     re.IGNORECASE,
 )
-MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+MD_LINK = re.compile(r"\[([^\][]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 _NETWORKS = {
     "github.com": "GitHub",
     "gitlab.com": "GitLab",
@@ -393,6 +393,8 @@ _NETWORKS = {
 
 
 def is_bare_url(text: str) -> bool:
+    if len(text) > 300:
+        return False
     return bool(_DOMAIN_URL.match(text.strip())) and "@" not in text
 
 
@@ -544,6 +546,8 @@ def split_list(text: str) -> list[str]:
 def item_level(item: str) -> tuple[str, str | None]:
     """("Go", "Expert") from "Go (Expert)" or "Go - Expert"; the level is kept only when its
     words say a level."""
+    if len(item) > 300:
+        return item, None
     bracketed = re.fullmatch(r"(.+?)\s*\(([^()]+)\)", item)
     if bracketed and LEVEL_WORDS.match(bracketed.group(2).strip()):
         return bracketed.group(1).strip(), bracketed.group(2).strip()

@@ -445,3 +445,15 @@ def test_skills_and_certifications_keep_certificates_apart():
          "date": "2023"},
         {"title": "Certified Kubernetes Administrator", "date": "2022"},
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["[" * 3000, "<a" * 3000, "**" + "a" * 3000, "a (" * 3000, "# " + " #" * 3000],
+    ids=["brackets", "tags", "bold", "parentheses", "heading"],
+)
+def test_hostile_lines_are_read_in_time_and_kept(line):
+    """Regular expressions that backtrack on such lines would take minutes (no timing:
+    the test would hang). Every line is still placed."""
+    parsed = parse(f"# A B\n\n## Experience\n\n{line}\n{line}\n", None)
+    assert {4, 5} <= set(parsed.placements)
