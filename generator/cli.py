@@ -214,6 +214,54 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if report.skipped else EXIT_OK
 
 
+def cmd_import_markdown(args: argparse.Namespace) -> int:
+    from generator.importmd import import_markdown
+
+    site = Path(args.site)
+    report = import_markdown(
+        _source_file(args.file), site.resolve(), dry_run=args.dry_run, name=args.name
+    )
+    _print_markdown_report(report, args)
+    return EXIT_OK
+
+
+def _print_markdown_report(report, args: argparse.Namespace) -> None:  # noqa: ANN001
+    """Every input line and where it went, then the files, then what needs a look."""
+    print(f"Lines of {args.file} and where they went:")
+    for placement in report.lines:
+        where = ", ".join(w for w in placement.where if w) or "-"
+        note = f"  ({placement.note})" if placement.note else ""
+        print(f"  {placement.line:>4} {placement.kind:<9} {where}{note}")
+    verb = "would" if args.dry_run else "did"
+    print(f"Files ({'dry run: nothing written' if args.dry_run else 'written'}):")
+    actions = {
+        "write": "new",
+        "update": "updated (unchanged since the last import)",
+        "unchanged": "unchanged",
+        "keep": "kept as it is (the site has one)",
+        "beside": "edited by you, kept; the new version is beside it",
+    }
+    for outcome in report.files:
+        extra = f" -> {outcome.beside}" if outcome.action == "beside" else ""
+        edited = (
+            " (edited by you since the import)"
+            if outcome.edited and outcome.action == "unchanged"
+            else ""
+        )
+        print(f"  {outcome.path}: {actions[outcome.action]}{extra}{edited}")
+    for note in [*report.notes, *report.moved]:
+        print(f"Note: {note}")
+    structured = report.count("field", "structure")
+    total = len([p for p in report.lines if p.kind != "layout"])
+    kept = report.count("body", "notes")
+    print(
+        f"{structured} of {total} lines with text went into fields; {kept} into bodies or "
+        f"notes ({verb} not lose any)."
+    )
+    if not args.dry_run:
+        print(f"Next: cvsite build --site {args.site}")
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from generator.jsonschema import write_schemas
 
@@ -394,7 +442,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
     importer = commands.add_parser(
         "import",
-        help="import a .bib file or a JSON Resume into the site's content",
+        help="import a .bib file, a JSON Resume or a Markdown résumé into the site's content",
         description="Write entries from another format into content/. Existing files are "
         "never replaced; entries that cannot be read are reported and skipped.",
     )
@@ -423,6 +471,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--base-url", metavar="URL", help="where the site will be published (for site.yaml)"
     )
     jsonresume.set_defaults(func=cmd_import_jsonresume)
+    markdown = formats.add_parser(
+        "markdown",
+        help="a résumé written as Markdown or plain text into a site",
+        description="Read a résumé written as Markdown or as plain text (as copied out of a "
+        "PDF) into content/: the name and contact lines into profile.yaml, each section "
+        "into its cvsite section, entries with their dates, places, highlights and tags. "
+        "Prints where every line went; lines it cannot place go to entries' bodies or to "
+        "a draft notes page. Importing again changes nothing, and a file you edited is "
+        "never replaced: the new version is written under imported/. See docs/importing.md.",
+    )
+    markdown.add_argument("file", metavar="FILE", help="the résumé (.md or .txt)")
+    markdown.add_argument(
+        "--site", default=".", metavar="DIR", help="the site folder to make (default: .)"
+    )
+    markdown.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
+    markdown.add_argument(
+        "--name", metavar="NAME", help="your name, when the résumé does not start with it"
+    )
+    markdown.set_defaults(func=cmd_import_markdown)
 
     schema = commands.add_parser(
         "schema",
