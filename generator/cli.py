@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator import __version__
+from generator.diskerrors import cause
 from generator.errors import (
     EXIT_CONTENT,
     EXIT_OK,
@@ -22,6 +23,7 @@ from generator.errors import (
     CvsiteError,
     UsageError,
     library_message,
+    shown,
 )
 
 log = logging.getLogger("cvsite")
@@ -530,6 +532,12 @@ def main(argv: list[str] | None = None, *, exiting: bool = False) -> int:
     except Exception as exc:  # a bug: say so plainly, without a traceback unless asked
         if args.debug:
             raise
+        if isinstance(exc, OSError) and exc.filename is not None:
+            # The system refused a path the user gave or a folder they chose (a name too
+            # long, a folder that cannot be made): theirs to change, not a bug.
+            path = shown(str(exc.filename))
+            print(f"cvsite: cannot use {path}: {cause(exc)}", file=sys.stderr)
+            return EXIT_CONTENT
         print(
             f"cvsite: internal error: {type(exc).__name__}: {library_message(str(exc))}\n"
             "This is a bug in cvsite; run again with --debug for details.",

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.diskerrors import cause, output_error
-from generator.errors import BuildError
+from generator.errors import BuildError, shown
 
 log = logging.getLogger("cvsite")
 
@@ -38,6 +38,7 @@ log = logging.getLogger("cvsite")
 WAIT_SECONDS = 300.0
 _POLL_SECONDS = 0.05
 _OPEN = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_LONGEST_SHOWN_PATH = 160  # characters of a path a message prints whole
 
 
 def lock_path(output: Path) -> Path:
@@ -102,7 +103,7 @@ def _open(path: Path, output: Path) -> int:
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
             raise _planted(path, output, _kind(path)) from None
-        raise BuildError(f"cannot lock {_shown(output)}/: {_shown(path)}: {cause(exc)}") from None
+        raise BuildError(f"cannot lock {_shown(path)}: {cause(exc)}") from None
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
         os.close(descriptor)
@@ -156,7 +157,10 @@ def _holder(descriptor: int) -> str:
 
 
 def _shown(path: Path) -> str:
+    """A path as short as it can be said, cut like any value a message repeats."""
     try:
-        return path.relative_to(Path.cwd()).as_posix()
+        text = path.relative_to(Path.cwd()).as_posix()
     except ValueError:
-        return path.as_posix()
+        text = path.as_posix()
+    # A folder's real path may well be long; only a name no file system takes is cut.
+    return text if len(text) <= _LONGEST_SHOWN_PATH else shown(text, _LONGEST_SHOWN_PATH)

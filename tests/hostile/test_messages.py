@@ -461,3 +461,36 @@ def test_any_field_given_200_kb_with_line_breaks_gives_short_single_line_errors(
             assert len(lines) == len(errors) + 1
             for error in errors:
                 assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "--output", "{tmp}/" + "o" * 300),
+        (
+            "deploy",
+            "--base-url",
+            "https://a.org/",
+            "--target",
+            "directory",
+            "--destination",
+            "{tmp}/" + "d" * 300,
+        ),
+        (
+            "deploy",
+            "--base-url",
+            "https://a.org/",
+            "--target",
+            "directory",
+            "--destination=-" + "x" * 2000,
+        ),
+    ],
+    ids=["build-output", "deploy-destination", "deploy-dash-destination"],
+)
+def test_a_path_the_system_refuses_is_named_not_called_a_bug(tmp_path, args):
+    site = write_site(tmp_path / "site", {"site.yaml": SITE})
+    result = run_cli(*(a.format(tmp=tmp_path) for a in args), "--site", site, cwd=site)
+    assert result.code == 1, result.err
+    assert "internal error" not in result.err and "bug" not in result.err
+    assert "cvsite: cannot " in result.err and "(ENAMETOOLONG)" in result.err
+    assert all(len(line) <= MAX_LINE for line in result.err.splitlines())
