@@ -124,8 +124,11 @@ def _cvsite_front_matter(entry: Entry) -> list[str]:
 def write_cvsite(folder: Path, items: list[Entry]) -> None:
     content = folder / "content"
     content.mkdir(parents=True)
+    # No typeset CV: Hugo makes none, and the figures stay comparable with those taken
+    # before cv.pdf existed (bench/pdf.py times the PDF of this corpus apart).
     (folder / "site.yaml").write_text(
         "title: Benchmark Site\nbase_url: https://example.org/\nlanguage: en\ntheme: meridian\n"
+        "pdf: false\n"
     )
     (content / "profile.yaml").write_text(
         "name: Silin Zhao\nheadline: A synthetic résumé for benchmarks\n", encoding="utf-8"

@@ -27,7 +27,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 
 from generator.bibtex import ENTRY_TYPES as BIBTEX_TYPES
 from generator.dates import month_number, parse_date
-from generator.errors import ContentError
+from generator.errors import ContentError, library_message, shown
 from generator.schema import Publication
 from generator.yamlio import Document, Mark
 
@@ -174,16 +174,16 @@ def _failure(block: bib.ParsingFailedBlock, text: str, display: str) -> ContentE
     key = match.group(1) if match and match.group(1) else "?"
     if isinstance(block, bib.DuplicateBlockKeyBlock):
         first = (block.previous_block.start_line or 0) + 1
-        message = f"the key '{block.key}' is used twice in this file (first at line {first})"
+        message = f"the key {shown(block.key)} is used twice in this file (first at line {first})"
         return ContentError(display, line, 1, block.key, message)
     if isinstance(block, bib.DuplicateFieldKeyBlock):
-        message = f"a field is given twice in this entry: {block.error}"
+        message = f"a field is given twice in this entry: {library_message(str(block.error))}"
         return ContentError(display, line, 1, key, message)
     reason = getattr(block.error, "abort_reason", None) or str(block.error)
+    reason = library_message(" ".join(reason.split()))
     end = getattr(block.error, "end_index", None)
     if end is not None:
         reason += f" (at line {text.count(chr(10), 0, end) + 1})"
-    reason = " ".join(reason.split())
     return ContentError(display, line, 1, key, f"this entry is broken and was not read: {reason}")
 
 

@@ -31,6 +31,7 @@ from generator.depends import (
 from generator.errors import ContentError, ContentErrors, ErrorCollector
 from generator.jsonresume import resume_json
 from generator.model import Item, Loaded, Resume, check_markdown, load
+from generator.outputlock import output_lock
 from generator.parallel import Ahead, available_cores
 from generator.render import ALL_SOURCES, BODY_OF, Job, Page, Renderer, entry_page, plan_site
 from generator.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
@@ -46,6 +47,7 @@ from generator.stamp import (
 )
 from generator.theme import Theme, load_theme
 from generator.translations import Resolver
+from generator.typstpdf import pdf_files, pdf_names
 from generator.writer import (
     Source,
     Staged,
@@ -233,7 +235,10 @@ class SiteBuilder:
         resumes = loaded.resumes
         last = None if changes.settings else self.last
         if last is None:
-            theme = load_theme(resume.config.theme, options.site, resume.config.theme_options)
+            config = resume.config
+            theme = load_theme(
+                config.theme, options.site, config.theme_options, config=loaded.config_doc
+            )
         else:
             theme = last.theme
         pages = plan_site(resumes)
@@ -259,11 +264,13 @@ class SiteBuilder:
             or (before := previous.get(page.url)) is None
             or is_stale(page, before, found.sources, changes.templates | found.bodies)
         ]
-        wanted = _site_files(loaded, pages, prints, self.cache)
+        wanted = _site_files(loaded, pages, prints, self.cache, theme)
         # A one-off build makes the site's own files (sitemap, feeds, resume.json) alongside
         # the pages, on whichever core is free; a preview makes them here, where the pieces
         # they are made of stay cached for its next rebuild.
-        alongside = list(wanted) if self.once else []
+        # Not the PDFs: Typst's threads do not survive fork(), so a process forked from one
+        # that has typeset cannot typeset (see typstpdf.typeset); they are made here.
+        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         cost = _SITE_FILE_COST * len(pages)
         if self.cache.jobs > 1:  # while the other process still renders Markdown
             renderer.load_templates()
@@ -354,7 +361,7 @@ class SiteBuilder:
         for page in pages:
             if rendered[page.url].page is not page:  # planned again, not rendered again
                 rendered[page.url] = replace(rendered[page.url], page=page)
-        wanted = _site_files(loaded, pages, prints, self.cache)
+        wanted = _site_files(loaded, pages, prints, self.cache, last.theme)
         generated = _make_site_files(wanted, last.generated, made={})
         files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
         renderer.forget_fragments(keep=list(resume.items), pages=[page.url for page in pages])
@@ -520,12 +527,17 @@ def _citation_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origi
 
 
 def _site_files(
-    loaded: Loaded, pages: list[Page], prints: dict[str, Fingerprint], cache: BuildCache
+    loaded: Loaded,
+    pages: list[Page],
+    prints: dict[str, Fingerprint],
+    cache: BuildCache,
+    theme: Theme,
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
     """The generated files: name -> (what the file is made from, how to make it).
 
     A rebuild remakes a file only when what it is made from compares unequal. One sitemap
-    and one robots.txt for the site; a feed per language; resume.json in the default one.
+    and one robots.txt for the site; a feed and a typeset CV per language; resume.json in
+    the default one.
     """
     resume = loaded.resume
     base = resume.config.base_url
@@ -545,6 +557,7 @@ def _site_files(
             without_bodies(prints[code], each, FEED_SECTIONS),
             functools.partial(atom_feed, each, cache.pieces_of(name)),
         )
+    files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
     return files
 
 
@@ -554,7 +567,7 @@ def _feed_name(resume: Resume) -> str:
 
 def _generated_names(loaded: Loaded) -> list[str]:
     feeds = [_feed_name(each) for each in loaded.translations.values()]
-    return [*GENERATED, *feeds]
+    return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
 def _put_page(staging: Staging, page: Page, html: bytes) -> Staged:
@@ -660,6 +673,14 @@ def build(
     by object on return would take 3 ms of 1,000 entries' build."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
+    # Held until the stamp is saved: a second build of the same folder waits (outputlock.py).
+    with output_lock(options.output):
+        return _build_locked(options, compiling, keep, started)
+
+
+def _build_locked(
+    options: BuildOptions, compiling: Ahead | None, keep: list | None, started: float
+) -> BuildResult:
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
     browser = None
@@ -676,7 +697,9 @@ def build(
             from generator.pdf import add_cv_pdf
 
             add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
-        report = write_site(options.output, site.files, force=options.force, staging=staging)
+        report = write_site(
+            options.output, site.files, force=options.force, staging=staging, locked=True
+        )
     finally:
         if staging is not None:
             staging.discard()

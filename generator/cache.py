@@ -14,6 +14,7 @@ folder (`stamp.cache_dir`, outside the site) is safe to delete at any time.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
@@ -24,6 +25,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from generator.content import FileRead
+from generator.diskerrors import cache_warning
 from generator.parallel import Ahead
 
 MarkdownKey = tuple[str, bool, str]  # (renderer options, inline?, text)
@@ -116,11 +118,17 @@ class MarkdownStore(MutableMapping):
         kept = {self._digest(key): str(html) for key, html in self._memory.items()}
         if kept.keys() == self._disk.keys() and len(kept) == self._loaded_count:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_suffix(".tmp")
-        with temporary.open("wb") as file:
-            pickle.dump(kept, file, protocol=5)
-        os.replace(temporary, self.path)
+        # One per process: builds of other output folders of the site share this file.
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with temporary.open("wb") as file:
+                pickle.dump(kept, file, protocol=5)
+            os.replace(temporary, self.path)
+        except OSError as exc:  # a full or read-only cache: the next build renders again
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            cache_warning(self.path, exc)
 
 
 class _Kept:

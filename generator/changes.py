@@ -109,7 +109,9 @@ Signature = tuple[int, int, int]  # (mtime in ns, size, inode)
 
 
 def scan(places: Iterable[Path]) -> dict[Path, Signature]:
-    """Every file under `places` (files or folders) with what tells a changed file apart."""
+    """Every file under `places` (files or folders) with what tells a changed file apart,
+    and every symbolic link, to a folder or to nothing too: the build refuses those that
+    lead out of content/, so one made or removed is a change."""
     found: dict[Path, Signature] = {}
     for place in places:
         if place.is_file():
@@ -119,14 +121,20 @@ def scan(places: Iterable[Path]) -> dict[Path, Signature]:
             dirs[:] = [d for d in dirs if not d.startswith(".")]
             for name in files:
                 _note(found, Path(folder, name))
+            for name in dirs:  # os.walk lists links to folders here, and does not enter them
+                if os.path.islink(path := os.path.join(folder, name)):
+                    _note(found, Path(path), follow=False)
     return found
 
 
-def _note(found: dict[Path, Signature], path: Path) -> None:
+def _note(found: dict[Path, Signature], path: Path, follow: bool = True) -> None:
     try:
-        info = path.stat()
-    except OSError:  # deleted between listing and looking
-        return
+        info = path.stat(follow_symlinks=follow)
+    except OSError:  # a link to nothing, or that loops; or deleted between listing and looking
+        try:
+            info = path.lstat()
+        except OSError:
+            return
     found[path] = (info.st_mtime_ns, info.st_size, info.st_ino)
 
 

@@ -16,7 +16,16 @@ from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.errors import EXIT_CONTENT, EXIT_OK, EXIT_USAGE, CvsiteError, UsageError
+from generator.diskerrors import cause
+from generator.errors import (
+    EXIT_CONTENT,
+    EXIT_OK,
+    EXIT_USAGE,
+    CvsiteError,
+    UsageError,
+    library_message,
+    shown,
+)
 
 log = logging.getLogger("cvsite")
 # What a build made, left for the system to free when `run` ends the process (see run).
@@ -112,7 +121,10 @@ def cmd_build(args: argparse.Namespace) -> int:
     site = _site_dir(args.site)
     output = (Path(args.output) if args.output else site / "output").resolve()
     # Checked before anything heavy is imported: an unchanged site costs a few file stats.
-    unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
+    # --force builds in any case.
+    unchanged = None
+    if not args.force:
+        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
     if unchanged is not None:
         print(stamp.describe(unchanged, time.perf_counter() - started, output))
         if args.pdf:
@@ -205,6 +217,54 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if report.skipped else EXIT_OK
 
 
+def cmd_import_markdown(args: argparse.Namespace) -> int:
+    from generator.importmd import import_markdown
+
+    site = Path(args.site)
+    report = import_markdown(
+        _source_file(args.file), site.resolve(), dry_run=args.dry_run, name=args.name
+    )
+    _print_markdown_report(report, args)
+    return EXIT_OK
+
+
+def _print_markdown_report(report, args: argparse.Namespace) -> None:  # noqa: ANN001
+    """Every input line and where it went, then the files, then what needs a look."""
+    print(f"Lines of {args.file} and where they went:")
+    for placement in report.lines:
+        where = ", ".join(w for w in placement.where if w) or "-"
+        note = f"  ({placement.note})" if placement.note else ""
+        print(f"  {placement.line:>4} {placement.kind:<9} {where}{note}")
+    verb = "would" if args.dry_run else "did"
+    print(f"Files ({'dry run: nothing written' if args.dry_run else 'written'}):")
+    actions = {
+        "write": "new",
+        "update": "updated (unchanged since the last import)",
+        "unchanged": "unchanged",
+        "keep": "kept as it is (the site has one)",
+        "beside": "edited by you, kept; the new version is beside it",
+    }
+    for outcome in report.files:
+        extra = f" -> {outcome.beside}" if outcome.action == "beside" else ""
+        edited = (
+            " (edited by you since the import)"
+            if outcome.edited and outcome.action == "unchanged"
+            else ""
+        )
+        print(f"  {outcome.path}: {actions[outcome.action]}{extra}{edited}")
+    for note in [*report.notes, *report.moved]:
+        print(f"Note: {note}")
+    structured = report.count("field", "structure")
+    total = len([p for p in report.lines if p.kind != "layout"])
+    kept = report.count("body", "notes")
+    print(
+        f"{structured} of {total} lines with text went into fields; {kept} into bodies or "
+        f"notes ({verb} not lose any)."
+    )
+    if not args.dry_run:
+        print(f"Next: cvsite build --site {args.site}")
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from generator.jsonschema import write_schemas
 
@@ -267,8 +327,8 @@ def _add_deploy(commands: argparse._SubParsersAction) -> None:
         "deploy",
         help="check, build and publish the site",
         description="Build the site afresh, check the content, every internal link and that "
-        "base_url fits the target, then publish: commit to a GitHub Pages branch (through "
-        "ghp-import), rsync to host:path or a local folder, or copy to a folder. Settings come "
+        "base_url fits the target, then publish: commit to a GitHub Pages branch and push "
+        "it, rsync to host:path or a local folder, or copy to a folder. Settings come "
         "from site.yaml's deploy: block; flags override them. Any failed check stops the "
         "deploy before anything is published.",
     )
@@ -288,7 +348,8 @@ def _add_deploy(commands: argparse._SubParsersAction) -> None:
     deploy.add_argument(
         "--force",
         action="store_true",
-        help="github-pages: force the push; directory: replace a folder cvsite did not make",
+        help="github-pages: publish onto a branch cvsite did not make or over local commits, "
+        "and force the push; directory: replace a folder cvsite did not make",
     )
     deploy.add_argument(
         "--dry-run", action="store_true", help="run every check and say what would change"
@@ -358,7 +419,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     build.add_argument("--drafts", action="store_true", help="include draft entries")
     build.add_argument(
-        "--force", action="store_true", help="replace an output folder that cvsite did not create"
+        "--force",
+        action="store_true",
+        help="build even when nothing changed, and replace an output folder that cvsite did "
+        "not create",
     )
     build.add_argument(
         "--pdf",
@@ -393,7 +457,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
     importer = commands.add_parser(
         "import",
-        help="import a .bib file or a JSON Resume into the site's content",
+        help="import a .bib file, a JSON Resume or a Markdown résumé into the site's content",
         description="Write entries from another format into content/. Existing files are "
         "never replaced; entries that cannot be read are reported and skipped.",
     )
@@ -422,6 +486,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--base-url", metavar="URL", help="where the site will be published (for site.yaml)"
     )
     jsonresume.set_defaults(func=cmd_import_jsonresume)
+    markdown = formats.add_parser(
+        "markdown",
+        help="a résumé written as Markdown or plain text into a site",
+        description="Read a résumé written as Markdown or as plain text (as copied out of a "
+        "PDF) into content/: the name and contact lines into profile.yaml, each section "
+        "into its cvsite section, entries with their dates, places, highlights and tags. "
+        "Prints where every line went; lines it cannot place go to entries' bodies or to "
+        "a draft notes page. Importing again changes nothing, and a file you edited is "
+        "never replaced: the new version is written under imported/. See docs/importing.md.",
+    )
+    markdown.add_argument("file", metavar="FILE", help="the résumé (.md or .txt)")
+    markdown.add_argument(
+        "--site", default=".", metavar="DIR", help="the site folder to make (default: .)"
+    )
+    markdown.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
+    markdown.add_argument(
+        "--name", metavar="NAME", help="your name, when the résumé does not start with it"
+    )
+    markdown.set_defaults(func=cmd_import_markdown)
 
     schema = commands.add_parser(
         "schema",
@@ -460,8 +545,14 @@ def main(argv: list[str] | None = None, *, exiting: bool = False) -> int:
     except Exception as exc:  # a bug: say so plainly, without a traceback unless asked
         if getattr(args, "debug", False):
             raise
+        if isinstance(exc, OSError) and exc.filename is not None:
+            # The system refused a path the user gave or a folder they chose (a name too
+            # long, a folder that cannot be made): theirs to change, not a bug.
+            path = shown(str(exc.filename))
+            print(f"cvsite: cannot use {path}: {cause(exc)}", file=sys.stderr)
+            return EXIT_CONTENT
         print(
-            f"cvsite: internal error: {type(exc).__name__}: {exc}\n"
+            f"cvsite: internal error: {type(exc).__name__}: {library_message(str(exc))}\n"
             "This is a bug in cvsite; run again with --debug for details.",
             file=sys.stderr,
         )

@@ -20,6 +20,7 @@ from typing import NoReturn
 import jinja2
 
 from generator import precompile
+from generator.diskerrors import cache_warning
 from generator.stamp import builtin_themes_dir
 from generator.theme import ThemeDir, make_environment
 
@@ -41,6 +42,19 @@ class _Kept(jinja2.FileSystemBytecodeCache):
         except Exception:  # whatever it is, the template's source is at hand
             bucket.reset()
 
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Kept, if it can be: a full or read-only cache folder is said once, and the
+        template, compiled in memory, is used all the same. (Jinja removes its temporary
+        file when the write fails.)"""
+        try:
+            super().dump_bytecode(bucket)
+        except OSError as exc:
+            if not self.warned:
+                self.warned = True
+                cache_warning(self.directory, exc)
+
+    warned = False
+
 
 class CompiledTemplates(jinja2.BytecodeCache):
     """Jinja's bytecode cache for one site: a built-in theme's templates are kept in
@@ -53,7 +67,8 @@ class CompiledTemplates(jinja2.BytecodeCache):
     templates are kept in the site's cache folder instead."""
 
     def __init__(self, site_folder: Path):
-        site_folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # said when a template cannot be kept there
+            site_folder.mkdir(parents=True, exist_ok=True)
         self.site = _Kept(str(site_folder))
         self.folder = precompile.installed_folder()
         self.installed = _Kept(str(self.folder))
@@ -76,7 +91,8 @@ class CompiledTemplates(jinja2.BytecodeCache):
                 if not self.folder.is_dir():
                     self.folder.mkdir(parents=True, exist_ok=True)
                     _forget_others(self.folder)
-                self.installed.set_bucket(bucket)
+                # Jinja's own, not _Kept's: an error here is not one to warn of.
+                jinja2.FileSystemBytecodeCache.dump_bytecode(self.installed, bucket)
                 return
             except OSError:  # cvsite's folder is read-only
                 pass

@@ -25,7 +25,9 @@ from generator.errors import (
     ContentErrors,
     ErrorCollector,
     FieldPath,
+    describe,
     format_field_path,
+    shown,
 )
 from generator.schema import LANGUAGE_PATTERN, Entry, Profile, SiteConfig, model_for
 from generator.textfile import read_text
@@ -253,7 +255,7 @@ def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollect
             0,
             0,
             "",
-            f"'{code}' is not a language of this site: to make content/{code}/ its version "
+            f"{shown(code)} is not a language of this site: to make content/{code}/ its version "
             f"in that language, list {code} in site.yaml `languages:`",
         )
     elif suffix == ".md":
@@ -275,7 +277,7 @@ def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorColl
             0,
             0,
             "",
-            f"'{name}' is not a valid section name (expected lower-case letters, "
+            f"{shown(name)} is not a valid section name (expected lower-case letters, "
             "digits, '-' and '_')",
         )
         return
@@ -285,21 +287,11 @@ def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorColl
 # --- validation messages ---------------------------------------------------------------------
 
 
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    text = str(value)
-    return repr(text if len(text) <= 60 else text[:57] + "...")
-
-
 _EXPECTED = {
     "string_type": "text",
     "int_parsing": "a whole number",
     "int_type": "a whole number",
+    "int_parsing_size": "a whole number",
     "bool_parsing": "true or false",
     "bool_type": "true or false",
     "float_parsing": "a number",
@@ -321,20 +313,23 @@ def _message(error: dict[str, Any], model: type[BaseModel] | None) -> str:
         allowed = list(model.model_fields) if model else []
         close = difflib.get_close_matches(name, allowed, n=1, cutoff=0.6)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        return f"unknown field '{name}'{hint}"
+        return f"unknown field {shown(name)}{hint}"
     if kind == "missing":
         return f"missing required field '{error['loc'][-1]}'"
     if kind in _EXPECTED:
-        return f"expected {_EXPECTED[kind]}, found {_describe(value)}"
+        return f"expected {_EXPECTED[kind]}, found {describe(value)}"
     if kind == "literal_error":
-        return f"{_describe(value)} is not one of: {error['ctx']['expected']}"
+        return f"{describe(value)} is not one of: {error['ctx']['expected']}"
     if kind == "string_pattern_mismatch":
         pattern = error["ctx"]["pattern"]
         if pattern in _PATTERN_NAMES:
-            return f"{_describe(value)} is not {_PATTERN_NAMES[pattern]}"
-        return f"{_describe(value)} does not match the pattern {pattern}"
+            return f"{describe(value)} is not {_PATTERN_NAMES[pattern]}"
+        return f"{describe(value)} does not match the pattern {pattern}"
+    if kind == "string_too_long":
+        limit = error["ctx"]["max_length"]
+        return f"{describe(value)} is too long (expected at most {limit} characters)"
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
-        return f"{_describe(value)} is out of range ({error['msg'].lower()})"
+        return f"{describe(value)} is out of range ({error['msg'].lower()})"
     return error["msg"]
 
 
@@ -409,7 +404,7 @@ def validate(
 def _mapping_error(doc: Document, what: str) -> ContentError:
     if doc.data is None:
         return ContentError(doc.file, 1, 1, "", f"file is empty (expected {what})")
-    return ContentError(doc.file, 1, 1, "", f"expected {what}, found {_describe(doc.data)}")
+    return ContentError(doc.file, 1, 1, "", f"expected {what}, found {describe(doc.data)}")
 
 
 def read_languages(files: SiteFiles, resolver_cache: dict[Path, Any]) -> Languages:
@@ -631,7 +626,7 @@ def _read_entry_list(
                 [
                     doc.error(
                         (index,),
-                        f"expected an entry (a mapping of fields), found {_describe(item)}",
+                        f"expected an entry (a mapping of fields), found {describe(item)}",
                         root=name,
                     )
                 ]

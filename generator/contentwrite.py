@@ -1,18 +1,19 @@
 """Writing content files for the importers: readable YAML, and files that are never overwritten.
 
 Imported content is the user's from then on, so a file that exists is never replaced:
-new files are created exclusively (`open(..., "x")`), through a temporary name and a
-rename, so a crash never leaves half a file behind.
+new files are written under a temporary name and linked to their own, which fails when the
+name is taken, so a crash never leaves half a file behind; and never through a link that
+leads out of the site (confined.py).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from generator import confined
 
 
 class _Dumper(yaml.SafeDumper):
@@ -47,19 +48,7 @@ def front_matter(meta: dict[str, Any], body: str = "") -> str:
     return f"---\n{to_yaml(meta)}---\n{body}"
 
 
-def create(path: Path, text: str) -> bool:
-    """Write a new file; False (and nothing written) when the path is already taken."""
-    if path.exists():
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
-        # link() fails if the name was taken meanwhile, where rename() would replace it.
-        os.link(temporary, path)
-        return True
-    except FileExistsError:
-        return False
-    finally:
-        os.unlink(temporary)
+def create(site: Path, relative: str, text: str) -> bool:
+    """Write the new file `site/relative`; False (and nothing written) when the name is
+    taken. Never through a link that leads out of the site (see confined.py)."""
+    return confined.create(site, relative, text.encode("utf-8"))

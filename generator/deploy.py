@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from generator import ghpages, rsync
 from generator.build import BuildOptions, RenderedSite, render_site
-from generator.errors import BuildError, UsageError
+from generator.errors import BuildError, UsageError, shown
 from generator.linkcheck import check_links
 from generator.routes import base_path
 from generator.schema import DEPLOY_TARGETS, DeployOptions, SiteConfig
@@ -118,7 +118,10 @@ def settings(request: DeployRequest, config: SiteConfig) -> DeployOptions:
         options = DeployOptions.model_validate({**configured, **flags})
     except ValidationError as exc:  # site.yaml was validated already: a flag is wrong
         error = exc.errors()[0]
-        raise UsageError(f"--{error['loc'][0]} {error['input']}: {error['msg']}") from None
+        flag, value, message = f"--{error['loc'][0]}", shown(error["input"]), error["msg"]
+        if value not in message:  # pydantic's own messages do not quote the value
+            flag += f" {value}"
+        raise UsageError(f"{flag}: {message}") from None
     _check_flags(options, flags)
     return options
 
@@ -166,7 +169,8 @@ def _prepare_target(request: DeployRequest, options: DeployOptions, base_url: st
 
 
 def _github_pages(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
-    target = ghpages.locate(request.site, options.remote, options.branch, options.cname)
+    where = "--branch" if request.branch is not None else "site.yaml: deploy.branch"
+    target = ghpages.locate(request.site, options.remote, options.branch, options.cname, where)
     problem = ghpages.base_url_problem(base_url, target.url, options.cname)
     if problem:
         raise _base_url_error(request, base_url, f"is not where it will be served: {problem}")

@@ -1,18 +1,30 @@
-"""The github-pages deploy target: commit a built site to a branch with ghp-import, then push.
+"""The github-pages deploy target: commit a built site to a branch, then push it.
 
 History is kept: the new commit goes on top of the branch as the remote has it (fetched
 first), and the push is an ordinary one, so a branch that moved meanwhile is rejected rather
 than overwritten, unless the user asks for `--force`. A build whose files equal the branch's
-adds no commit. Everything here talks to git in a subprocess; ghp-import writes the commit.
+adds no commit. Everything here talks to git in a subprocess.
+
+A deploy replaces every file of the branch, so it refuses, before anything is written, a
+branch that holds something else: one checked out with sources, one whose last commit no
+cvsite deploy made (the sources' own `main`, say), one with commits here that the remote
+lacks (they would be left behind), and a name git would read as something other than a
+branch. `--force` overrides the last-commit and commits-here checks (and then publishes on
+top of the local commits, which are kept); nothing overrides the others.
+
+The commit is written with git's plumbing (hash-object, update-index on a private index,
+write-tree, commit-tree, update-ref), not ghp-import: ghp-import resets the local branch to
+the remote's before committing, which drops commits only the local branch has, and looks
+branches up by short names that a tag or a branch called `origin/gh-pages` can shadow.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import re
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -26,7 +38,11 @@ log = logging.getLogger(__name__)
 _GITHUB_REMOTE = re.compile(
     r"github\.com[:/]+(?P<owner>[A-Za-z0-9-]+)/(?P<repo>[A-Za-z0-9._-]+?)(?:\.git)?/*$"
 )
-_EMPTY_BLOB = "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+# A deploy commit says so in a trailer; older cvsite versions wrote only this subject line.
+TRAILER = "Deployed-by"
+_OLD_SUBJECT = re.compile(r"^Publish the site built from .+ \(cvsite [^)]+\)$")
+# Names git accepts as branches but reads as something else where a ref is expected.
+_MISREAD_STARTS = ("+", "-", "@", "refs/")
 
 
 @dataclass(frozen=True)
@@ -42,13 +58,19 @@ class GitTarget:
     def describe(self) -> str:
         return f"branch {self.branch} of {self.remote} ({self.url})"
 
+    @property
+    def ref(self) -> str:
+        return f"refs/heads/{self.branch}"
+
 
 # --- git -------------------------------------------------------------------------------------
 
 
-def _git(repo: Path, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+def _git(
+    repo: Path, *args: str, input: bytes | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run(["git", *args], cwd=repo, capture_output=True, input=input)
+        return subprocess.run(["git", *args], cwd=repo, capture_output=True, input=input, env=env)
     except FileNotFoundError:
         raise BuildError("git is not installed; the github-pages target needs it") from None
 
@@ -57,6 +79,14 @@ def _git_text(repo: Path, *args: str) -> str | None:
     """The output of a git command that may fail (a missing ref, an unset key): None then."""
     result = _git(repo, *args)
     return result.stdout.decode().strip() if result.returncode == 0 else None
+
+
+def _git_out(repo: Path, *args: str, input: bytes | None = None, env=None) -> str:  # noqa: ANN001
+    """The output of a git command that must succeed."""
+    result = _git(repo, *args, input=input, env=env)
+    if result.returncode != 0:
+        raise BuildError(f"git {args[0]} failed: {_git_error(result)}")
+    return result.stdout.decode().strip()
 
 
 def _git_error(result: subprocess.CompletedProcess) -> str:
@@ -74,9 +104,15 @@ def find_repo(site: Path) -> Path:
     return Path(top)
 
 
-def locate(site: Path, remote: str, branch: str, cname: str | None) -> GitTarget:
-    """The deploy's repository and remote, checked before anything is built or pushed."""
+def locate(
+    site: Path, remote: str, branch: str, cname: str | None, where: str = "deploy.branch"
+) -> GitTarget:
+    """The deploy's repository and remote, checked before anything is built or pushed.
+
+    `where` names the setting the branch came from, for messages (`--branch`).
+    """
     repo = find_repo(site)
+    check_branch_name(repo, branch, where)
     # The URL as configured: `git remote get-url` would apply insteadOf rewrites, and the
     # base_url check must see the address GitHub knows the repository by.
     url = _git_text(repo, "config", "--get", f"remote.{remote}.url")
@@ -87,12 +123,41 @@ def locate(site: Path, remote: str, branch: str, cname: str | None) -> GitTarget
             f"the repository {repo} has no remote '{remote}' ({have}); add it with "
             f"git remote add {remote} URL, or set deploy.remote in site.yaml"
         )
-    if _git_text(repo, "symbolic-ref", "--short", "-q", "HEAD") == branch:
-        raise UsageError(
-            f"branch {branch} is checked out here with the site's sources; deploying would "
-            "replace them with the built site. Choose another branch (deploy.branch)."
+    worktree = checked_out(repo).get(branch)
+    if worktree is not None:
+        raise BuildError(
+            f"branch {branch} is checked out in {worktree}; deploying would replace the "
+            "files there with the built site. Choose another branch (deploy.branch)."
         )
     return GitTarget(repo, remote, url, branch, cname)
+
+
+def check_branch_name(repo: Path, name: str, where: str) -> None:
+    """Refuse a name git would not take as a branch, or would read as something else."""
+    if name == "HEAD" or name.startswith(_MISREAD_STARTS):
+        raise BuildError(
+            f"{where} {name}: a branch name must not be HEAD or start with +, -, @ or refs/ "
+            "(git reads those as something else); use a plain name such as gh-pages"
+        )
+    result = _git(repo, "check-ref-format", "--branch", name)
+    # --branch also expands @{-1} and the like: the name must come back as it went in.
+    if result.returncode != 0 or result.stdout.decode().strip() != name:
+        raise BuildError(
+            f"{where} {name!r}: not a valid git branch name (no spaces, no '..', ':', '~', "
+            "'^', '?', '*', '[', '\\', no trailing '/' or '.lock'); use a name such as gh-pages"
+        )
+
+
+def checked_out(repo: Path) -> dict[str, Path]:
+    """Branch -> the working tree it is checked out in, for every working tree of `repo`."""
+    found: dict[str, Path] = {}
+    tree = repo
+    for line in (_git_text(repo, "worktree", "list", "--porcelain") or "").splitlines():
+        if line.startswith("worktree "):
+            tree = Path(line.removeprefix("worktree "))
+        elif line.startswith("branch refs/heads/"):
+            found[line.removeprefix("branch refs/heads/")] = tree
+    return found
 
 
 # --- base_url --------------------------------------------------------------------------------
@@ -146,37 +211,43 @@ def base_url_problem(base_url: str, remote_url: str, cname: str | None) -> str |
 
 def remote_head(target: GitTarget) -> str | None:
     """The commit the remote branch points at, or None if the remote has no such branch."""
-    result = _git(target.repo, "ls-remote", "--heads", target.remote, f"refs/heads/{target.branch}")
+    result = _git(target.repo, "ls-remote", "--heads", target.remote, target.ref)
     if result.returncode != 0:
         raise BuildError(f"cannot reach {target.remote} ({target.url}): {_git_error(result)}")
-    line = result.stdout.decode().strip()
-    return line.split()[0] if line else None
+    # ls-remote matches the pattern's tail: refs/heads/x/refs/heads/gh-pages would match too.
+    for line in result.stdout.decode().splitlines():
+        commit, _, name = line.partition("\t")
+        if name == target.ref:
+            return commit
+    return None
 
 
 def fetch(target: GitTarget) -> str:
-    """Bring the remote branch into its remote-tracking ref, which ghp-import builds on."""
+    """Bring the remote branch into its remote-tracking ref; the commit it is at."""
     tracking = f"refs/remotes/{target.remote}/{target.branch}"
-    result = _git(
-        target.repo, "fetch", "--quiet", target.remote, f"+refs/heads/{target.branch}:{tracking}"
-    )
+    result = _git(target.repo, "fetch", "--quiet", target.remote, f"+{target.ref}:{tracking}")
     if result.returncode != 0:
         raise BuildError(f"cannot fetch {target.describe()}: {_git_error(result)}")
-    return tracking
+    return _git_out(target.repo, "rev-parse", "--verify", f"{tracking}^{{commit}}")
 
 
-def wanted_tree(target: GitTarget, folder: Path) -> Tree:
-    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll, CNAME)."""
+def wanted_tree(target: GitTarget, folder: Path, write: bool = False) -> Tree:
+    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll, CNAME).
+
+    With `write`, the blobs are stored in the repository too, ready to be committed.
+    """
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     listing = "".join(f"{p}\n" for p in files).encode()
-    result = _git(target.repo, "hash-object", "--no-filters", "--stdin-paths", input=listing)
-    if result.returncode != 0:
-        raise BuildError(f"git hash-object failed: {_git_error(result)}")
-    ids = result.stdout.decode().split()
+    store = ["-w"] if write else []
+    ids = _git_out(
+        target.repo, "hash-object", *store, "--no-filters", "--stdin-paths", input=listing
+    ).split()
     tree = {p.relative_to(folder).as_posix(): blob for p, blob in zip(files, ids, strict=True)}
-    tree[".nojekyll"] = _EMPTY_BLOB
+    # GitHub Pages would otherwise run Jekyll over the site, and needs CNAME for a domain.
+    tree[".nojekyll"] = _git_out(target.repo, "hash-object", *store, "--stdin", input=b"")
     if target.cname:
-        cname = _git(target.repo, "hash-object", "--stdin", input=target.cname.encode())
-        tree["CNAME"] = cname.stdout.decode().strip()
+        cname = target.cname.encode()
+        tree["CNAME"] = _git_out(target.repo, "hash-object", *store, "--stdin", input=cname)
     return tree
 
 
@@ -193,6 +264,70 @@ def branch_tree(repo: Path, ref: str) -> Tree | None:
     return tree
 
 
+def _has_commit(repo: Path, commit: str) -> bool:
+    return _git(repo, "cat-file", "-e", f"{commit}^{{commit}}").returncode == 0
+
+
+def made_by_deploy(repo: Path, commit: str) -> bool:
+    """Whether `commit` was written by cvsite deploy (its trailer, or an older one's subject)."""
+    text = _git_out(
+        repo, "log", "-1", f"--format=%(trailers:key={TRAILER},valueonly)%x00%s", commit
+    )
+    trailer, _, subject = text.partition("\0")
+    return trailer.strip().startswith("cvsite") or bool(_OLD_SUBJECT.match(subject.strip()))
+
+
+def _describe_commit(repo: Path, commit: str) -> str:
+    return _git_text(repo, "log", "-1", '--format=%h "%s"', commit) or commit[:12]
+
+
+# --- the checks ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BranchState:
+    """The target branch here and on the remote, as a deploy finds it."""
+
+    remote: str | None  # the remote branch's commit; None if the remote has no such branch
+    local: str | None  # the local branch's commit; None if there is no local branch
+    unpushed: list[str]  # commits of the local branch that the remote branch lacks
+
+
+def branch_state(target: GitTarget, remote: str | None) -> BranchState:
+    """Where the branch is; `remote` is the remote's commit, which must be in the repository."""
+    local = _git_text(target.repo, "rev-parse", "--verify", "-q", f"{target.ref}^{{commit}}")
+    unpushed: list[str] = []
+    if local:
+        exclude = [f"^{remote}"] if remote else []
+        unpushed = _git_out(target.repo, "rev-list", local, *exclude, "--").split()
+    return BranchState(remote, local, unpushed)
+
+
+def check_branch(target: GitTarget, state: BranchState, force: bool) -> str | None:
+    """Refuse a branch a deploy would damage; the commit the deploy goes on top of."""
+    if state.unpushed and not force:
+        count = len(state.unpushed)
+        commits, them = ("1 commit", "it") if count == 1 else (f"{count} commits", "them")
+        last = _describe_commit(target.repo, state.unpushed[0])
+        raise BuildError(
+            f"branch {target.branch} here has {commits} that {target.remote} does not have "
+            f"(the last: {last}); a deploy would leave {them} behind. Push {them} "
+            f"(git push {target.remote} {target.branch}), move {them} aside "
+            f"(git branch -m {target.branch} {target.branch}-kept), or use --force to "
+            f"deploy on top of {them}."
+        )
+    # With no commits here that the remote lacks, the deploy goes on the remote's branch.
+    if state.remote and not force and not made_by_deploy(target.repo, state.remote):
+        last = _describe_commit(target.repo, state.remote)
+        raise BuildError(
+            f"{target.remote}'s branch {target.branch} was not made by cvsite deploy (its "
+            f"last commit is {last}); deploying would replace its files with the built site. "
+            "If it is meant for the site, deploy once with --force; otherwise choose another "
+            "branch (deploy.branch)."
+        )
+    return state.local if state.unpushed else state.remote
+
+
 # --- commit and push -------------------------------------------------------------------------
 
 
@@ -206,11 +341,11 @@ def source_description(repo: Path) -> str:
 
 
 def commit_message(repo: Path) -> str:
-    return f"Publish the site built from {source_description(repo)} (cvsite {__version__})"
+    subject = f"Publish the site built from {source_description(repo)} (cvsite {__version__})"
+    return f"{subject}\n\n{TRAILER}: cvsite {__version__}\n"
 
 
 def _check_identity(repo: Path) -> None:
-    # ghp-import reads these itself and would otherwise commit as an empty " <>".
     for key in ("name", "email"):
         configured = _git_text(repo, "config", f"user.{key}")
         if not (os.environ.get(f"GIT_COMMITTER_{key.upper()}") or configured):
@@ -220,41 +355,46 @@ def _check_identity(repo: Path) -> None:
             )
 
 
-def commit(target: GitTarget, folder: Path, message: str) -> str:
-    """Commit `folder` on top of the branch with ghp-import; the new commit's id."""
-    import ghp_import
+def commit(target: GitTarget, tree: Tree, parent: str | None, message: str) -> str:
+    """A commit of `tree` (whose blobs are stored) on top of `parent`; its id.
 
+    The tree is made in a private index, so the user's index and working tree are not
+    touched; no ref moves here.
+    """
     _check_identity(target.repo)
-    ref = f"refs/heads/{target.branch}"
-    before = _git_text(target.repo, "rev-parse", "--verify", "-q", ref)
-    try:
-        # ghp-import runs git in the current directory and has no option to point it elsewhere.
-        with contextlib.chdir(target.repo):
-            ghp_import.ghp_import(
-                str(folder),
-                mesg=message,
-                remote=target.remote,
-                branch=target.branch,
-                nojekyll=True,
-                cname=target.cname,
-                push=False,
-            )
-    except ghp_import.GhpError as exc:
-        raise BuildError(f"ghp-import: {exc.message}") from None
-    after = _git_text(target.repo, "rev-parse", "--verify", "-q", ref)
-    if after is None or after == before:
-        raise BuildError(f"ghp-import did not commit the site to branch {target.branch}")
-    return after
+    entries = "".join(f"100644 {blob}\t{path}\0" for path, blob in sorted(tree.items()))
+    with tempfile.TemporaryDirectory(prefix="cvsite-index-") as scratch:
+        env = {**os.environ, "GIT_INDEX_FILE": str(Path(scratch) / "index")}
+        index_info = ["update-index", "--add", "-z", "--index-info"]
+        _git_out(target.repo, *index_info, input=entries.encode(), env=env)
+        tree_id = _git_out(target.repo, "write-tree", env=env)
+    parents = ["-p", parent] if parent else []
+    return _git_out(
+        target.repo, "commit-tree", tree_id, *parents, "-F", "-", input=message.encode()
+    )
+
+
+def move_branch(target: GitTarget, new: str | None, old: str | None) -> None:
+    """Point the local branch at `new` (None: delete it), if it is still at `old`."""
+    if new is None:
+        args = ["update-ref", "-d", target.ref, old or ""]
+    else:
+        args = ["update-ref", "-m", "cvsite deploy", target.ref, new, old or ""]
+    result = _git(target.repo, *args)
+    if result.returncode != 0:
+        raise BuildError(
+            f"cannot move branch {target.branch} (did it change meanwhile?): {_git_error(result)}"
+        )
 
 
 def push(target: GitTarget, force: bool) -> None:
-    args = ["push", "--quiet", target.remote, f"refs/heads/{target.branch}"]
+    args = ["push", "--quiet", target.remote, f"{target.ref}:{target.ref}"]
     result = _git(target.repo, *args, *(["--force"] if force else []))
     if result.returncode == 0:
         return
     message = _git_error(result)
     hint = ""
-    if "rejected" in message or "non-fast-forward" in message or "fetch first" in message:
+    if "non-fast-forward" in message or "fetch first" in message:
         hint = (
             f"\nThe remote branch {target.branch} moved while deploying; run cvsite deploy "
             "again to build on top of it, or use --force to replace it."
@@ -265,32 +405,46 @@ def push(target: GitTarget, force: bool) -> None:
 def publish(target: GitTarget, folder: Path, *, force: bool, dry_run: bool) -> str:
     """Deploy the built site in `folder`; says what was done (or would be, with dry_run)."""
     if dry_run:
-        return _preview(target, folder)
+        return _preview(target, folder, force)
     head = remote_head(target)
-    base = fetch(target) if head else None
-    wanted = wanted_tree(target, folder)
-    current = branch_tree(target.repo, base) if base else None
-    if current == wanted:
+    state = branch_state(target, fetch(target) if head else None)
+    parent = check_branch(target, state, force)
+    wanted = wanted_tree(target, folder, write=True)
+    current = branch_tree(target.repo, parent) if parent else None
+    if current == wanted and parent == state.remote:
         return f"Nothing to deploy: {target.describe()} already holds this build."
-    message = commit_message(target.repo)
-    log.info("committing: %s", message)
-    sha = commit(target, folder, message)
-    push(target, force)
+    if current == wanted:  # --force over local commits that already hold this build
+        new = parent
+    else:
+        message = commit_message(target.repo)
+        log.info("committing: %s", message.splitlines()[0])
+        new = commit(target, wanted, parent, message)
+    move_branch(target, new, state.local)
+    try:
+        push(target, force)
+    except BuildError:
+        move_branch(target, state.local, new)  # as it was: a failed deploy leaves no trace
+        raise
     changes = describe_changes(current, wanted)
-    return f"Deployed to {target.describe()}: commit {sha[:12]} ({changes})."
+    return f"Deployed to {target.describe()}: commit {new[:12]} ({changes})."
 
 
-def _preview(target: GitTarget, folder: Path) -> str:
+def _preview(target: GitTarget, folder: Path, force: bool) -> str:
+    """What `publish` would do, without fetching: the remote's commit may not be here yet."""
     head = remote_head(target)
+    known = head is None or _has_commit(target.repo, head)
+    state = branch_state(target, head if known else None)
+    # What the remote has may not be here: then only a fetch could tell what it lacks.
+    parent = check_branch(target, state, force) if known else None
     wanted = wanted_tree(target, folder)
-    if head is None:
+    if head is None and parent is None:
         return f"Would create {target.describe()} with {len(wanted)} files."
-    current = branch_tree(target.repo, head)
-    if current is None:
+    if not known:
         return (
             f"Would commit {len(wanted)} files on top of {target.describe()} "
             f"(now at {head[:12]}, not fetched yet, so the changes are not known)."
         )
-    if current == wanted:
+    current = branch_tree(target.repo, parent) if parent else None
+    if current == wanted and parent == state.remote:
         return f"Nothing to deploy: {target.describe()} already holds this build."
     return f"Would commit to {target.describe()}: {describe_changes(current, wanted)}."

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from generator.dates import PartialDate
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, shown
 from generator.yamlio import load_yaml
 
 if TYPE_CHECKING:
@@ -62,6 +62,7 @@ STRINGS_EN: dict[str, str] = {
     "not_found_text": "There is no page at this address. It may have moved.",
     "go_home": "Go to the home page",
     "print_cv": "Print or save as PDF",
+    "download_pdf": "Download PDF",
     "issued_by": "Issued by",
     "awarded_by": "Awarded by",
     "role": "Role",
@@ -127,7 +128,7 @@ def unknown_language(code: str) -> str | None:
     try:
         _cldr(code)
     except (UnknownLocaleError, ValueError):
-        return f"'{code}' is not a language CLDR knows (expected e.g. en, de, zh or pt-BR)"
+        return f"{shown(code)} is not a language CLDR knows (expected e.g. en, de, zh or pt-BR)"
     return None
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import bibread, routes
+from generator import bibread, confined, routes
 from generator.content import discover, read_bibtex, read_section
 from generator.contentwrite import create, front_matter
 from generator.errors import ContentError, ErrorCollector, UsageError
@@ -60,8 +60,9 @@ def import_bibtex(source: Path, site: Path) -> ImportReport:
     display = str(source)
     parsed = bibread.parse(read_text(source, display), display)
     report = ImportReport(skipped=list(parsed.errors))
+    folder = "/".join(FOLDER)
+    confined.check(site, [f"{folder}/new.md"])  # before anything: a link out is refused
     taken = taken_names(site)
-    folder = site.joinpath(*FOLDER)
     for record in parsed.records:
         publication, errors = bibread.validate_record(record, display, with_bibtex=False)
         if publication is None:
@@ -71,9 +72,9 @@ def import_bibtex(source: Path, site: Path) -> ImportReport:
         if slug.casefold() in taken or record.key.casefold() in taken:
             report.present.append(record.key)
             continue
-        path = folder / f"{slug}.md"
-        if create(path, front_matter(entry_fields(publication))):
-            report.written.append(path.relative_to(site).as_posix())
+        path = f"{folder}/{slug}.md"
+        if create(site, path, front_matter(entry_fields(publication))):
+            report.written.append(path)
             taken.add(slug.casefold())
         else:
             report.present.append(record.key)

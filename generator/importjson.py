@@ -10,10 +10,12 @@ is reported with its line and left out; files that exist are never replaced.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import confined
 from generator.content import validate
 from generator.contentwrite import create, to_yaml
 from generator.errors import (
@@ -352,13 +354,14 @@ def import_jsonresume(source: Path, site: Path, base_url: str | None = None) -> 
     files = plan_files(read_document(source), report, base_url)
     if not files:
         raise ContentErrors(report.skipped)
-    existing = [p for p in files if p != "site.yaml" and (site / p).exists()]
+    confined.check(site, files)  # before anything is written: a link out is refused
+    existing = [p for p in files if p != "site.yaml" and os.path.lexists(site / p)]
     if existing:
         raise BuildError(
             f"{', '.join(existing)} already exist in {site}; an import never replaces "
             "files: import into a new folder (--site DIR) or move them away"
         )
     for relative, text in files.items():
-        if create(site / relative, text):
+        if create(site, relative, text):
             report.written.append(relative)
     return report

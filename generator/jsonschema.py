@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from generator import confined
 from generator.schema import LANGUAGE_PATTERN, SECTION_MODELS, Entry, Profile, SiteConfig
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -96,10 +97,12 @@ def schemas() -> dict[str, dict[str, Any]]:
 
 
 def write_schemas(folder: Path) -> list[Path]:
-    folder.mkdir(parents=True, exist_ok=True)
+    """Each schema, as a file in `folder` (made if missing). A file there is replaced, and a
+    link there too: never followed (confined.py), for a link committed to a repository
+    (`schema/site.schema.json -> ~/.bashrc`) would otherwise be written through."""
     written = []
     for name, schema in sorted(schemas().items()):
-        path = folder / name
-        path.write_text(json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(path)
+        text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+        confined.replace(folder, name, text.encode("utf-8"))
+        written.append(folder / name)
     return written

@@ -11,6 +11,8 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
+from generator.errors import shown
+
 _LINK_ATTRIBUTES = {"href", "src"}
 
 
@@ -21,7 +23,7 @@ class BrokenLink:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.page}: {self.target}: {self.reason}"
+        return f"{self.page}: {shown(self.target)}: {self.reason}"
 
 
 class _PageParser(HTMLParser):
@@ -102,15 +104,18 @@ def _check_one(
     if not parts.path:
         target = path
     else:
-        target = _resolve(root, page, unquote(parts.path), base_path)
-        if target is None:
-            return "points outside the site"
-        if not target.is_file():
+        try:
+            target = _resolve(root, page, unquote(parts.path), base_path)
+            if target is None:
+                return "points outside the site"
+            if not target.is_file():
+                return "no such file"
+        except OSError:  # a name longer than the file system takes: no file has it
             return "no such file"
     if fragment:
         if target.suffix != ".html":
             return None
         ids = parsed[target].ids if target in parsed else _parse(target).ids
         if fragment not in ids:
-            return f"no element with id '{fragment}'"
+            return "no element with this #id on that page"
     return None

@@ -33,7 +33,7 @@ from markdown.extensions.codehilite import CodeHiliteExtension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
-from generator.errors import ContentErrors
+from generator.errors import ContentErrors, shown
 from generator.markdowncost import CostExtension, TooCostly
 from generator.parallel import MIN_ITEMS, fork_map
 from generator.safeurl import is_unsafe, url_scheme
@@ -180,9 +180,9 @@ class UnsafeUrl(MarkdownProblem):
 
     def __init__(self, urls: list[str]):
         self.urls = urls
-        shown = ", ".join(repr(u[:80]) for u in urls)
+        more = f" (and {len(urls) - 1:,} more)" if len(urls) > 1 else ""
         super().__init__(
-            f"link to {shown} uses an unsafe URL scheme "
+            f"link to {shown(urls[0])}{more} uses an unsafe URL scheme "
             "(expected http, https, mailto, tel or a relative path)",
             urls[0],
         )

@@ -29,7 +29,7 @@ from generator.content import (
     read_section,
 )
 from generator.dates import PartialDate
-from generator.errors import ContentError, ErrorCollector, FieldPath
+from generator.errors import ContentError, ErrorCollector, FieldPath, listed, shown
 from generator.i18n import Locale
 from generator.markup import MarkdownProblem, MarkdownRenderer
 from generator.schema import (
@@ -403,8 +403,8 @@ def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
     where = f"{placed.file}:{placed.line}"
     key = getattr(data, "key", None)
     if key and not data.slug and getattr(first.data, "key", None) == key:
-        return "key", f"the key '{key}' is also used by {where}"
-    return "slug", f"slug '{slug}' is already used by {where}"
+        return "key", f"the key {shown(key)} is also used by {where}"
+    return "slug", f"slug {shown(slug)} is already used by {where}"
 
 
 @functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
@@ -566,7 +566,7 @@ def _missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, s
         path = value.split("#")[0].split("?")[0].lstrip("/")
         if path and path not in assets:
             missing[name] = (
-                f"'{value}' is not a file in content/ (expected a path such as "
+                f"{shown(value)} is not a file in content/ (expected a path such as "
                 "files/paper.pdf, relative to content/)"
             )
     return missing
@@ -606,11 +606,11 @@ def _nav(
 
 
 def _no_section(item: NavItem, sections: dict[str, Section]) -> str:
-    message = f"no section named '{item.section}' in content/"
+    message = f"no section named {shown(item.section)} in content/"
     close = difflib.get_close_matches(item.section or "", [*sections, *SPECIAL_PAGES], n=1)
     if close:
-        return f"{message} (did you mean '{close[0]}'?)"
-    found = ", ".join(sections) or "none"
+        return f"{message} (did you mean {shown(close[0])}?)"
+    found = listed(sections) or "none"
     return f"{message} (sections: {found}; pages: {', '.join(SPECIAL_PAGES)})"
 
 
@@ -711,6 +711,8 @@ class Loaded:
     resume: Resume  # in the default language
     translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
     markdown: Callable[[], None] | None = None  # with `load(markdown_later=True)`: see there
+    # site.yaml as read, to place what is found wrong in it later (the theme and its options)
+    config_doc: Document | None = None
 
     @property
     def resumes(self) -> dict[str, Resume]:
@@ -770,7 +772,9 @@ def load(
     if errors or not markdown_later:  # every problem at once
         check_markdown()
     default, *others = resumes.values()
-    loaded = Loaded(files, default, {r.language: r for r in others})
+    loaded = Loaded(
+        files, default, {r.language: r for r in others}, config_doc=parsed.get(files.config)
+    )
     if markdown_later:
         loaded.markdown = check_markdown
     return loaded

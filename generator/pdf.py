@@ -77,8 +77,9 @@ def require_browser() -> Path:
 
 
 def add_cv_pdf(files: dict[PurePosixPath, Source], browser: Path, base_url: str) -> None:
-    """Add cv.pdf to a rendered site, refusing to replace a file of the user's by that name."""
-    if PDF_NAME in files:
+    """Add cv.pdf to a rendered site, in place of the typeset one (see typstpdf.py), refusing
+    to replace a file of the user's by that name."""
+    if isinstance(files.get(PDF_NAME), Path):
         raise BuildError(
             f"--pdf would write {PDF_NAME}, but content/ already has a file that becomes "
             f"{PDF_NAME}; rename that file or build without --pdf"

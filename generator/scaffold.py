@@ -6,9 +6,10 @@ repository. Nothing that already exists is overwritten: if any file would be, no
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from generator import __version__
+from generator import __version__, confined
 from generator.errors import UsageError
 
 STARTER = Path(__file__).parent / "starter_site"
@@ -25,19 +26,21 @@ def starter_files() -> list[Path]:
 
 
 def create_site(target: Path) -> list[Path]:
-    """Write the starter site into `target` (made if missing); the files written, relative."""
+    """Write the starter site into `target` (made if missing); the files written, relative.
+    Nothing is written through a link that leads out of `target` (confined.py)."""
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target} exists and is not a folder")
     files = starter_files()
-    clashes = [f.as_posix() for f in files if (target / f).exists() or (target / f).is_symlink()]
+    clashes = [f.as_posix() for f in files if os.path.lexists(target / f)]
     if clashes:
         raise UsageError(
             f"{target}/ already has {', '.join(clashes)}; cvsite init never overwrites files. "
             "Choose a new folder, or move those files away."
         )
+    confined.check(target, [f.as_posix() for f in files])
     for relative in files:
-        destination = target / relative
-        destination.parent.mkdir(parents=True, exist_ok=True)
         text = (STARTER / relative).read_text(encoding="utf-8")
-        destination.write_text(text.replace(_VERSION_SLOT, __version__), encoding="utf-8")
+        data = text.replace(_VERSION_SLOT, __version__).encode("utf-8")
+        if not confined.create(target, relative.as_posix(), data):
+            raise UsageError(f"{target / relative} was made meanwhile; cvsite init stopped there")
     return files

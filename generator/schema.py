@@ -28,6 +28,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
+from generator.errors import library_message, listed, shown
 from generator.i18n import STRINGS_EN, unknown_language
 from generator.routes import leaves_site
 from generator.safeurl import (
@@ -50,7 +51,9 @@ def _to_date(value: Any) -> PartialDate:
         )
     if date is None:
         raise PydanticCustomError(
-            "date", "'{value}' is not a date ({expected})", {"value": value, "expected": EXPECTED}
+            "date",
+            "{value} is not a date ({expected})",
+            {"value": shown(value), "expected": EXPECTED},
         )
     return date
 
@@ -93,15 +96,16 @@ def _check_url(value: Any) -> Any:
     if scheme is not None and scheme not in SAFE_SCHEMES:
         raise PydanticCustomError(
             "unsafe_url",
-            "'{value}' uses the unsafe URL scheme '{scheme}:' "
+            "{value} uses the unsafe URL scheme {scheme} "
             "(expected http, https, mailto, tel or a relative path)",
-            {"value": value, "scheme": scheme},
+            # The value holds the scheme: a long one is not shown twice at length.
+            {"value": shown(value), "scheme": shown(f"{scheme}:", limit=20)},
         )
     if invisible_inside(url) is not None:
         raise PydanticCustomError(
             "bad_url",
-            "'{value}' has spaces or control characters (expected a URL)",
-            {"value": value},
+            "{value} has spaces or control characters (expected a URL)",
+            {"value": shown(value)},
         )
     try:
         # Templates read the host of a link to pick its icon; a URL that cannot be split
@@ -109,7 +113,9 @@ def _check_url(value: Any) -> Any:
         urlsplit(url)
     except ValueError as exc:
         raise PydanticCustomError(
-            "bad_url", "'{value}' is not a valid URL ({reason})", {"value": value, "reason": exc}
+            "bad_url",
+            "{value} is not a valid URL ({reason})",
+            {"value": shown(value), "reason": library_message(str(exc))},
         ) from None
     return url
 
@@ -123,9 +129,9 @@ def _check_local_file(value: Any) -> Any:
     if isinstance(value, str) and leaves_site(value):
         raise PydanticCustomError(
             "remote_file",
-            "'{value}' is on another host; pages load nothing from elsewhere (expected a "
+            "{value} is on another host; pages load nothing from elsewhere (expected a "
             "path inside content/, such as images/me.jpg: download the file there)",
-            {"value": value},
+            {"value": shown(value)},
         )
     return value
 
@@ -141,8 +147,8 @@ def _check_email(value: Any) -> Any:
     if isinstance(value, str) and not _EMAIL.fullmatch(value.strip()):
         raise PydanticCustomError(
             "email",
-            "'{value}' is not an e-mail address (expected one address, like ada@example.org)",
-            {"value": value[:120]},
+            "{value} is not an e-mail address (expected one address, like ada@example.org)",
+            {"value": shown(value)},
         )
     return value.strip() if isinstance(value, str) else value
 
@@ -172,16 +178,16 @@ def _check_slug(value: Any) -> Any:
     ):
         raise PydanticCustomError(
             "slug",
-            "'{value}' is not a valid slug (expected letters, digits, '-', '_' and '.', "
+            "{value} is not a valid slug (expected letters, digits, '-', '_' and '.', "
             "at most {limit} characters, no '/' or '..')",
-            {"value": value[:120], "limit": MAX_SLUG},
+            {"value": shown(value), "limit": MAX_SLUG},
         )
     size = len(value.encode("utf-8"))
     if size > MAX_SLUG_BYTES:
         raise PydanticCustomError(
             "slug",
-            "'{value}' is too long for a folder name ({size} bytes in UTF-8; at most {limit})",
-            {"value": value, "size": size, "limit": MAX_SLUG_BYTES},
+            "{value} is too long for a folder name ({size} bytes in UTF-8; at most {limit})",
+            {"value": shown(value), "size": size, "limit": MAX_SLUG_BYTES},
         )
     return value
 
@@ -275,8 +281,8 @@ class Entry(Strict):
         if end is not None and start is not None and end.precedes(start):
             raise PydanticCustomError(
                 "date_order",
-                "'{end}' is before the start '{start}'",
-                {"end": str(end), "start": str(start)},
+                "{end} is before the start {start}",
+                {"end": shown(end), "start": shown(start)},
             )
         return end
 
@@ -552,9 +558,9 @@ def _check_argument(value: Any) -> Any:
     if isinstance(value, str) and (value.startswith("-") or re.search(r"[\x00-\x1f\x7f]", value)):
         raise PydanticCustomError(
             "argument",
-            "'{value}' would be read as an option or holds a line break (expected a name "
+            "{value} would be read as an option or holds a line break (expected a name "
             "or path without a leading '-' or control characters)",
-            {"value": re.sub(r"[\x00-\x1f\x7f]", lambda m: repr(m.group())[1:-1], value)},
+            {"value": shown(value)},
         )
     return value
 
@@ -605,14 +611,60 @@ def _check_base_url(value: Any) -> Any:
     if not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", value):
         raise PydanticCustomError(
             "base_url",
-            "'{value}' is not a site address (expected http(s)://host/ or "
-            "http(s)://host/sub/path/)",
-            {"value": value},
+            "{value} is not a site address (expected http(s)://host/ or http(s)://host/sub/path/)",
+            {"value": shown(value)},
         )
     return value if value.endswith("/") else value + "/"
 
 
 BaseUrl = Annotated[str, BeforeValidator(_check_base_url)]
+
+
+PAPERS = ("a4", "us-letter")
+
+
+class PdfSettings(Strict):
+    """site.yaml `pdf`: the CV typeset as cv.pdf (`pdf: false` writes none)."""
+
+    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
+        "a4", description="The paper size: a4 or us-letter."
+    )
+
+
+_SWITCH_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
+def _pdf_switch(value: Any) -> Any:
+    """`pdf: false` turns the PDF off (None); `pdf: true`, or no value, keeps the defaults."""
+    if isinstance(value, str):
+        if value.strip().lower() not in _SWITCH_WORDS:
+            raise PydanticCustomError(
+                "pdf",
+                "expected true, false or settings (paper: a4 or us-letter), found '{value}'",
+                {"value": value[:120]},
+            )
+        value = _SWITCH_WORDS[value.strip().lower()]
+    if value is None or value is True:
+        return {}
+    return None if value is False else value
+
+
+_PDF_SCHEMA = {
+    "anyOf": [
+        {"type": "boolean"},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "paper": {"enum": list(PAPERS), "default": "a4", "description": "Paper size."}
+            },
+        },
+    ],
+    "description": "The CV typeset as cv.pdf: false for none, or settings ({paper: us-letter}).",
+}
+PdfSetting = Annotated[
+    PdfSettings | None, BeforeValidator(_pdf_switch), WithJsonSchema(_PDF_SCHEMA)
+]
 
 
 class SiteConfig(Strict):
@@ -651,6 +703,10 @@ class SiteConfig(Strict):
     )
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    pdf: PdfSetting = Field(
+        default_factory=PdfSettings,
+        description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -672,7 +728,9 @@ class SiteConfig(Strict):
             for index, code in enumerate(languages):
                 if code in seen:
                     raise PydanticCustomError(
-                        "languages", "'{code}' is listed twice", {"code": code, "field": index}
+                        "languages",
+                        "{code} is listed twice",
+                        {"code": shown(code), "field": index},
                     )
                 seen.add(code)
         return languages
@@ -682,9 +740,13 @@ class SiteConfig(Strict):
         if self.languages is not None and self.language not in self.languages:
             raise PydanticCustomError(
                 "language",
-                "'{code}' is not one of `languages` ({listed}); the default language must be "
+                "{code} is not one of `languages` ({listed}); the default language must be "
                 "one of them",
-                {"code": self.language, "listed": ", ".join(self.languages), "field": "language"},
+                {
+                    "code": shown(self.language),
+                    "listed": listed(self.languages),
+                    "field": "language",
+                },
             )
         return self
 

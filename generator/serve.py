@@ -1,11 +1,11 @@
-"""`cvsite serve`: a live preview on the livereload package.
+"""`cvsite serve`: a live preview.
 
 The site is built into a temporary folder (never output/), with base_url pointing at the
 local server. The watched files (site.yaml, content/, the themes) are polled; a change is
 sorted by kind and rebuilt through `SiteBuilder`, which re-renders only the pages that depend
-on it, and only files whose bytes changed are written. Browsers connected through
-livereload's script then reload. A build error keeps the server running: every page shows
-the error, escaped, until a save fixes it.
+on it, and only files whose bytes changed are written. The server (generator/liveserver.py)
+answers from threads of its own meanwhile, and then tells open pages to reload. A build
+error keeps the server running: every page shows the error, escaped, until a save fixes it.
 """
 
 from __future__ import annotations
@@ -13,21 +13,22 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
-import html
 import ipaddress
 import logging
-import shutil
 import signal
-import tempfile
+import socket
+import threading
 import time
 import webbrowser
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.build import BuildOptions, SiteBuilder, Update, fallback_counts
 from generator.changes import Changes, Signature, classify, differences, scan, watched_folders
 from generator.errors import CvsiteError, UsageError, error_text
+from generator.liveserver import PreviewServer
+from generator.scratch import owned_folder
 from generator.stamp import cache_dir, describe_fallbacks
 from generator.writer import update_files, write_site
 
@@ -36,8 +37,9 @@ log = logging.getLogger("cvsite")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 PORT_TRIES = 10
-POLL_MS = 250
+POLL_MS = 100
 SETTLE_SECONDS = 0.05  # editors save in steps (truncate, write): look again after a moment
+COLLECT_AFTER_SECONDS = 1.0  # after a rebuild, when browsers have loaded the pages again
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class Preview:
 
         Automatic garbage collection stays paused when it returns, until `collect`: with a
         big site in memory, collecting what a rebuild made takes tens of milliseconds, which
-        the watcher spends after the browsers were told to reload, not before.
+        the watcher spends after the browsers have loaded the pages again, not before.
         """
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
@@ -99,11 +101,14 @@ class Preview:
             log.exception("internal error while building")
             return self._failed(f"cvsite: internal error: {type(exc).__name__}: {exc}")
         files = update.site.files
-        if first:
-            write_site(self.output, files)
-            self.builder.cache.markdown.save()  # a later preview or build starts warm
-        else:
-            update_files(self.output, update.written, update.removed, total=len(files) + 1)
+        try:
+            if first:
+                write_site(self.output, files)
+                self.builder.cache.markdown.save()  # a later preview or build starts warm
+            else:
+                update_files(self.output, update.written, update.removed, total=len(files) + 1)
+        except CvsiteError as exc:  # a full disk, say: shown as any error, until the next save
+            return self._failed(error_text(exc))
         seconds = time.perf_counter() - started
         self.error = None
         log.info(
@@ -148,33 +153,6 @@ class Preview:
         return None
 
 
-def error_page(message: str) -> bytes:
-    """The page every HTML address shows while the build is broken. The message is escaped."""
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Build error · cvsite</title>
-<style>
-body{{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;
-color:#1a1a1a;background:#fff}}
-h1{{color:#a4000f}}
-pre{{background:#f6f6f6;border-left:4px solid #a4000f;padding:1rem;white-space:pre-wrap;
-overflow-wrap:anywhere}}
-</style>
-</head>
-<body>
-<main>
-<h1>The site could not be built</h1>
-<pre id="cvsite-error">{html.escape(message)}</pre>
-<p>Fix the file and save it: this page reloads by itself.</p>
-</main>
-</body>
-</html>
-""".encode()
-
-
 # --- the server ------------------------------------------------------------------------------
 
 
@@ -200,11 +178,11 @@ def _ports(options: ServeOptions) -> list[int]:
     return list(range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES))
 
 
-def _listen(server, options: ServeOptions) -> int:  # noqa: ANN001 - livereload's Server
+def _listen(options: ServeOptions, output: Path) -> PreviewServer:
     """Bind the first free port we may use; a busy port asked for by name is an error."""
     for port in _ports(options):
         try:
-            server.application(port, options.host, live_css=True)
+            server = PreviewServer(options.host, port, output)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 if options.port is None:
@@ -214,68 +192,24 @@ def _listen(server, options: ServeOptions) -> int:  # noqa: ANN001 - livereload'
                     f"port {port} on {options.host} is already in use (another cvsite serve?); "
                     "choose another with --port"
                 ) from None
-            if exc.errno == errno.EADDRNOTAVAIL:
+            if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
                 raise UsageError(
                     f"--host {options.host}: no such address on this machine"
                 ) from None
             raise UsageError(f"cannot listen on {options.host}:{port}: {exc.strerror}") from None
         if options.port is None and port != DEFAULT_PORT:
             log.warning("port %d is in use; serving on port %d instead", DEFAULT_PORT, port)
-        return port
+        return server
     first, last = DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES - 1
     raise UsageError(f"ports {first}-{last} are all in use; choose one with --port")
 
 
-def _make_server(output: Path, preview_ref: list[Preview]):  # noqa: ANN202 - livereload's
-    """livereload's server, serving `output`, or the error page while the build is broken.
-
-    The server binds before the first build (whose base_url names the port), so the handlers
-    find the preview through `preview_ref`, filled in once it exists.
-    """
-    from livereload import Server
-    from livereload.handlers import StaticFileHandler
-    from tornado.web import HTTPError
-
-    class PreviewHandler(StaticFileHandler):
-        def get(self, path: str, include_body: bool = True):  # noqa: ANN202 - tornado's
-            if "\x00" in path:  # tornado's file lookup fails on it: a 500 and a traceback
-                raise HTTPError(400)
-            preview = preview_ref[0] if preview_ref else None
-            if preview is not None and preview.error is not None and _is_page(path):
-                self.set_status(500)
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                self.set_header("Cache-Control", "no-store")
-                return self.finish(error_page(preview.error))
-            return super().get(path, include_body)
-
-        def set_extra_headers(self, path: str) -> None:
-            self.set_header("Cache-Control", "no-store")
-
-        def write_error(self, status_code: int, **kwargs) -> None:  # noqa: ANN003 - tornado's
-            missing = output / "404.html"
-            if status_code == 404 and missing.is_file():
-                self.set_header("Content-Type", "text/html; charset=utf-8")
-                return self.finish(missing.read_bytes())
-            return super().write_error(status_code, **kwargs)
-
-    class PreviewServer(Server):
-        def get_web_handlers(self, script):  # noqa: ANN001, ANN202 - livereload's
-            root = str(output)
-            return [(r"/(.*)", PreviewHandler, {"path": root, "default_filename": "index.html"})]
-
-    return PreviewServer()
-
-
-def _is_page(path: str) -> bool:
-    last = path.rsplit("/", 1)[-1]
-    return not last or last.endswith((".html", ".htm")) or "." not in last
-
-
 class _Watcher:
-    """Polls the watched files; hands what changed to the preview and reloads browsers."""
+    """Polls the watched files; hands what changed to the preview, then tells browsers."""
 
-    def __init__(self, preview: Preview):
+    def __init__(self, preview: Preview, show: Callable[[str | None, str | None], None]):
         self.preview = preview
+        self.show = show  # (the error on show or None, a stylesheet that alone changed)
         self.places = self._places()
         self.known: dict[Path, Signature] = scan(self.places)
 
@@ -283,11 +217,12 @@ class _Watcher:
         last = self.preview.builder.last
         return watched_folders(self.preview.site, last.theme if last else None)
 
-    def poll(self) -> None:
+    def poll(self) -> bool:
+        """Rebuild if something changed; whether it did."""
         now = scan(self.places)
         changed = differences(self.known, now)
         if not changed:
-            return
+            return False
         time.sleep(SETTLE_SECONDS)
         settled = scan(self.places)
         changed |= differences(now, settled)
@@ -299,61 +234,49 @@ class _Watcher:
             self.places = places
             self.known = scan(places)
         if update or (was_broken and self.preview.error is None) or self.preview.error:
-            _reload_browsers(_reload_path(update))
-        self.preview.collect()  # the last model's garbage, now that nobody waits
+            self.show(self.preview.error, _lone_stylesheet(update))
+        return True
 
 
-def _reload_path(update: Update | None) -> str:
+def _lone_stylesheet(update: Update | None) -> str | None:
     """A stylesheet alone can be swapped without reloading the page; anything else reloads."""
-    if update and not update.removed and update.written:
-        names = [p.as_posix() for p in update.written]
-        if all(name.endswith(".css") for name in names) and len(names) == 1:
-            return names[0]
-    return "*"
-
-
-def _reload_browsers(path: str) -> None:
-    from livereload.handlers import LiveReloadHandler
-
-    LiveReloadHandler.reload_waiters(path)
-
-
-@contextlib.contextmanager
-def _scratch_folder() -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="cvsite-serve-"))
-    try:
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    if update and not update.removed and len(update.written) == 1:
+        name = next(iter(update.written)).as_posix()
+        if name.endswith(".css"):
+            return name
+    return None
 
 
 @contextlib.contextmanager
 def _noting_ctrl_c(preview: Preview) -> Iterator[None]:
-    """Ctrl-C during the first build stops it at once, as ever, and is also noted on the
-    preview, so that it stops the preview even when the KeyboardInterrupt is lost: pydantic,
-    building a validator when it comes, turns it into a SchemaError (which the preview
-    would show as an internal error), and Python drops one raised in a finalizer."""
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        yield  # ignored (started in the background), or handled by someone else
-        return
+    """Ctrl-C (or a polite kill) stops a build at once, and is also noted on the preview,
+    so that it stops the preview even when the KeyboardInterrupt is lost: pydantic, building
+    a validator when it comes, turns it into a SchemaError (which the preview would show as
+    an internal error), and Python drops one raised in a finalizer. A shell may have started
+    us with SIGINT ignored (in the background): it is set here all the same."""
 
     def interrupted(number: int, frame: object) -> None:
         preview.interrupted = True
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, interrupted)
+    before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    for number in before:
+        signal.signal(number, interrupted)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for number, handler in before.items():
+            signal.signal(number, handler)
     if preview.interrupted:  # the build went on: its KeyboardInterrupt was lost
         raise KeyboardInterrupt
 
 
 def serve(options: ServeOptions) -> None:
-    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files."""
-    from tornado.ioloop import IOLoop, PeriodicCallback
+    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files.
 
+    The server answers from threads of its own; this thread builds, then watches and
+    rebuilds, so a rebuild never holds up a request.
+    """
     if not (options.site / "site.yaml").is_file():
         raise UsageError(f"{options.site} has no site.yaml (is it a cvsite site folder?)")
     if not is_loopback(options.host):
@@ -362,32 +285,39 @@ def serve(options: ServeOptions) -> None:
             "network; it has no access control. Use the default 127.0.0.1 to keep it private.",
             options.host,
         )
-    preview_ref: list[Preview] = []
-    with _scratch_folder() as scratch:
+    with owned_folder("cvsite-serve-") as scratch:
         output = scratch / "site"
-        port = _listen(_make_server(output, preview_ref), options)
-        url = _base_url(options.host, port)
+        server = _listen(options, output)
+        url = _base_url(options.host, server.server_address[1])
         preview = Preview(options.site, output, url, options.drafts)
-        preview_ref.append(preview)
-        with _noting_ctrl_c(preview):
-            preview.start()
-        watcher = _Watcher(preview)
-        loop = IOLoop.current()
-        PeriodicCallback(watcher.poll, POLL_MS).start()
-        # Ctrl-C, and a polite kill, stop the loop the same way; a shell may have started
-        # us with SIGINT ignored (in the background), so both are set here. The loop runs
-        # the stop between callbacks: a KeyboardInterrupt raised by a handler could land in
-        # a weakref callback or a finalizer, where Python prints and drops it, and the
-        # preview went on serving.
-        for number in (signal.SIGINT, signal.SIGTERM):
-            loop.asyncio_loop.add_signal_handler(number, loop.stop)
-        logging.getLogger("tornado.access").setLevel(logging.CRITICAL)
-        log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
-        if options.open_browser:
-            loop.call_later(0.2, webbrowser.open, url)
+        serving = threading.Thread(target=server.serve_forever, name="cvsite-serve", daemon=True)
         try:
-            loop.start()
+            with _noting_ctrl_c(preview):
+                preview.start()
+                server.show(preview.error)
+                serving.start()
+                log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
+                if options.open_browser:
+                    webbrowser.open(url)
+                _watch(preview, server)
         except KeyboardInterrupt:
             pass
         finally:
+            if serving.is_alive():
+                server.stop()
+            server.server_close()
             log.info("Stopped; the preview folder is removed.")
+
+
+def _watch(preview: Preview, server: PreviewServer) -> None:
+    watcher = _Watcher(preview, server.show)
+    collect_at: float | None = None
+    while not preview.interrupted:
+        if watcher.poll():
+            collect_at = time.monotonic() + COLLECT_AFTER_SECONDS
+        elif collect_at is not None and time.monotonic() >= collect_at:
+            # The rebuilds' garbage. Collecting holds every thread up for tens of
+            # milliseconds on a big site: not while browsers load the pages again.
+            preview.collect()
+            collect_at = None
+        time.sleep(POLL_MS / 1000)

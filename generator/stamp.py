@@ -2,7 +2,8 @@
 
 After a build, the site's cache folder (`cache_dir`) gets a stamp: the size and modification
 time of every input (site.yaml, content/, the themes, cvsite's own code) taken before the
-build read them, the options, and the size and time of every file it wrote. A later
+build read them, every symbolic link among them as a link, the options, the versions of
+Python and of the installed distributions, and the size and time of every file it wrote. A later
 `cvsite build` whose inputs, options and output all still match has nothing to do, and
 says so without loading the site: this module imports nothing heavy.
 
@@ -11,22 +12,26 @@ The cache folder is safe to delete at any time; the next build is then a cold on
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
 import os
+import stat
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
+from generator.diskerrors import cache_warning
 
 CODE = Path(__file__).resolve().parent
 # The built-in themes: package data inside the wheel, beside the package in a checkout.
 PACKAGE_THEMES = Path(__file__).parent / "themes"
 REPOSITORY_THEMES = Path(__file__).parent.parent / "themes"
 
-Stats = dict[str, list[int]]  # path -> [size, mtime in ns]
+Stats = dict[str, list[int | str]]  # path -> [size, mtime in ns] (a link: see _link)
 
 
 def cache_dir(site: Path) -> Path:
@@ -53,10 +58,33 @@ def builtin_themes_dir() -> Path:
 
 @functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
-    """cvsite's version, and a digest of its code's file times (for a cvsite being edited)."""
+    """cvsite's version, and a digest of everything else that shapes its output: its code's
+    file times (for a cvsite being edited), the Python that runs it, and the distributions
+    installed for it (`installed`). Every cache is kept by it: the stamp, the compiled
+    templates and the rendered Markdown of another Python or another Markdown are not used."""
     stats = _scan([CODE], suffixes=(".py",))
-    digest = hashlib.sha1(json.dumps(sorted(stats.items())).encode()).hexdigest()[:12]
+    shaping = [sorted(stats.items()), sys.version, installed()]
+    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
     return f"{__version__}-{digest}"
+
+
+def installed() -> list[str]:
+    """Each distribution Python imports from, by the name of its metadata folder, which
+    installers make of its name and version (`markdown-3.11.3.dist-info`), and that folder's
+    time (another install of the same version). All of them, not a list of those that shape
+    pages, which a new dependency would have to join: installing anything rebuilds once.
+
+    Read from the folders of sys.path, where importlib.metadata finds them too; importing
+    importlib.metadata costs more (30 to 90 ms) than a whole build that finds nothing changed.
+    """
+    found = []
+    for folder in sys.path:
+        with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
+            for entry in entries:
+                if entry.name.endswith((".dist-info", ".egg-info")):
+                    with contextlib.suppress(OSError):
+                        found.append(f"{entry.path} {entry.stat().st_mtime_ns}")
+    return sorted(found)
 
 
 def _skipped(folder: str) -> bool:
@@ -65,24 +93,62 @@ def _skipped(folder: str) -> bool:
 
 
 def _scan(places: Iterable[Path], suffixes: tuple[str, ...] = ()) -> Stats:
+    """The size and time of every file under `places` (files or folders), and every
+    symbolic link as itself (`_link`): a link the build refuses (to nothing, out of
+    content/) is a change as much as a file is, and a link to a folder is not followed."""
     found: Stats = {}
     for place in places:
-        if place.is_file():
-            info = place.stat()
-            found[str(place)] = [info.st_size, info.st_mtime_ns]
+        path = os.fspath(place)
+        try:
+            mode = os.lstat(path).st_mode
+        except OSError:
             continue
-        for folder, dirs, files in os.walk(place):
-            dirs[:] = [d for d in dirs if not _skipped(d)]
-            for name in files:
-                if suffixes and not name.endswith(suffixes):
-                    continue
-                path = os.path.join(folder, name)
-                try:
-                    info = os.stat(path)
-                except OSError:
-                    continue
-                found[path] = [info.st_size, info.st_mtime_ns]
+        if stat.S_ISLNK(mode):
+            found[path] = _link(path)
+        if os.path.isdir(path):  # content/ itself may be a link to the folder
+            _walk(path, suffixes, found)
+        elif stat.S_ISREG(mode):
+            info = os.stat(path)
+            found[path] = [info.st_size, info.st_mtime_ns]
     return found
+
+
+def _walk(top: str, suffixes: tuple[str, ...], found: Stats) -> None:
+    folders = [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if not _skipped(entry.name):
+                    folders.append(entry.path)
+            elif suffixes and not entry.name.endswith(suffixes):
+                continue
+            elif entry.is_symlink():
+                found[entry.path] = _link(entry.path)
+            else:
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    found[entry.path] = [info.st_size, info.st_mtime_ns]
+
+
+def _link(path: str) -> list[int | str]:
+    """A link: its own size and time, where it points, and the size and time of what is
+    there (-1 and -1: nothing)."""
+    try:
+        own, target = os.lstat(path), os.readlink(path)
+    except OSError:
+        return [-1, -1]
+    try:
+        info = os.stat(path)
+        there = [info.st_size, info.st_mtime_ns]
+    except OSError:
+        there = [-1, -1]
+    return [own.st_size, own.st_mtime_ns, target, *there]
 
 
 def site_inputs(site: Path) -> list[Path]:
@@ -99,10 +165,15 @@ class Stamp:
 
     def save(self, site: Path, output: Path) -> None:
         path = _stamp_path(site, output)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
-        os.replace(temporary, path)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # one per process
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as exc:  # the next build is then a full one: nothing worse
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            cache_warning(path, exc)
 
 
 def _stamp_path(site: Path, output: Path) -> Path:
@@ -147,8 +218,12 @@ def _hidden(relative: str) -> bool:
 
 
 def forget(site: Path, output: Path) -> None:
-    """Drop the stamp (before a build changes the output, so a failed one leaves none)."""
-    _stamp_path(site, output).unlink(missing_ok=True)
+    """Drop the stamp (before a build changes the output, so a failed one leaves none).
+
+    Where it cannot be (a read-only cache), it stays: it names the inputs and output files
+    it was made with, and the output this build writes differs from them, or is them."""
+    with contextlib.suppress(OSError):
+        _stamp_path(site, output).unlink(missing_ok=True)
 
 
 def unchanged(

@@ -13,14 +13,25 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 
 from generator.cachetag import FragmentCache
-from generator.errors import BuildError, ContentErrors, ErrorCollector
+from generator.errors import (
+    BuildError,
+    ContentError,
+    ContentErrors,
+    ErrorCollector,
+    FieldPath,
+    describe,
+    format_field_path,
+    library_message,
+    listed,
+    shown,
+)
 from generator.stamp import builtin_themes_dir
-from generator.yamlio import read_yaml
+from generator.yamlio import Document, read_yaml
 
 _PARENT_REF = re.compile(r"""(["'])@parent/""")
 MAX_CHAIN = 10
@@ -54,6 +65,14 @@ class Theme:
     def name(self) -> str:
         return self.chain[0].name
 
+    def file(self, relative: str) -> Path | None:
+        """A theme file other than a template or a static file (`typst/cv.typ`): the first
+        theme's of the chain that has it, as templates are found."""
+        for theme in self.chain:
+            if (theme.path / relative).is_file():
+                return theme.path / relative
+        return None
+
     def static_files(self) -> dict[str, Path]:
         """Relative path -> file; a child's file replaces its parent's."""
         files: dict[str, Path] = {}
@@ -65,7 +84,22 @@ class Theme:
         return files
 
 
+# A theme is named by its folder: one name, no path (a longer one than the file system
+# takes would be an OSError, not "not found").
+_MAX_NAME_BYTES = 255
+
+
+def _folder_name(name: str) -> bool:
+    return (
+        name not in ("", ".", "..")
+        and not any(c in name for c in "/\\\0")
+        and len(name.encode("utf-8", "surrogatepass")) <= _MAX_NAME_BYTES
+    )
+
+
 def find_theme_dir(name: str, site_root: Path) -> Path | None:
+    if not _folder_name(name):
+        return None
     for base in (site_root / "themes", builtin_themes_dir()):
         candidate = base / name
         if (candidate / "theme.yaml").is_file():
@@ -81,7 +115,13 @@ def available_themes(site_root: Path) -> list[str]:
     return sorted(names)
 
 
-def _read_manifest(path: Path, display: str) -> tuple[str | None, dict[str, Any]]:
+class _Manifest(NamedTuple):
+    extends: str | None
+    options: dict[str, Any]
+    doc: Document  # theme.yaml as read, to place an error about `extends`
+
+
+def _read_manifest(path: Path, display: str) -> _Manifest:
     """theme.yaml, checked: the theme it extends, and its options."""
     # The content schema is imported here, not above: a process that only compiles
     # templates (precompile.py) uses this module without it.
@@ -98,37 +138,55 @@ def _read_manifest(path: Path, display: str) -> tuple[str | None, dict[str, Any]
     manifest, problems = validate(doc, doc.data, ThemeManifest, (), "")
     errors.extend(problems)
     errors.raise_if_any()
-    return manifest.extends, manifest.options
+    return _Manifest(manifest.extends, manifest.options, doc)
 
 
-def _unchecked_manifest(path: Path, display: str) -> tuple[str | None, dict[str, Any]]:
+def _unchecked_manifest(path: Path, display: str) -> _Manifest:
     """theme.yaml read as plain YAML: the theme it extends, if it names one."""
-    data = read_yaml(path / "theme.yaml", display).data
-    extends = data.get("extends") if isinstance(data, dict) else None
-    return (extends if isinstance(extends, str) else None), {}
+    doc = read_yaml(path / "theme.yaml", display)
+    extends = doc.data.get("extends") if isinstance(doc.data, dict) else None
+    return _Manifest(extends if isinstance(extends, str) else None, {}, doc)
 
 
 def load_theme(
-    name: str, site_root: Path, site_options: dict[str, Any], *, options_file: str = "site.yaml"
+    name: str,
+    site_root: Path,
+    site_options: dict[str, Any],
+    *,
+    config: Document | None = None,
 ) -> Theme:
-    """Resolve `name` and its `extends` chain, and merge the site's theme_options into defaults."""
-    chain = _chain(name, site_root, _read_manifest)
-    return Theme(chain, _merge_options(chain, site_options, options_file))
+    """Resolve `name` and its `extends` chain, and merge the site's theme_options into defaults.
+
+    `config` is site.yaml as read, where errors about `theme` and `theme_options` are placed.
+    """
+    chain = _chain(name, site_root, _read_manifest, config)
+    return Theme(chain, _merge_options(chain, site_options, config))
 
 
 def unchecked_chain(name: str, site_root: Path) -> list[ThemeDir]:
     """The chain `load_theme` finds, without checking theme.yaml files or options: for
     compiling templates ahead (precompile.py), where a wrong guess costs only time."""
-    return _chain(name, site_root, _unchecked_manifest)
+    return _chain(name, site_root, _unchecked_manifest, None)
+
+
+def _site_error(
+    config: Document | None, path: FieldPath, message: str, *, key: bool = False
+) -> ContentError:
+    """An error about a value of site.yaml, at its line when site.yaml's Document is known."""
+    if config is None:
+        return ContentError("site.yaml", 0, 0, format_field_path("", path), message)
+    return config.error(path, message, key=key)
 
 
 def _chain(
     name: str,
     site_root: Path,
-    read: Callable[[Path, str], tuple[str | None, dict[str, Any]]],
+    read: Callable[[Path, str], _Manifest],
+    config: Document | None,
 ) -> list[ThemeDir]:
     chain: list[ThemeDir] = []
     current: str | None = name
+    extended_in: Document | None = None  # the theme.yaml that names `current`
     while current is not None:
         if any(t.name == current for t in chain) or len(chain) >= MAX_CHAIN:
             names = " -> ".join([*(t.name for t in chain), current])
@@ -141,15 +199,18 @@ def _chain(
             raise BuildError(f"theme inheritance loops: {names}{hint}")
         path = find_theme_dir(current, site_root)
         if path is None:
-            known = ", ".join(available_themes(site_root)) or "none"
-            wanted_by = f" (extended by '{chain[-1].name}')" if chain else ""
-            raise BuildError(
-                f"theme '{current}'{wanted_by} not found in themes/ or the "
+            known = listed(available_themes(site_root)) or "none"
+            wanted_by = f" (extended by {shown(chain[-1].name)})" if chain else ""
+            message = (
+                f"theme {shown(current)}{wanted_by} not found in themes/ or the "
                 f"built-in themes (available: {known})"
             )
-        extends, options = read(path, _display(path / "theme.yaml", site_root))
-        chain.append(ThemeDir(current, path, extends, options))
-        current = extends
+            if extended_in is not None:
+                raise ContentErrors([extended_in.error(("extends",), message)])
+            raise ContentErrors([_site_error(config, ("theme",), message)])
+        manifest = read(path, _display(path / "theme.yaml", site_root))
+        chain.append(ThemeDir(current, path, manifest.extends, manifest.options))
+        current, extended_in = manifest.extends, manifest.doc
     return chain
 
 
@@ -171,29 +232,28 @@ def _typed(value: Any) -> Any:
     return value
 
 
-def _merge_options(chain: list[ThemeDir], site_options: dict[str, Any], where: str) -> dict:
+def _merge_options(
+    chain: list[ThemeDir], site_options: dict[str, Any], config: Document | None
+) -> dict:
     defaults: dict[str, Any] = {}
     for theme in reversed(chain):
         defaults.update({k: _typed(v) for k, v in theme.options.items()})
     merged = dict(defaults)
     errors = ErrorCollector()
     for key, value in site_options.items():
+        path = ("theme_options", key)
         if key not in defaults:
             close = difflib.get_close_matches(key, list(defaults), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
-            known = ", ".join(sorted(defaults)) or "none"
-            errors.add(
-                where,
-                0,
-                0,
-                f"theme_options.{key}",
-                f"theme '{chain[0].name}' has no option '{key}'{hint} (options: {known})",
-            )
+            known = listed(sorted(defaults)) or "none"
+            # The field names the option: the message does not repeat it.
+            message = f"theme {shown(chain[0].name)} has no such option{hint} (options: {known})"
+            errors.extend([_site_error(config, path, message, key=True)])
             continue
         try:
             merged[key] = _coerce(value, defaults[key])
         except ValueError as exc:
-            errors.add(where, 0, 0, f"theme_options.{key}", str(exc))
+            errors.extend([_site_error(config, path, str(exc))])
     errors.raise_if_any()
     return merged
 
@@ -206,14 +266,14 @@ def _coerce(value: Any, default: Any) -> Any:
             return True
         if text in ("false", "no", "off", "0"):
             return False
-        raise ValueError(f"expected true or false, found {value!r}")
+        raise ValueError(f"expected true or false, found {describe(value)}")
     if isinstance(default, int):
         try:
             return int(value)
         except (TypeError, ValueError):
-            raise ValueError(f"expected a whole number, found {value!r}") from None
+            raise ValueError(f"expected a whole number, found {describe(value)}") from None
     if isinstance(default, str) and not isinstance(value, str):
-        raise ValueError(f"expected text, found {type(value).__name__}")
+        raise ValueError(f"expected text, found {describe(value)}")
     return value
 
 
@@ -310,12 +370,14 @@ def template_error(exc: Exception, site_root: Path) -> BuildError:
     """A template mistake as `template:line: message`."""
     if isinstance(exc, jinja2.TemplateSyntaxError):
         where = _template_display(exc.filename or exc.name or "?", site_root)
-        return BuildError(f"{where}:{exc.lineno}: template syntax error: {exc.message}")
+        message = library_message(exc.message or "")
+        return BuildError(f"{where}:{exc.lineno}: template syntax error: {message}")
     if isinstance(exc, jinja2.TemplateNotFound):
-        return BuildError(f"template not found: {exc.message or exc.name}")
+        return BuildError(f"template not found: {library_message(exc.message or exc.name)}")
     location = _innermost_template_frame(exc, site_root)
     kind = "undefined value" if isinstance(exc, jinja2.UndefinedError) else type(exc).__name__
-    return BuildError(f"{location}: {kind}: {exc}")
+    # Jinja's message may quote a value from the content (a TypeError's, say)
+    return BuildError(f"{location}: {kind}: {library_message(str(exc))}")
 
 
 def _innermost_template_frame(exc: BaseException, site_root: Path) -> str:

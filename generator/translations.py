@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import ContentError, FieldPath, format_field_path
+from generator.errors import MAX_SHOWN, ContentError, FieldPath, format_field_path, listed, shown
 from generator.schema import LANGUAGE_PATTERN
 from generator.yamlio import Document, Mark
 
@@ -232,14 +232,16 @@ class _Walk:
 
     def _unknown_language(self, key: str, raw: FieldPath) -> ContentError:
         languages = self.resolver.languages.all
-        listed = ", ".join(languages)
+        codes = listed(languages)
         close = difflib.get_close_matches(key, languages, n=1, cutoff=0.5)
         if close:
             hint = f" (did you mean '{close[0]}'?)"
+        elif len(key) <= MAX_SHOWN:  # a code: letters, digits and '-' (see _is_code)
+            hint = f"; to add it, list it in site.yaml: languages: [{codes}, {key}]"
         else:
-            hint = f"; to add it, list it in site.yaml: languages: [{listed}, {key}]"
+            hint = "; to add it, list it in site.yaml `languages:`"
         mark = self.doc.mark(raw, key=True)
-        message = f"'{key}' is not one of the site's languages ({listed}){hint}"
+        message = f"{shown(key)} is not one of the site's languages ({codes}){hint}"
         return ContentError(
             self.doc.file, mark.line, mark.column, format_field_path(self.root, raw), message
         )

@@ -14,12 +14,15 @@ import errno
 import os
 import posixpath
 import shutil
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
+from generator.diskerrors import output_error
 from generator.errors import BuildError
+from generator.outputlock import output_lock
 
 MARKER = ".cvsite-output"
 MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
@@ -73,16 +76,58 @@ def _staging_paths(output: Path) -> tuple[Path, Path]:
 
 
 def recover(output: Path) -> None:
-    """Undo what a killed build may have left: stray staging folders, a swap half done."""
+    """Undo what a killed build may have left: stray staging folders, a swap half done.
+
+    Called with the output's lock held (outputlock.py), so what it finds belongs to no build
+    still running. Only folders are taken for leftovers: anything else under those names
+    (a link, a file: committed to a repository, say) was never made by cvsite, and is
+    refused by name rather than followed, renamed or removed."""
     staging, old = _staging_paths(output)
-    if not output.exists() and old.is_dir():
+    found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
+    if found[old] and not os.path.lexists(output) and _was_output(old):
         old.rename(output)
-    for leftover in (staging, old):
-        if leftover.exists():
+        found[old] = False
+    for leftover, there in found.items():
+        if there:
             shutil.rmtree(leftover)
 
 
+def _leftover(path: Path, output: Path) -> bool:
+    """Whether `path` is there, as a folder; anything else there is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISDIR(mode):
+        return True
+    if stat.S_ISLNK(mode):
+        kind = f"symbolic link (to {os.readlink(path)})"
+    else:
+        kind = "file" if stat.S_ISREG(mode) else "pipe, socket or device"
+    raise BuildError(
+        f"{path} is a {kind}: cvsite keeps that name for the folder it builds "
+        f"{output.name}/ in, and never follows, renames or removes anything else there. "
+        "Remove it (if it came from a repository, delete it there too) and build again."
+    )
+
+
+def _was_output(folder: Path) -> bool:
+    """Whether `folder` is an output folder cvsite made (a folder holding its marker file,
+    neither of them a link): the previous site, set aside by a swap that was cut short."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
+            os.lstat(folder / MARKER).st_mode
+        )
+    except OSError:
+        return False
+
+
 def check_replaceable(output: Path, force: bool) -> None:
+    if output.is_symlink():
+        raise BuildError(
+            f"{output} is a symbolic link (to {os.readlink(output)}): cvsite replaces an "
+            "output folder whole and never follows a link there; name the folder itself"
+        )
     if not output.exists():
         return
     if not output.is_dir():
@@ -120,13 +165,21 @@ def write_site(
     *,
     force: bool = False,
     staging: Staging | None = None,
+    locked: bool = False,
 ) -> WriteReport:
     """Make `output` hold exactly `files`, atomically. Returns what changed.
 
     Files `staging` holds already (Staged) are left as they are; it is begun, or it holds
-    none of them."""
+    none of them. `locked`: the caller holds the output's lock (outputlock.py) already;
+    otherwise it is held here while the folder is written."""
+    if not locked:
+        with output_lock(output):
+            return write_site(output, files, force=force, staging=staging, locked=True)
     if staging is None or not staging.begun:
-        recover(output)
+        try:
+            recover(output)
+        except OSError as exc:
+            raise output_error(exc, output) from None
         check_replaceable(output, force)
     wanted = {p.as_posix(): s for p, s in files.items()}
     wanted[MARKER] = MARKER_TEXT
@@ -144,6 +197,8 @@ def write_site(
             return WriteReport(0, 0, len(wanted))
         stats = _assemble(folder, output, wanted, unchanged)
         _swap_in(folder, output)  # renames keep each file's size and time
+    except OSError as exc:  # a full disk, a read-only folder: the previous site stays
+        raise output_error(exc, output) from None
     finally:
         if folder.exists():
             shutil.rmtree(folder, ignore_errors=True)
@@ -195,6 +250,8 @@ def _write_new(target: str, data: bytes) -> os.stat_result:
         while view:
             view = view[os.write(descriptor, view) :]
         return os.fstat(descriptor)
+    except OSError as exc:  # os.write's error names no file: this one's
+        raise OSError(exc.errno, exc.strerror, target) from None
     finally:
         os.close(descriptor)
 
@@ -214,16 +271,26 @@ class Staging:
         self._made: set[str] = set()  # folders made, in this process
 
     def begin(self) -> None:
-        """The staging folder, made empty; an output folder that is not cvsite's refused."""
-        recover(self.output)
-        check_replaceable(self.output, self.force)
-        self.folder.mkdir(parents=True)
+        """The staging folder, made empty; an output folder that is not cvsite's refused.
+        The caller holds the output's lock (outputlock.py) until the site is written."""
+        try:
+            recover(self.output)
+            check_replaceable(self.output, self.force)
+            self.folder.mkdir(parents=True)
+        except OSError as exc:
+            raise output_error(exc, self.output) from None
         self.begun = True
         self._current = self.output.is_dir()
 
     def put(self, relative: str, data: bytes) -> Staged:
         """`data` as the file `relative` of the new output, in any process: linked from the
         current output when it has the same bytes there, as write_site would."""
+        try:
+            return self._put(relative, data)
+        except OSError as exc:  # a full disk, say: the build stops, the previous site stays
+            raise output_error(exc, self.output) from None
+
+    def _put(self, relative: str, data: bytes) -> Staged:
         target = f"{self.folder}/{relative}"
         folder = posixpath.dirname(target)
         if folder not in self._made:
@@ -322,13 +389,17 @@ def update_files(
     """
     for relative, source in sorted(written.items()):
         target = output / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
         temporary = target.with_name(f".{target.name}.cvsite-tmp")
-        if isinstance(source, bytes):
-            temporary.write_bytes(source)
-        else:
-            shutil.copyfile(source, temporary)
-        os.replace(temporary, target)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(source, bytes):
+                temporary.write_bytes(source)
+            else:
+                shutil.copyfile(source, temporary)
+            os.replace(temporary, target)
+        except OSError as exc:
+            temporary.unlink(missing_ok=True)
+            raise output_error(exc, output) from None
     gone = 0
     for relative in removed:
         target = output / relative

@@ -24,7 +24,14 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
-from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
+from generator.errors import (
+    ContentError,
+    ContentErrors,
+    FieldPath,
+    format_field_path,
+    library_message,
+    shown,
+)
 from generator.textfile import (
     CONTROL,
     control_character_message,
@@ -238,7 +245,7 @@ class _Builder:
                 self.error(
                     key_node,
                     (*path, key),
-                    f"duplicate key '{key}' (first defined at line {first.line}); "
+                    f"duplicate key {shown(key)} (first defined at line {first.line}); "
                     "YAML would keep only the last value",
                 )
                 continue
@@ -261,8 +268,16 @@ class _Builder:
                 result.setdefault(key, value)
 
 
+# Every list item and mapping value counts, whether written out or repeated by an alias: a
+# big file would fill the memory and take minutes to build, as an alias bomb would.
 _TOO_MANY = (
-    f"too many values (more than {MAX_VALUES}); YAML aliases that expand without bound are refused"
+    f"too many values: more than {MAX_VALUES:,} list items and mapping values in one file "
+    "(the limit keeps a build's memory and time in bounds); split it into smaller files"
+)
+_TOO_MANY_ALIASES = (
+    f"too many values: more than {MAX_VALUES:,} list items and mapping values once its "
+    "aliases are expanded, each *alias counting all it repeats (the limit keeps a build's "
+    "memory and time in bounds, against alias bombs); use fewer aliases"
 )
 
 
@@ -290,9 +305,11 @@ def _expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
 
 def _too_many_values(root: yaml.Node) -> yaml.Node | None:
     """Where a billion-laughs document passes MAX_VALUES, found before anything is built:
-    the first, innermost node that expands past it (a list of aliases, at its own line)."""
+    the first, innermost node that expands past it (a list of aliases, at its own line).
+    None for a document under the limit, and for one over it without its aliases: that is
+    only big, and the builder refuses it at the value that passes the limit."""
     sizes: dict[int, int] = {}
-    if _expanded_size(root, sizes) <= MAX_VALUES:
+    if _expanded_size(root, sizes) <= MAX_VALUES or len(sizes) > MAX_VALUES:
         return None
     node = root
     while True:
@@ -305,7 +322,7 @@ def _too_many_values(root: yaml.Node) -> yaml.Node | None:
 def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: int):
     mark = exc.problem_mark or exc.context_mark
     if mark is None:  # pragma: no cover - PyYAML always marks parser errors
-        return fail(file, 0, 0, f"YAML syntax error: {exc}")
+        return fail(file, 0, 0, f"YAML syntax error: {library_message(str(exc))}")
     lines = text.split("\n")
     source_line = lines[mark.line] if mark.line < len(lines) else ""
     indent = source_line[: len(source_line) - len(source_line.lstrip(" \t"))]
@@ -331,7 +348,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, file: str, text: str, line_offset: 
     else:
         message = f"{context} {problem}".strip()
     line = mark.line + 1 + line_offset
-    return fail(file, line, mark.column + 1, f"YAML syntax error: {message}")
+    return fail(file, line, mark.column + 1, f"YAML syntax error: {library_message(message)}")
 
 
 def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> Document:
@@ -347,7 +364,7 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(exc, file, text, line_offset) from None
     except yaml.YAMLError as exc:
-        raise fail(file, 0, 0, f"YAML error: {exc}") from None
+        raise fail(file, 0, 0, f"YAML error: {library_message(str(exc))}") from None
     except RecursionError:
         raise fail(file, 0, 0, f"nested deeper than {MAX_DEPTH} levels") from None
     except UnicodeEncodeError as exc:  # LibYAML reads UTF-8, which has no lone surrogates
@@ -358,7 +375,7 @@ def load_yaml(text: str, file: str, *, line_offset: int = 0, root: str = "") -> 
     # builder's own count is the bound.
     if "*" in text and (culprit := _too_many_values(node)) is not None:
         mark = culprit.start_mark
-        raise fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY)
+        raise fail(file, mark.line + 1 + line_offset, mark.column + 1, _TOO_MANY_ALIASES)
     builder = _Builder(file, line_offset, root)
     data = builder.build(node)
     if builder.errors:

@@ -79,10 +79,11 @@ class Served:
 
 
 @contextlib.contextmanager
-def run_serve(site: Path, *args: str, scratch: Path) -> Iterator[Served]:
-    """`cvsite serve --site SITE ARGS` with its temporary files under `scratch`."""
+def run_serve(site: Path, *args: str, scratch: Path, log: Path | None = None) -> Iterator[Served]:
+    """`cvsite serve --site SITE ARGS` with its temporary files under `scratch`, its output
+    in `log` (beside `scratch` unless given: previews that share a `scratch` each need one)."""
     scratch.mkdir(parents=True, exist_ok=True)
-    log = scratch.parent / f"{scratch.name}.log"
+    log = log or scratch.parent / f"{scratch.name}.log"
     env = {**os.environ, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
     with log.open("w") as sink:
         process = subprocess.Popen(

@@ -733,7 +733,7 @@ def test_a_deploy_flag_read_as_an_option_is_refused(tmp_path):
         "deploy", "--site", site, "--target", "rsync", "--destination", "-e sh -c x:", "--dry-run"
     )
     assert result.code == 2, result.err
-    assert "--destination -e sh -c x:" in result.err and "read as an option" in result.err
+    assert "--destination: '-e sh -c x:' would be read as an option" in result.err
 
 
 # --- JSON Resume import ----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.writer import recover
+from generator.writer import MARKER, MARKER_TEXT, recover
 from tests.helpers import REPO, run_cli, write_site
 
 KILLS = {"anywhere": 8, "while assembling": 8, "after the swap": 4}
@@ -161,6 +161,7 @@ def test_a_swap_cut_between_its_two_renames_is_completed(tmp_path):
     staging = tmp_path / ".output.cvsite-new"
     old.mkdir()
     (old / "index.html").write_text("previous", encoding="utf-8")
+    (old / MARKER).write_bytes(MARKER_TEXT)  # the previous site, made by cvsite
     staging.mkdir()
     (staging / "half.html").write_text("half", encoding="utf-8")
     recover(output)

@@ -133,7 +133,7 @@ def test_destinations_are_relative_to_the_site_or_to_the_current_folder(tmp_path
     ("request_args", "deploy", "message"),
     [
         ({}, {}, "nowhere to deploy"),
-        ({"target": "ftp"}, {}, "--target ftp"),
+        ({"target": "ftp"}, {}, "--target 'ftp': Input should be 'github-pages'"),
         ({"target": "rsync"}, {}, "needs a destination"),
         ({"cname": "a.b"}, {"target": "rsync", "destination": "h:w"}, "--cname applies to"),
         ({"destination": "w"}, {"target": "github-pages"}, "--destination applies to"),

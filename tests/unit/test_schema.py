@@ -292,7 +292,8 @@ def test_valid_slugs(slug):
 @pytest.mark.parametrize("slug", ["a/b", "../up", "a..b", ".hidden", "-x", "with space", "x" * 101])
 def test_invalid_slugs(slug):
     (message,) = errors(f"- title: X\n  slug: '{slug}'\n", Entry, "misc")
-    assert message.startswith(f"f.yaml:2:9: misc[0].slug: '{slug}' is not a valid slug")
+    quoted = f"'{slug}'" if len(slug) <= 80 else f"'{slug[:79]}…' ({len(slug)} characters)"
+    assert message.startswith(f"f.yaml:2:9: misc[0].slug: {quoted} is not a valid slug")
     assert message.endswith(
         "(expected letters, digits, '-', '_' and '.', at most 100 characters, no '/' or '..')"
     )

@@ -140,10 +140,13 @@ def test_unknown_or_mistyped_site_options_are_content_errors(tmp_path: Path):
 
 def test_missing_theme_lists_the_available_ones(tmp_path: Path):
     write(tmp_path, {"themes/mine/theme.yaml": "name: mine\nextends: meridain\n"})
-    with pytest.raises(BuildError) as caught:
+    with pytest.raises(ContentErrors) as caught:
         load_theme("mine", tmp_path, {})
     text = str(caught.value)
-    assert "theme 'meridain' (extended by 'mine') not found" in text
+    # placed at the `extends:` that names it
+    assert text.startswith(
+        "themes/mine/theme.yaml:2:10: extends: theme 'meridain' (extended by 'mine') not found"
+    )
     assert "ledger" in text and "meridian" in text
 
 

@@ -1,0 +1,132 @@
+"""Typesetting: the template and fonts found through the theme chain, one PDF per language,
+errors at their place, and no hang in a process forked after typesetting."""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from generator.cvdocument import cv_document
+from generator.errors import BuildError
+from generator.model import load
+from generator.theme import builtin_themes_dir, load_theme
+from generator.typstpdf import font_folders, pdf_name, template_of, typeset
+from tests.helpers import REPO, write_site
+
+SITE = "title: T\nbase_url: https://example.org/\n"
+
+
+def _document(root: Path) -> dict:
+    return cv_document(load(root).resume)
+
+
+def test_a_child_theme_uses_its_parents_template_and_fonts_until_it_has_its_own(tmp_path):
+    files = {
+        "site.yaml": SITE + "theme: mine\n",
+        "themes/mine/theme.yaml": "name: mine\nextends: ledger\n",
+    }
+    root = write_site(tmp_path, files)
+    theme = load_theme("mine", root, {})
+    builtin = builtin_themes_dir()
+    assert template_of(theme) == builtin / "ledger" / "typst" / "cv.typ"
+    fonts = [builtin / "ledger" / "typst" / "fonts", builtin / "meridian" / "typst" / "fonts"]
+    assert font_folders(theme) == fonts  # ledger extends meridian
+    own = root / "themes" / "mine" / "typst"
+    (own / "fonts").mkdir(parents=True)
+    (own / "cv.typ").write_text("#let cv = json(bytes(sys.inputs.cv))\n#cv.meta.author\n")
+    assert template_of(theme) == own / "cv.typ"
+    assert font_folders(theme) == [own / "fonts", *fonts]
+
+
+def test_a_theme_without_a_template_has_none(tmp_path):
+    root = write_site(
+        tmp_path,
+        {"site.yaml": SITE + "theme: bare\n", "themes/bare/theme.yaml": "name: bare\n"},
+    )
+    assert template_of(load_theme("bare", root, {})) is None
+
+
+def test_each_language_has_its_pdf_under_its_root(site):
+    root = site({"site.yaml": SITE + "languages: [en, de]\n"})
+    loaded = load(root)
+    assert [pdf_name(r) for r in loaded.resumes.values()] == ["cv.pdf", "de/cv.pdf"]
+
+
+def test_the_data_reaches_the_template_as_data(site, tmp_path):
+    template = tmp_path / "t" / "cv.typ"
+    template.parent.mkdir()
+    template.write_text(
+        "#let cv = json(bytes(sys.inputs.cv))\n#set document(date: none)\n#cv.profile.name\n"
+    )
+    document = _document(site({"content/profile.yaml": "name: '#eval(\"1+1\") $x$'\n"}))
+    pdf = typeset(document, template)
+    assert pdf.startswith(b"%PDF")
+    assert typeset(document, template) == pdf  # the same data, the same bytes
+
+
+def test_a_template_error_names_its_place(site, tmp_path):
+    template = tmp_path / "t" / "cv.typ"
+    template.parent.mkdir()
+    template.write_text("#let cv = json(bytes(sys.inputs.cv))\n#cv.profile.nme\n")
+    with pytest.raises(BuildError) as caught:
+        typeset(_document(site()), template)
+    assert re.search(r"cv\.typ:2:\d+: cannot typeset the CV: .*nme", str(caught.value))
+
+
+def _typeset_the_sample() -> bytes:
+    theme = load_theme("meridian", REPO, {})
+    document = cv_document(load(REPO).resume, options=theme.options)
+    return typeset(document, template_of(theme), font_folders(theme))
+
+
+def test_a_process_forked_after_typesetting_refuses_rather_than_hangs():
+    """Typst's threads stay in the process that made them: a forked child waiting for them
+    would wait forever. It must fail at once instead."""
+    _typeset_the_sample()
+    pool = multiprocessing.get_context("fork").Pool(1)
+    try:
+        with pytest.raises(RuntimeError, match="forked from one that has typeset"):
+            pool.apply_async(_typeset_the_sample).get(timeout=120)
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def test_builds_in_one_process_after_typesetting_never_typeset_in_a_fork(tmp_path):
+    """A preview builds again and again in one process, over two cores: the PDFs of every
+    build are typeset in that process, never in the processes it forks for pages (where
+    typeset would refuse, and the work be done again here)."""
+    log = tmp_path / "typeset-in.txt"
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        from pathlib import Path
+        sys.path.insert(0, {str(REPO)!r})
+        from generator import typstpdf
+        from generator.build import BuildOptions, build
+        real = typstpdf.typeset
+        def noted(*args, **kwargs):  # which process typesets
+            with open({str(log)!r}, "a") as file:
+                file.write(f"{{os.getpid()}}\\n")
+            return real(*args, **kwargs)
+        typstpdf.typeset = noted
+        for n in range(2):
+            output = Path({str(tmp_path)!r}) / f"out{{n}}"
+            build(BuildOptions(Path({str(REPO)!r}), output, jobs=2))
+            print((output / "de" / "cv.pdf").read_bytes()[:4].decode())
+        print(os.getpid())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    *pdfs, pid = done.stdout.split()
+    assert pdfs == ["%PDF", "%PDF"]
+    assert log.read_text().split() == [pid] * 4  # two languages, two builds
