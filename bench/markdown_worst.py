@@ -1,9 +1,9 @@
-"""How long pathological Markdown takes: constructs repeated to 10, 32, 100 and 195 KB.
+"""How long pathological Markdown takes: constructs repeated to 10, 32, 100 and 255 KB.
 
 Run:
-    python bench/markdown_worst.py [--sizes 10,32,100,195] [--limit 30] [--unsafe-html]
+    python bench/markdown_worst.py [--sizes 10,32,100,255] [--limit 30] [--unsafe-html]
                                    [--only NAME,NAME]
-    python bench/markdown_worst.py --search 300 [--sizes 195] [--seed 1]
+    python bench/markdown_worst.py --search 300 [--sizes 255] [--seed 1]
 
 Each case renders one body with the renderer pages use (`MarkdownRenderer.block`), in its
 own process, so a case that runs away is stopped after `--limit` seconds and shown as
@@ -195,7 +195,7 @@ def search(args: argparse.Namespace, sizes: list[int]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="10,32,100,195", help="KB, comma-separated")
+    parser.add_argument("--sizes", default="10,32,100,255", help="KB, comma-separated")
     parser.add_argument("--limit", type=float, default=30.0, help="seconds before a case stops")
     parser.add_argument("--unsafe-html", action="store_true", help="markdown.unsafe_html on")
     parser.add_argument("--only", default="", help="case names, comma-separated")

@@ -41,7 +41,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-MAX_CHARACTERS = 200_000  # about 30,000 words: a Markdown text longer than that is refused
+MAX_CHARACTERS = 256 * 1024  # about 40,000 words: a Markdown text longer than that is refused
 BUDGET = 3_500_000_000  # about a second of Markdown's work at most, in the units below
 
 # Units of work per character read, for each way Python-Markdown reads a text again; a unit

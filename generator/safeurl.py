@@ -46,7 +46,11 @@ def is_invisible(char: str) -> bool:
 def normalize_url(url: str) -> str:
     """`url` as stored and emitted: no invisible characters at either end, and no tab or
     newline anywhere (which browsers remove)."""
-    url = _TAB_AND_NEWLINE.sub("", url)
+    return trim_url(_TAB_AND_NEWLINE.sub("", url))
+
+
+def trim_url(url: str) -> str:
+    """`url` without the invisible characters at either end, and only those."""
     start, end = 0, len(url)
     while start < end and is_invisible(url[start]):
         start += 1

@@ -35,6 +35,7 @@ from generator.safeurl import (
     SAFE_SCHEMES,
     invisible_inside,
     normalize_url,
+    trim_url,
     url_scheme,
 )
 from generator.theme import DEFAULT_THEME
@@ -101,7 +102,9 @@ def _check_url(value: Any) -> Any:
             # The value holds the scheme: a long one is not shown twice at length.
             {"value": shown(value), "scheme": shown(f"{scheme}:", limit=20)},
         )
-    if invisible_inside(url) is not None:
+    # What a browser would drop inside (a tab, a line break) is a mistake in a field: refused,
+    # so that what is stored is what was written, less its ends.
+    if invisible_inside(trim_url(value)) is not None:
         raise PydanticCustomError(
             "bad_url",
             "{value} has spaces or control characters (expected a URL)",
