@@ -102,6 +102,8 @@ CASES: dict[str, str | Callable[[int], str]] = {
     "1. nested": "1. ",
     "- indented nested": _nested_list,
     "# lines": "#\n",
+    "# {": "# {",
+    "a paragraphs": "a\n\n",
     "--- lines": "a\n---\n",
     "| lines": "|\n",
     ": lines": "a\n: b\n",

@@ -51,13 +51,15 @@ _LINK = 1200  # a link's text and address, a character at a time, by three patte
 _EMPHASIS = 30  # emphasis searching the rest of a text for its partner (Python)
 _CODE_SPAN = 300  # a code span's end looked for, a character at a time (Python)
 _REBUILD = 2  # a text rebuilt after a match; a regular expression run to its end (C)
-_BLOCK = 60_000  # a block taken up by the parser: a dozen tests, at least (~18 µs)
+_BLOCK = 100_000  # a block taken up by the parser: a dozen tests, at least (~30 µs)
+_BLOCK_LEFT = 2  # and each block still waiting, moved up in the parser's list
 _BLOCK_CHARACTER = 200  # and each a regular expression over it, at each nesting
 _BLOCK_LINE = 600  # and what is done line by line (tables, lists, definitions: Python)
 _FENCE_SEARCH = 100  # the search for a closing fence, at every character (C, backtracking)
 _FENCE_REBUILD = 4  # the text rebuilt around each block found, and searched again
 _START_TAG = 300  # a start tag read by Python's HTMLParser (raw HTML on), at each character
 _NESTED_TAG = 16  # and by the sanitiser's parser, at each element still open
+_HEADING_BRACE = 50  # a heading's " {" read to its "}" by the attribute list's search (C)
 _ELEMENT = 150_000  # an element from the blocks: its text read by every inline pattern,
 # then walked, serialised and sanitised (~45 µs)
 
@@ -118,6 +120,11 @@ class _SourceWeigher(Preprocessor):
                 f"{MAX_CHARACTERS:,}: split it, or link to a file)",
                 "",
             )
+        # The block parser takes blocks from the front of its list, one at a time, and the
+        # list moves up each time: as many moves as there are pairs of blocks.
+        blocks = 1 + sum(1 for line in lines if not line.strip())
+        message = f"{blocks:,} blocks (paragraphs, headings...) in one text: split it"
+        self.budget.spend(blocks * blocks // 2 * _BLOCK_LEFT, "blocks", message, "")
         fences = [(i, m.group()) for i, line in enumerate(lines) if (m := _FENCE.match(line))]
         if fences:
             self._weigh_fences(lines, fences, size)
@@ -208,6 +215,9 @@ class _BlockMeter(BlockProcessor):
 # What starts an inline construct: a link or an image, emphasis, a code span, an escape,
 # an autolink, raw HTML or an entity, a line break.
 _STARTS = re.compile(r"[\[*_`\\<&]|  \n")
+_HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+_SPACES_BRACE = re.compile(r"( +)\{")
+_CLOSE_BRACE = re.compile(r"[}\n]")
 _HIDING = re.compile(r"[`\\<&]")  # what can hide a bracket from the link patterns
 _QUOTES = re.compile("[\"']")  # a title's, which changes how an address is read
 _BRACKETS = re.compile(r"[\[\]()]")
@@ -227,8 +237,24 @@ class _InlineWeigher(Treeprocessor):
             for text in (element.text, element.tail):
                 if text and not isinstance(text, AtomicString) and _STARTS.search(text):
                     self._weigh(text)
+            if element.tag in _HEADINGS and element.text and "{" in element.text:
+                self._weigh_heading(element.text)
         message = f"{elements:,} elements (table cells, list items, headings...): split it"
         self.budget.spend(elements * _ELEMENT, "elements", message, "")
+
+    def _weigh_heading(self, text: str) -> None:
+        """An attribute list ends a heading (`## Title {#id}`): its search starts at every
+        run of spaces before a `{`, and reads on to the next `}` or the line's end."""
+        closes = [m.start() for m in _CLOSE_BRACE.finditer(text)]
+        units, first = 0, None
+        for match in _SPACES_BRACE.finditer(text):
+            after = bisect.bisect_left(closes, match.end())
+            reach = (closes[after] if after < len(closes) else len(text)) - match.start()
+            units += len(match.group(1)) * reach * _HEADING_BRACE
+            first = match.start() if first is None else first
+        if units:
+            message = "'{' never closed by '}' in a long heading: close it, or write \\{"
+            self.budget.spend(units, "heading braces", message, _excerpt(text, first or 0))
 
     def _weigh(self, text: str) -> None:
         size = len(text)

@@ -53,6 +53,8 @@ REFUSED = {
     "nested quotes": "> ",
     "nested lists": "1. ",
     "headings without blank lines": "#\n",
+    "a heading's braces never closed": "# {",
+    "tiny paragraphs": "a\n\n",
     "nested definitions": "a\n: b\n",
     "fences never closed": "```a\n",
     "fenced blocks": "```\n",
