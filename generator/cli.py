@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from generator import __version__
 from generator.diskerrors import cause
@@ -368,14 +369,26 @@ def _add_init(commands: argparse._SubParsersAction) -> None:
     init.set_defaults(func=cmd_init)
 
 
+class _Parser(argparse.ArgumentParser):
+    """The parser of cvsite and of each command: `--debug` is taken before or after the
+    command, since the message of an internal error says "run again with --debug"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Not set unless given, so that a command's parser does not undo `cvsite --debug`.
+        self.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    # Commands' parsers are made of the same class as this one (argparse's parser_class).
+    parser = _Parser(
         prog="cvsite",
         description="Build a fast, accessible personal website from your CV kept as data.",
     )
     parser.add_argument("--version", action="version", version=f"cvsite {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="say more")
-    parser.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = commands.add_parser(
@@ -530,7 +543,7 @@ def main(argv: list[str] | None = None, *, exiting: bool = False) -> int:
         print("interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # a bug: say so plainly, without a traceback unless asked
-        if args.debug:
+        if getattr(args, "debug", False):
             raise
         if isinstance(exc, OSError) and exc.filename is not None:
             # The system refused a path the user gave or a folder they chose (a name too

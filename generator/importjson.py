@@ -25,7 +25,7 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.routes import url_scheme
+from generator.safeurl import normalize_url, url_scheme
 from generator.schema import Profile, model_for
 from generator.textfile import read_text
 from generator.yamlio import MAX_DEPTH, Document, Mark, load_yaml
@@ -257,9 +257,12 @@ def profile_fields(reader: _Reader, basics: Any, languages: Any) -> dict[str, An
     reader.unknown(("basics",), basics, known)
     data, origin = _mapped(basics, BASICS)
     image = basics.get("image")
+    if isinstance(image, str):
+        image = normalize_url(image)  # what is checked is what is written
     if image:
         # A photo on another host is kept for resume.json; pages load nothing from elsewhere.
-        target = "image_url" if url_scheme(image) or image.startswith("//") else "avatar"
+        remote = isinstance(image, str) and (url_scheme(image) or image.startswith("//"))
+        target = "image_url" if remote else "avatar"
         data[target], origin[target] = image, "image"
     location = basics.get("location")
     if isinstance(location, dict):

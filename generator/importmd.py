@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from generator import importwrite, resumetext, routes
 from generator.contentwrite import front_matter, to_yaml
 from generator.errors import BuildError, ContentErrors, UsageError
-from generator.markup import MarkdownRenderer, UnsafeUrl
+from generator.markup import MarkdownProblem, MarkdownRenderer, UnsafeUrl
 from generator.resumeentry import Placement
 from generator.resumelines import plain
 from generator.resumetext import ParsedResume
@@ -33,6 +33,7 @@ NOTES_SECTION = "notes"
 _MARKDOWN = ("summary", "body", "abstract")
 _MARKDOWN_LISTS = ("highlights",)
 _HTML_TAG = re.compile(r"<(?=[A-Za-z/!?])")
+_MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash makes plain text
 
 
 @dataclass
@@ -237,6 +238,9 @@ def _safe_markdown(text: str, where: str, report: ImportReport) -> str:
     except UnsafeUrl:
         text = text.replace("[", "\\[").replace("](", "\\](").replace("<", "&lt;")
         report.moved.append(f"{where}: a link with an unsafe URL scheme, written as text")
+    except MarkdownProblem:  # a fenced code option, or Markdown too costly to read
+        text = _MARKDOWN_MARK.sub(r"\\\g<0>", text)
+        report.moved.append(f"{where}: Markdown the site would refuse, written as text")
     return text
 
 

@@ -2,7 +2,9 @@
 
 Raw HTML is escaped unless site.yaml sets `markdown.unsafe_html`. Whatever that switch says,
 links and images with a script-capable URL scheme are refused (reported, and not emitted),
-and attribute lists may not add event handlers or styles.
+and the finished HTML of every text is cut down to an allow-list of elements, attributes
+and URL schemes (sanitize.py): no event handler, style or script survives, whichever stage
+of Python-Markdown wrote it.
 """
 
 from __future__ import annotations
@@ -11,14 +13,12 @@ import hashlib
 import posixpath
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Iterable, MutableMapping
 from html import escape as html_escape
 from html import unescape
 from pathlib import Path
-from typing import Any, TypeVar
 
 import markdown
-import markdown.inlinepatterns
 from markdown import util
 from markdown.extensions import (
     Extension,
@@ -29,16 +29,15 @@ from markdown.extensions import (
     sane_lists,
     tables,
 )
-from markdown.inlinepatterns import LinkInlineProcessor
-from markdown.preprocessors import NormalizeWhitespace
-from markdown.treeprocessors import InlineProcessor, Treeprocessor
-from markdown.util import AtomicString
+from markdown.extensions.codehilite import CodeHiliteExtension
+from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
-from generator import typography
 from generator.errors import ContentErrors, shown
+from generator.markdowncost import CostExtension, TooCostly
 from generator.parallel import MIN_ITEMS, fork_map
-from generator.routes import SAFE_SCHEMES, url_scheme
+from generator.safeurl import is_unsafe, url_scheme
+from generator.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.textfile import read_body
 from generator.typography import SmartPunctuation
 
@@ -46,36 +45,22 @@ from generator.typography import SmartPunctuation
 # name up among the entry points of every installed package (importing importlib.metadata,
 # 11 ms, then reading each package's metadata), where another package could also claim it.
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
-_URL_ATTRIBUTES = ("href", "src")
-_ALLOWED_ATTRIBUTES = {
-    "href",
-    "src",
-    "alt",
-    "title",
-    "id",
-    "class",
-    "lang",
-    "dir",
-    "width",
-    "height",
-    "colspan",
-    "rowspan",
-    "align",
-    "start",
-    "type",
-    "rel",
-    "name",
-    "cite",
-    "datetime",
-}
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
-RENDERER_VERSION = 2
+RENDERER_VERSION = 3
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
+# What is left of Python-Markdown's placeholders (STX, a name, ETX) after its last step: a
+# link can swallow half of one (footnotes put one after a definition's text). Content never
+# holds STX or ETX (Markdown drops them, the readers refuse them), so none of it is the
+# author's.
+_RESIDUE = re.compile('\x02[^\x02\x03<>"&]*\x03?|\x03')
 
 # Stands for the way from a page to the site's root in links written in Markdown. The same
 # text is shown on pages at different depths (a section page, the entry's page, the CV), and
 # its HTML is rendered once; each page replaces this with its own way up (`resolve_root`).
-SITE_ROOT = "\ue000cvsite-root\ue000"
+# U+FFFF is a noncharacter that content can never hold (refused where written, as
+# textfile.CONTROL), so no text can forge it: a forged one at the start of a URL, replaced by
+# the home page's empty way up, would turn `<forged>javascript:...` into a script link.
+SITE_ROOT = "\uffffcvsite-root\uffff"
 
 
 def resolve_root(html: str, prefix: str) -> str:
@@ -102,6 +87,12 @@ def _site_relative(url: str) -> str | None:
     return (normal or "./") + rest
 
 
+def _rooted(url: str) -> str | None:
+    """A relative URL from Markdown (a link, an image, raw HTML's), made site-relative."""
+    path = _site_relative(url)
+    return None if path is None else SITE_ROOT + path
+
+
 # Text Markdown (and smart quotes) would leave as it is, apart from escaping: words, digits,
 # spaces and punctuation that starts no syntax; no `--` or `...` (dashes, ellipses), no
 # leading list or heading marker.
@@ -115,7 +106,8 @@ def is_plain(text: str) -> bool:
 
 
 class _SafetyTreeprocessor(Treeprocessor):
-    """Drops unsafe URLs and attributes from the element tree; remembers what it dropped."""
+    """Finds the script links Markdown made (links, images, attribute lists), to report them
+    at their line; sanitize.py removes them, and whatever else is not allowed, afterwards."""
 
     def __init__(self, md: markdown.Markdown, found: list[str]):
         super().__init__(md)
@@ -125,384 +117,27 @@ class _SafetyTreeprocessor(Treeprocessor):
         for element in root.iter():
             if not element.attrib:  # most (p, li, em, code): nothing to look at
                 continue
-            for name in list(element.attrib):
-                value = element.attrib[name]
-                if name not in _ALLOWED_ATTRIBUTES:
-                    del element.attrib[name]
-                elif name in _URL_ATTRIBUTES:
-                    # Entities in the Markdown source stay entities in the attribute, and a
-                    # browser decodes them: `javascript&colon;x` is a javascript: link, and
-                    # an e-mail autolink's entity-encoded `mailto:` is no relative path.
-                    decoded = unescape(value.replace(markdown.util.AMP_SUBSTITUTE, "&"))
-                    scheme = url_scheme(decoded)
-                    if scheme is not None and scheme not in SAFE_SCHEMES:
-                        self.found.append(value)
-                        del element.attrib[name]
-                    elif (path := _site_relative(decoded)) is not None:
-                        element.attrib[name] = SITE_ROOT + path
-
-
-# What each of Python-Markdown's inline patterns cannot match without: its regular
-# expression requires one of these texts. A text of plain words holds none of them.
-_TRIGGERS = {
-    "backtick": ("`",),
-    "escape": ("\\",),
-    "footnote": ("[^",),
-    "link": ("[",),
-    "image_link": ("![",),
-    "autolink": ("<",),
-    "automail": ("<",),
-    "html": ("<",),
-    "linebreak": ("  \n",),
-    "entity": ("&",),
-    "em_strong": ("*", "_"),
-}
-# Links to references (`[text][id]`, `[text]`, and the same for images) make an element only
-# for an id the document defines, and the long form needs `]`, at most one space, then `[`.
-# A body with links but no definitions (nearly all) then skips four patterns per text.
-_SHORT_REFERENCES = {"short_reference": "[", "short_image_ref": "!["}
-_REFERENCES = {"reference": "[", "image_reference": "!["}
-_REFERENCE_ID = re.compile(r"\]\s?\[").search
-
-
-def _trigger(name: str, md: markdown.Markdown) -> Callable[[str], object] | None:
-    """A test that is false for a text the pattern `name` cannot change; None: always try."""
-    if name in _SHORT_REFERENCES:
-        start = _SHORT_REFERENCES[name]
-        return lambda data: md.references and start in data
-    if name in _REFERENCES:
-        start = _REFERENCES[name]
-        return lambda data: md.references and start in data and _REFERENCE_ID(data)
-    needles = _TRIGGERS.get(name)
-    if needles is None:
-        return None
-    if len(needles) == 1:
-        needle = needles[0]
-        return lambda data: needle in data
-    first, second = needles
-    return lambda data: first in data or second in data
-
-
-class _QuickInlineProcessor(InlineProcessor):
-    """Python-Markdown's inline processor, minus the patterns a text cannot match.
-
-    The stock processor tries every pattern (a Python call and a regex search each) on every
-    piece of text; most of a body's text holds none of the characters a pattern starts with.
-    The output is the same: a pattern only ever replaces text with placeholders, which hold
-    no trigger, so a pattern skipped at first could never have matched later either; and a
-    reference pattern skipped for want of definitions would have changed nothing.
-    """
-
-    _patterns: list | None = None  # made on the first run, once every extension is set up
-
-    def run(self, tree: etree.Element, ancestors: list[str] | None = None) -> etree.Element:
-        # Made once, not for every text (9 µs each time): the patterns are registered when
-        # the converter is made (made again if their number changes), and the triggers read
-        # `md.references` when they are tried.
-        if self._patterns is None or len(self._patterns) != len(self.inlinePatterns):
-            names = [item.name for item in self.inlinePatterns._priority]
-            self._patterns = [self.inlinePatterns[name] for name in names]
-            self._triggers = [_trigger(name, self.md) for name in names]
-        return super().run(tree, ancestors)
-
-    def _InlineProcessor__handleInline(self, data: str, patternIndex: int = 0) -> str:  # noqa: N802, N803
-        if isinstance(data, AtomicString):
-            return data
-        apply = self._InlineProcessor__applyPattern
-        patterns, triggers = self._patterns, self._triggers
-        start = 0
-        while patternIndex < len(patterns):
-            trigger = triggers[patternIndex]
-            if trigger is not None and not trigger(data):
-                patternIndex, start = patternIndex + 1, 0  # as after a pattern that missed
-                continue
-            data, matched, start = apply(patterns[patternIndex], data, patternIndex, start)
-            if not matched:
-                patternIndex += 1
-        return data
-
-
-# Python-Markdown's emphasis processor that pairs runs of `*` and `_` as CommonMark does
-# (an older Markdown has another, which is left as it is).
-_Delimiters = getattr(markdown.inlinepatterns, "DelimiterProcessor", None)
-
-
-def _quick_emphasis(md: markdown.Markdown) -> None:
-    """Emphasis found as Python-Markdown finds it, with a short way for the commonest case:
-    see _quick_pair."""
-    if _Delimiters is None or "em_strong" not in md.inlinePatterns:
-        return
-    pattern = md.inlinePatterns["em_strong"]
-    if type(pattern) is not _Delimiters:
-        return
-    pattern.handleMatch = _quick_pair(pattern, pattern.handleMatch)
-
-
-def _quick_pair(pattern: Any, handle_match: Callable) -> Callable:
-    """DelimiterProcessor.handleMatch for `*word*` and `**word**`, the commonest emphasis by
-    far, where it costs 9 µs (61 µs of a corpus body's 377): it stacks the opening run,
-    searches for the next run, pairs them by CommonMark's rules, records the region, builds
-    the element from the regions and resets its state. When the opening run is one or two
-    characters that can only open, the next `*` or `_` in the text begins a run of the same
-    character and length that can close, and the processor holds nothing from before,
-    those steps come to one element around the text between: made here at once. Anything
-    else (nested or unpaired runs, runs of other lengths, an opening run that could also
-    close, leftovers of an earlier pass) goes to Python-Markdown's own steps. The result is
-    the same element, the same span, and the processor left as empty as it was:
-    tests/unit/test_markup_quick.py compares the two on generated texts."""
-    delimiters = pattern.delimiters
-
-    def quick_pair(m: re.Match, data: str) -> tuple:
-        start = m.start(0)
-        delimiter = delimiters.get(data[start])
-        tokens = "".join(delimiters)
-        if (
-            delimiter is None
-            or delimiter.tag_count != 2
-            or len(tokens) != len(delimiters)  # a token of two characters or more
-            or pattern.regions
-            or pattern.stack
-        ):
-            return handle_match(m, data)
-        for each in delimiters.values():
-            if each.stack:
-                return handle_match(m, data)
-        opening = _first_match(delimiters, data, start)
-        if opening is None or opening.re is not delimiter.boundary:
-            return handle_match(m, data)
-        end = opening.end(0)
-        size = end - start
-        if opening.lastgroup != "start" or size > 2:
-            return handle_match(m, data)
-        closing_at = _next_of(tokens, data, end)
-        if closing_at < 0 or data[closing_at] != data[start]:
-            return handle_match(m, data)
-        closing = delimiter.boundary.match(data, closing_at)
-        # One that could open too pairs the same: a run is only weighed as an opener when
-        # no run of its length is open (CommonMark's rule of 3 needs lengths that differ).
-        if closing is None or closing.lastgroup == "start" or closing.end(0) - closing_at != size:
-            return handle_match(m, data)
-        element = etree.Element(delimiter.tags[0] if size == 2 else delimiter.tags[1])
-        element.text = data[end:closing_at]
-        return element, start, closing_at + size
-
-    return quick_pair
-
-
-def _first_match(delimiters: dict, data: str, start: int) -> re.Match | None:
-    """DelimiterProcessor.get_match: the first delimiter whose run matches at `start`."""
-    for delimiter in delimiters.values():
-        found = delimiter.boundary.match(data, start)
-        if found is not None:
-            return found
-    return None
-
-
-def _next_of(characters: str, data: str, start: int) -> int:
-    """The first place from `start` holding one of `characters`, or -1."""
-    places = [at for character in characters if (at := data.find(character, start)) >= 0]
-    return min(places, default=-1)
-
-
-def _quick_links(md: markdown.Markdown) -> None:
-    """Links found as Python-Markdown finds them, minus its walk over each character of a
-    link's text and address where a `find` gives the same answer: see _quick_text and
-    _quick_address."""
-    for pattern in md.inlinePatterns:
-        if not isinstance(pattern, LinkInlineProcessor):
-            continue
-        if type(pattern).getText is LinkInlineProcessor.getText:
-            pattern.getText = _quick_text(pattern.getText)
-        if type(pattern).getLink is LinkInlineProcessor.getLink:
-            pattern.getLink = _quick_address(pattern, pattern.getLink)
-
-
-def _quick_text(get_text: Callable[[str, int], tuple[str, int, bool]]) -> Callable:
-    """LinkInlineProcessor.getText: the text of `[text]`, up to the `]` that closes it, which
-    it finds by counting brackets one character at a time. Without a `[` before the first
-    `]` (nearly every link), that `]` closes it."""
-
-    def quick_text(data: str, index: int) -> tuple[str, int, bool]:
-        end = data.find("]", index)
-        if end != -1 and data.find("[", index, end) == -1:
-            return data[index:end], end + 1, True
-        return get_text(data, index)
-
-    return quick_text
-
-
-_ADDRESS_TURNS = ("(", "'", '"')  # what makes the walk over an address count or quote
-
-
-def _quick_address(pattern: LinkInlineProcessor, get_link: Callable) -> Callable:
-    """LinkInlineProcessor.getLink: the address (and title) of `(address "title")`, which it
-    finds one character at a time, counting brackets and quotes. Without a bracket or quote
-    before the first `)` (nearly every link), the address is all before that `)`."""
-    opening = pattern.RE_LINK.match
-
-    def quick_address(data: str, index: int) -> tuple[str, str | None, int, bool]:
-        found = opening(data, index)
-        if found and not found.group(1):  # not `(<address>)`, which the regex takes whole
-            start = found.end()
-            end = data.find(")", start)
-            if end != -1 and not any(turn in data[start:end] for turn in _ADDRESS_TURNS):
-                return pattern.unescape(data[start:end]).strip(), None, end + 1, True
-        return get_link(data, index)
-
-    return quick_address
-
-
-# What each block processor's test cannot be true without: its regular expression (for a
-# table, a row of cells) needs one of these in the block. Most paragraphs hold none, and a
-# `in` test costs far less than the regular expression, which scans the whole block.
-_BLOCK_TRIGGERS = {
-    "hashheader": ("#",),
-    "setextheader": ("\n=", "\n-"),  # the line under the first one
-    "quote": (">",),
-    "table": ("|",),
-    "deflist": (":",),
-    # These two say yes to every block, then search it for a definition, `[^1]: note` or
-    # `[id]: url`, and give the block back when there is none: the same as saying no.
-    "footnote": ("[^",),
-    "reference": ("]:",),
-}
-
-
-def _quick_block_tests(md: markdown.Markdown) -> None:
-    """Skip block processors' tests that cannot be true, as `_QuickInlineProcessor` skips
-    inline patterns. A test skipped is a test that would have said no: same output."""
-    processors = md.parser.blockprocessors
-    for name, needles in _BLOCK_TRIGGERS.items():
-        if name in processors:
-            processor = processors[name]
-            processor.test = _guarded(processor.test, needles)
-
-
-def _guarded(test: Callable[[etree.Element, str], bool], needles: tuple[str, ...]):
-    def quick_test(parent: etree.Element, block: str) -> bool:
-        for needle in needles:
-            if needle in block:
-                return test(parent, block)
-        return False
-
-    return quick_test
-
-
-# Preprocessors that change nothing in a text without one of their needles: a fenced code
-# block opens with three backticks or tildes. Looking for one (joining the lines, searching
-# them, splitting them again) took 10 µs of every body.
-_PRE_TRIGGERS = {"fenced_code_block": ("```", "~~~")}
-
-
-def _quick_preprocessors(md: markdown.Markdown) -> None:
-    for name, needles in _PRE_TRIGGERS.items():
-        if name in md.preprocessors:
-            processor = md.preprocessors[name]
-            processor.run = _needing(processor.run, md, needles)
-    normalize = md.preprocessors.get_index_for_name("normalize_whitespace")
-    if type(md.preprocessors[normalize]) is NormalizeWhitespace:
-        priority = md.preprocessors._priority[normalize].priority
-        md.preprocessors.register(_QuickWhitespace(md), "normalize_whitespace", priority)
-
-
-_SPACES_LINE = re.compile(r"(?<=\n) +\n")
-
-
-class _QuickWhitespace(NormalizeWhitespace):
-    """Python-Markdown's first preprocessor, the same steps, minus its search for lines of
-    spaces in a text without a space at a line's end (nearly all): 15 -> 6 µs a body."""
-
-    def run(self, lines: list[str]) -> list[str]:
-        source = "\n".join(lines)
-        source = source.replace(util.STX, "").replace(util.ETX, "")
-        source = source.replace("\r\n", "\n").replace("\r", "\n") + "\n\n"
-        source = source.expandtabs(self.md.tab_length)
-        if " \n" in source:
-            source = _SPACES_LINE.sub("\n", source)
-        return source.split("\n")
-
-
-# Tree processors that change nothing in a text whose source (as preprocessed) holds none of
-# their needles: attr_list looks for `{...}`; unescape puts back what backslash escapes hid;
-# smart punctuation changes quotes, dashes and ellipses. Tree text only ever comes from the
-# source: escapes and entities become placeholders, and Markdown strips its placeholders'
-# marks from the source before anything else.
-_TREE_TRIGGERS = {
-    "attr_list": ("{",),
-    "unescape": ("\\",),
-    typography.NAME: typography.CHANGED,
-}
-
-
-def _quick_tree_processors(md: markdown.Markdown) -> None:
-    for name, needles in _TREE_TRIGGERS.items():
-        if name in md.treeprocessors:
-            processor = md.treeprocessors[name]
-            processor.run = _needing(processor.run, md, needles)
-
-
-T = TypeVar("T")
-
-
-def _needing(run: Callable[[T], T | None], md: markdown.Markdown, needles: tuple[str, ...]):
-    """`run` of a preprocessor (given the lines) or a tree processor (given the tree), done
-    only when the source holds one of `needles`: `md.lines`, which Markdown passes to each
-    preprocessor in turn and leaves as the last one made them. Skipped, it gives back what
-    it was given: the same lines, or the same tree (as good as None to Markdown)."""
-
-    def quick_run(given: T) -> T | None:
-        source = "\n".join(md.lines)
-        for needle in needles:
-            if needle in source:
-                return run(given)
-        return given
-
-    return quick_run
-
-
-class _ListedRegistry(util.Registry):
-    """Python-Markdown's registry of processors, whose items, in order, are listed once
-    rather than each time it is iterated: once per stage of a text, and for every block of
-    it the block processors (13 times a body of the corpus, 8 µs)."""
-
-    _listed: list | None = None
-
-    def __iter__(self):  # noqa: ANN204 - Markdown's
-        listed = self._listed
-        if listed is None:
-            listed = self._listed = list(super().__iter__())
-        return iter(listed)
-
-    def register(self, item: object, name: str, priority: float) -> None:
-        self._listed = None
-        super().register(item, name, priority)
-
-    def deregister(self, name: str, strict: bool = True) -> None:
-        self._listed = None
-        super().deregister(name, strict)
-
-
-def _listed_registries(md: markdown.Markdown) -> None:
-    registries = md.preprocessors, md.parser.blockprocessors, md.treeprocessors, md.postprocessors
-    for registry in registries:
-        if type(registry) is util.Registry:  # the same object, that lists itself once
-            registry.__class__ = _ListedRegistry
-
-
-def _remembered_block_levels(md: markdown.Markdown) -> None:
-    """`md.is_block_level(tag)`, asked about 60 times a body, answered from a dict rather
-    than by lower-casing the tag and scanning Markdown's list of block-level names. The
-    list is complete once every extension is set up, before the first text is rendered."""
-    known: dict[object, bool] = {}
-    ask = md.is_block_level
-
-    def is_block_level(tag: object) -> bool:
-        answer = known.get(tag)
-        if answer is None:
-            answer = known[tag] = ask(tag)
-        return answer
-
-    md.is_block_level = is_block_level
+            for name, value in element.attrib.items():
+                if name not in URL_ATTRIBUTES:
+                    continue
+                written = self._as_written(value)
+                # Entities in the Markdown source stay entities in the attribute, and a
+                # browser decodes them: `javascript&colon;x` is a javascript: link.
+                if is_unsafe(unescape(written)):
+                    self.found.append(written)
+
+    def _as_written(self, value: str) -> str:
+        """An attribute's value with Markdown's own marks put back as the text they stand
+        for: an attribute list's `&amp;` or `<b>` is a placeholder in the raw-HTML stash
+        until the end, and neither a check nor a message may see the placeholder."""
+        stash = self.md.htmlStash.rawHtmlBlocks
+
+        def stashed(match: re.Match) -> str:
+            index = int(match.group(1))
+            return str(stash[index]) if index < len(stash) else ""
+
+        value = util.HTML_PLACEHOLDER_RE.sub(stashed, value)
+        return value.replace(util.AMP_SUBSTITUTE, "&")
 
 
 class _SafetyExtension(Extension):
@@ -516,11 +151,10 @@ class _SafetyExtension(Extension):
             # Without these, raw HTML is ordinary text and gets escaped like any other.
             md.preprocessors.deregister("html_block")
             md.inlinePatterns.deregister("html")
-        if hasattr(InlineProcessor, "_InlineProcessor__applyPattern"):  # else: stock speed
-            md.treeprocessors.register(_QuickInlineProcessor(md), "inline", 20)
-        _quick_block_tests(md)
-        _quick_emphasis(md)
-        _quick_links(md)
+        # In place of Python-Markdown's own (same name and priority): the same blocks, with
+        # highlighting options refused rather than crashed on.
+        configs = fenced_code.FencedCodeExtension().getConfigs()
+        md.preprocessors.register(_FencedCode(md, configs), "fenced_code_block", 25)
         # After inline processing (priority 20) so that links and images exist.
         md.treeprocessors.register(_SafetyTreeprocessor(md, self.found), "cvsite_safety", 0)
 
@@ -531,7 +165,17 @@ def _markdown_cost(text_inline: tuple[str, bool]) -> float:
     return 0.0 if inline and is_plain(text) else len(text) + 200  # a fixed cost per text
 
 
-class UnsafeUrl(ValueError):
+class MarkdownProblem(ValueError):
+    """A Markdown text cvsite refuses to render. `found` is text of the source to place the
+    error at (its first occurrence), as the user wrote it: never one of Markdown's
+    placeholders."""
+
+    def __init__(self, message: str, found: str):
+        super().__init__(message)
+        self.found = found
+
+
+class UnsafeUrl(MarkdownProblem):
     """Markdown text links to a URL with a scheme that can run script."""
 
     def __init__(self, urls: list[str]):
@@ -539,8 +183,53 @@ class UnsafeUrl(ValueError):
         more = f" (and {len(urls) - 1:,} more)" if len(urls) > 1 else ""
         super().__init__(
             f"link to {shown(urls[0])}{more} uses an unsafe URL scheme "
-            "(expected http, https, mailto, tel or a relative path)"
+            "(expected http, https, mailto, tel or a relative path)",
+            urls[0],
         )
+
+
+class CodeOptionRefused(MarkdownProblem):
+    """A fenced code block asks for code highlighting, which cvsite does not do."""
+
+    def __init__(self, option: str):
+        super().__init__(
+            f"fenced code option '{option}' is for code highlighting, which cvsite does not "
+            'do (expected a language, an #id, .classes or key="value" attributes)',
+            option,
+        )
+
+
+class MarkdownTooCostly(MarkdownProblem):
+    """A text whose rendering would take too long (markdowncost.py), or nest too deeply."""
+
+
+# Options Python-Markdown's fenced code hands to code highlighting (CodeHilite, Pygments).
+# Without it, fenced code would write them as attributes, and fails on those that are not
+# text (`linenums` is read as a boolean, `hl_lines` as a list): each is an error instead.
+HIGHLIGHT_OPTIONS = frozenset(
+    {*CodeHiliteExtension().getConfigs(), "hl_lines", "linenostart", "linenostep"}
+    | {"linenospecial", "anchorlinenos", "lineanchors", "linespans", "wrapcode"}
+)
+# The old way to ask for highlighted lines, outside braces: ```python hl_lines="1 3"
+_LEGACY_HIGHLIGHT = re.compile(r"^(?:~{3,}|`{3,})[ ]*\.?[\w#.+-]*[ ]*hl_lines=", re.M)
+
+
+class _FencedCode(fenced_code.FencedBlockPreprocessor):
+    """Python-Markdown's fenced code blocks, with highlighting options refused, not crashed
+    on (issue 25: `{ .py linenums="1" }` was an internal error)."""
+
+    def run(self, lines: list[str]) -> list[str]:
+        legacy = any("hl_lines=" in line for line in lines)
+        if legacy and _LEGACY_HIGHLIGHT.search("\n".join(lines)):
+            raise CodeOptionRefused("hl_lines")
+        return super().run(lines)
+
+    def handle_attrs(self, attrs: Iterable[tuple[str, str | None]]) -> tuple[str, list, dict]:
+        attrs = list(attrs)
+        for key, _ in attrs:
+            if key in HIGHLIGHT_OPTIONS:
+                raise CodeOptionRefused(key)
+        return super().handle_attrs(attrs)
 
 
 class MarkdownRenderer:
@@ -557,6 +246,7 @@ class MarkdownRenderer:
         self._unsafe_html = unsafe_html
         self._smart_quotes = smart_quotes
         self._md: markdown.Markdown | None = None
+        self._sanitizer: Sanitizer | None = None
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
         # name the options the HTML was made with.
         self._cache = store if store is not None else {}
@@ -574,15 +264,22 @@ class MarkdownRenderer:
         if self._md is None:
             extensions = [module.makeExtension() for module in EXTENSIONS]
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
+            extensions.append(CostExtension())
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
-            # Once every extension has registered its processors and block-level names.
-            _quick_preprocessors(self._md)
-            _quick_tree_processors(self._md)
-            _remembered_block_levels(self._md)
-            _listed_registries(self._md)
+            self._sanitizer = Sanitizer(raw_html=self._unsafe_html, relative=_rooted)
         return self._md
+
+    def _convert(self, text: str) -> str:
+        md = self._converter()
+        try:
+            return md.reset().convert(text)
+        except BaseException:
+            # Python-Markdown keeps state between texts (the block parser's stack of open
+            # lists, quotes...): after a text stopped halfway, the next starts afresh.
+            self._md = None
+            raise
 
     def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
         """Render many (text, inline?) at once, over `jobs` processes, into the memo.
@@ -631,7 +328,7 @@ class MarkdownRenderer:
     def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
         try:
             return self._render(*text_inline)
-        except UnsafeUrl:
+        except MarkdownProblem:
             return None
 
     def block(self, text: str | None) -> Markup:
@@ -652,9 +349,17 @@ class MarkdownRenderer:
             self._cache[key] = result
             return result
         self._found.clear()
-        html = self._converter().reset().convert(text)
+        try:
+            html = self._convert(text)
+        except TooCostly as exc:
+            raise MarkdownTooCostly(str(exc), exc.found) from None
+        except RecursionError:  # Python-Markdown recurses per level of nested lists
+            raise MarkdownTooCostly(
+                "this text nests lists, quotes or definitions too deeply for Markdown", ""
+            ) from None
         if self._found:
             raise UnsafeUrl(list(self._found))
+        html = self._sanitizer.clean(_RESIDUE.sub("", html))
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):
             html = match.group(1)
         result = Markup(html)

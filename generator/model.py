@@ -31,7 +31,7 @@ from generator.content import (
 from generator.dates import PartialDate
 from generator.errors import ContentError, ErrorCollector, FieldPath, listed, shown
 from generator.i18n import Locale
-from generator.markup import MarkdownRenderer, UnsafeUrl
+from generator.markup import MarkdownProblem, MarkdownRenderer
 from generator.schema import (
     SECTION_MODELS,
     Entry,
@@ -480,7 +480,7 @@ class MarkdownCheck:
         if self.profile.summary:
             try:
                 renderer.block(self.profile.summary)
-            except UnsafeUrl as exc:
+            except MarkdownProblem as exc:
                 self.errors.extend([self.profile_doc.error(("summary",), str(exc))])
 
 
@@ -518,7 +518,8 @@ def check_markdown(
     safe: SafeEntries | None = None,
     fields: list[tuple[FieldPath, str, bool]] | None = None,
 ):
-    """Render each Markdown text once now: unsafe links surface as located errors.
+    """Render each Markdown text once now: unsafe links, and whatever else the renderer
+    refuses, surface as located errors.
 
     `checked` holds texts found safe, shared by the languages of a site: a text that is the
     same in every language is rendered once. `safe`, kept by a builder, holds entries whose
@@ -535,10 +536,10 @@ def check_markdown(
         try:
             renderer.inline(text) if inline else renderer.block(text)
             checked.add((text, inline))
-        except UnsafeUrl as exc:
+        except MarkdownProblem as exc:
             error = origin.error(path, str(exc))
             if path == ("body",) and origin.body_line:
-                error = _at_text(error, text, exc.urls[0])
+                error = _at_text(error, text, exc.found)
             errors.extend([error])
             clean = False
     if safe is not None and clean:

@@ -17,6 +17,8 @@ import unicodedata
 from pathlib import PurePosixPath
 from urllib.parse import quote, urlsplit
 
+from generator.safeurl import url_scheme
+
 HOME = "/"
 TAGS = "/tags/"
 CV = "/cv/"
@@ -30,16 +32,6 @@ _NOT_WORD = re.compile(r"[^\w]+")
 MAX_SLUG = 80
 # Slugs are folder names: file systems take at most 255 bytes, and some scripts take 4 a letter.
 MAX_SLUG_BYTES = 200
-
-SAFE_SCHEMES = ("http", "https", "mailto", "tel")
-_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
-INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]")
-
-
-def url_scheme(url: str) -> str | None:
-    """The scheme of a URL as a browser would see it (browsers drop tabs, newlines, spaces)."""
-    match = _SCHEME.match(INVISIBLE.sub("", url))
-    return match.group(1).lower() if match else None
 
 
 def leaves_site(url: str) -> bool:

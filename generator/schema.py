@@ -30,7 +30,14 @@ from pydantic_core import PydanticCustomError
 from generator.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.errors import library_message, listed, shown
 from generator.i18n import STRINGS_EN, unknown_language
-from generator.routes import INVISIBLE, SAFE_SCHEMES, leaves_site, url_scheme
+from generator.routes import leaves_site
+from generator.safeurl import (
+    SAFE_SCHEMES,
+    invisible_inside,
+    normalize_url,
+    trim_url,
+    url_scheme,
+)
 from generator.theme import DEFAULT_THEME
 
 # --- field types -----------------------------------------------------------------------------
@@ -82,9 +89,11 @@ DateValue = Annotated[
 
 
 def _check_url(value: Any) -> Any:
+    """A URL as it will be emitted (safeurl.normalize_url), refused if it could run script."""
     if not isinstance(value, str):
         return value
-    scheme = url_scheme(value)
+    url = normalize_url(value)
+    scheme = url_scheme(url)
     if scheme is not None and scheme not in SAFE_SCHEMES:
         raise PydanticCustomError(
             "unsafe_url",
@@ -93,7 +102,9 @@ def _check_url(value: Any) -> Any:
             # The value holds the scheme: a long one is not shown twice at length.
             {"value": shown(value), "scheme": shown(f"{scheme}:", limit=20)},
         )
-    if INVISIBLE.search(value.strip()):
+    # What a browser would drop inside (a tab, a line break) is a mistake in a field: refused,
+    # so that what is stored is what was written, less its ends.
+    if invisible_inside(trim_url(value)) is not None:
         raise PydanticCustomError(
             "bad_url",
             "{value} has spaces or control characters (expected a URL)",
@@ -102,14 +113,14 @@ def _check_url(value: Any) -> Any:
     try:
         # Templates read the host of a link to pick its icon; a URL that cannot be split
         # (`http://[oops`) must fail here, at its line, not in the middle of rendering.
-        urlsplit(value.strip())
+        urlsplit(url)
     except ValueError as exc:
         raise PydanticCustomError(
             "bad_url",
             "{value} is not a valid URL ({reason})",
             {"value": shown(value), "reason": library_message(str(exc))},
         ) from None
-    return value.strip()
+    return url
 
 
 Url = Annotated[str, BeforeValidator(_check_url)]

@@ -15,8 +15,12 @@ from pydantic import BaseModel
 
 from generator.dates import PartialDate
 from generator.errors import FieldPath, format_field_path
+from generator.schema import LocalFile, Url
 
 SCALAR_KINDS = {str: "text", bool: "bool", int: "int", float: "number", PartialDate: "date"}
+# The validators that make a text a URL (`Url`, and `LocalFile` for a photo): a field typed
+# with either is a URL field, wherever it is.
+_URL_CHECKS = {meta for kind in (Url, LocalFile) for meta in typing.get_args(kind)[1:]}
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,7 @@ class Leaf:
     kind: str  # text, bool, int, number, date, literal, mapping
     required: bool
     in_list: bool  # the value is an item of a list (tags[0]), not a field of its own
+    url: bool = False  # typed as a URL (links[0].url, website, pdf...)
 
     def name(self, root: str = "") -> str:
         return format_field_path(root, self.path)
@@ -49,6 +54,15 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
             return annotation, optional
 
 
+def _is_url(annotation: Any, metadata: list[Any]) -> bool:
+    """Whether a field's type, inside Optional[...] or list[...], is a URL type."""
+    if any(meta in _URL_CHECKS for meta in metadata):
+        return True
+    if typing.get_origin(annotation) is Annotated:
+        return any(meta in _URL_CHECKS for meta in typing.get_args(annotation)[1:])
+    return any(_is_url(arg, []) for arg in typing.get_args(annotation))
+
+
 def _kind(annotation: Any) -> str:
     if typing.get_origin(annotation) is Literal:
         return "literal"
@@ -61,6 +75,7 @@ def leaves(model: type[BaseModel], prefix: FieldPath = ()) -> list[Leaf]:
     """Every scalar a user can write in `model`, nested models and lists followed (one item)."""
     found = []
     for name, info in model.model_fields.items():
+        url = _is_url(info.annotation, info.metadata)
         annotation, _ = _unwrap(info.annotation)
         path = (*prefix, name)
         in_list = typing.get_origin(annotation) is list
@@ -70,12 +85,16 @@ def leaves(model: type[BaseModel], prefix: FieldPath = ()) -> list[Leaf]:
         if isinstance(annotation, type) and issubclass(annotation, BaseModel):
             found.extend(leaves(annotation, path))
         else:
-            found.append(Leaf(path, _kind(annotation), info.is_required(), in_list))
+            found.append(Leaf(path, _kind(annotation), info.is_required(), in_list, url))
     return found
 
 
 def text_leaves(model: type[BaseModel]) -> list[Leaf]:
     return [leaf for leaf in leaves(model) if leaf.kind == "text"]
+
+
+def url_leaves(model: type[BaseModel]) -> list[Leaf]:
+    return [leaf for leaf in leaves(model) if leaf.url]
 
 
 def put(data: dict, path: FieldPath, value: Any) -> None:

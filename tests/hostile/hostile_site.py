@@ -72,26 +72,43 @@ def _fill(
         site.slots[marker] = Slot(marker, file, name, leaf, root_path)
 
 
-def make_site(root: Path, value: Callable[[str], str], **site_extra: Any) -> HostileSite:
-    """The site's data, every text field holding `value(marker)`."""
+def make_site(
+    root: Path,
+    value: Callable[[str], str],
+    url_value: Callable[[str], str] | None = None,
+    **site_extra: Any,
+) -> HostileSite:
+    """The site's data, every text field holding `value(marker)`; with `url_value`, every
+    URL field (links, website, a paper's pdf, a nav item's url...) holds `url_value(marker)`
+    instead."""
     site = HostileSite(root, site_extra=site_extra)
+
+    def fill(file: str, root_path: tuple, name_root: str, leaves: list[Leaf]) -> None:
+        plain = [leaf for leaf in leaves if url_value is None or not leaf.url]
+        _fill(site, file, root_path, name_root, plain, value)
+        if url_value is not None:
+            urls = [leaf for leaf in leaves if leaf.url]
+            _fill(site, file, root_path, name_root, urls, url_value)
+
     site.files["site.yaml"] = {"title": "x", "base_url": HARMLESS, **copy.deepcopy(site_extra)}
     leaves = [
         leaf
         for leaf in text_leaves(SiteConfig)
         if leaf.path[0] not in SITE_SKIPPED and leaf.path[0] not in site_extra
     ]
-    _fill(site, "site.yaml", (), "", leaves, value)
+    fill("site.yaml", (), "", leaves)
     nav = [{"section": "projects", "label": "x"}, {"url": HARMLESS, "label": "x"}]
     site.files["site.yaml"]["nav"] = nav
-    _fill(site, "site.yaml", ("nav", 0), "", [Leaf(("label",), "text", False, False)], value)
-    _fill(site, "site.yaml", ("nav", 1), "", [Leaf(("label",), "text", False, False)], value)
+    label = Leaf(("label",), "text", False, False)
+    fill("site.yaml", ("nav", 0), "", [label])
+    url = Leaf(("url",), "text", True, False, url=True)  # taken out, HARMLESS again
+    fill("site.yaml", ("nav", 1), "", [label, url] if url_value is not None else [label])
     site.files["content/profile.yaml"] = {}
-    _fill(site, "content/profile.yaml", (), "", text_leaves(Profile), value)
+    fill("content/profile.yaml", (), "", text_leaves(Profile))
     for section in SECTIONS:
         file = f"content/{section}.yaml"
         site.files[file] = [{}]
-        _fill(site, file, (0,), section, text_leaves(model_for(section)), value)
+        fill(file, (0,), section, text_leaves(model_for(section)))
     return site
 
 

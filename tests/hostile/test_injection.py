@@ -7,6 +7,8 @@ with parsers (tests/hostile/scan.py).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.hostile.hostile_site import SECTIONS, build_until_it_builds, make_site
@@ -146,13 +148,24 @@ def test_markdown_links_to_script_are_refused_in_every_markdown_field(markdown_s
         assert "unsafe URL scheme" in refused.get(name, ""), name
 
 
-def test_unsafe_html_lets_raw_html_through_markdown_fields_only(tmp_path, markdown_site):
+def _allowed_raw_html(marker: str) -> str:
+    """The payload, and an element that `unsafe_html` allows, named by the marker."""
+    return f'<details id="{marker}-ok"><summary>s</summary>x</details>' + payload(marker)
+
+
+def test_unsafe_html_lets_allowed_html_through_markdown_fields_only(tmp_path, markdown_site):
     checked = markdown_site[0]
     markdown_fields = {(checked.slots[m].file, checked.slots[m].field) for m in checked.refused}
-    site = make_site(tmp_path, payload, markdown={"unsafe_html": True})
+    site = make_site(tmp_path, _allowed_raw_html, markdown={"unsafe_html": True})
     build_until_it_builds(site)
     findings = scan_site(site.output)
-    live = {(site.slots[m].file, site.slots[m].field) for m in findings.live_markers}
+    # Still no script, event handler or unknown element (the marker), from any field.
+    assert findings.problems == [] and findings.live_markers == set()
+    pages = "".join(p.read_text("utf-8") for p in site.output.rglob("*.html"))
+    live = {
+        (site.slots[m].file, site.slots[m].field)
+        for m in re.findall(r'<details id="(m\d+)-ok">', pages)
+    }
     assert ("content/profile.yaml", "summary") in live  # the switch does let HTML through
     assert live <= markdown_fields, live - markdown_fields
 

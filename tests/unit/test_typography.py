@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator import markup, typography
-from generator.markup import MarkdownRenderer, UnsafeUrl
+from generator.markup import MarkdownRenderer
 from generator.typography import smarten
-from tests.helpers import REPO
 
 
 @pytest.mark.parametrize(
@@ -54,25 +52,3 @@ def test_code_blocks_are_left_alone():
 
 def test_smart_quotes_can_be_turned_off():
     assert MarkdownRenderer(smart_quotes=False).inline('"a" -- b') == '"a" -- b'
-
-
-def test_texts_without_quotes_dashes_or_ellipses_skip_the_walk_and_render_the_same(
-    monkeypatch: pytest.MonkeyPatch,
-):
-    texts = [
-        path.read_text(encoding="utf-8", errors="replace")
-        for folder in (REPO / "content", REPO / "tests" / "fixtures")
-        for path in sorted(folder.rglob("*.md"))
-    ]
-    texts += ["it's", "*a* `b` [c](/d) e", "a &amp; b", "    code 'x'", "a\\'b", "x -- y", "A..."]
-    quick = [_html(text) for text in texts]
-    monkeypatch.delitem(markup._TREE_TRIGGERS, typography.NAME)  # every tree is walked
-    walked = [_html(text) for text in texts]
-    assert quick == walked
-
-
-def _html(text: str) -> str:
-    try:
-        return str(MarkdownRenderer()._render(text, False))
-    except UnsafeUrl as exc:  # some fixtures hold unsafe links on purpose
-        return f"unsafe {exc.urls}"

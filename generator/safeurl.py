@@ -1,0 +1,77 @@
+"""URLs as a browser reads them: the one normaliser for every URL cvsite checks or emits.
+
+A URL a user writes passes through here once, before its scheme is checked, and what this
+returns is what is stored and emitted. Checking one string and emitting another is how
+`"\\u00a0javascript:alert(1)"` once passed as a relative path and came out as a script link
+(issue 25).
+
+It follows the WHATWG URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser):
+leading and trailing C0 controls and spaces are stripped and every ASCII tab and newline
+is removed, wherever it is. On top of that it strips, at both ends, every character a
+reader cannot see: Unicode `White_Space` and the categories Cc (controls), Cf (format
+characters such as U+200B or U+FEFF), Zs, Zl and Zp (spaces and separators). Such a
+character left *inside* a URL is the caller's to refuse (`invisible_inside`).
+
+The scheme is read the way a browser would, and then some: with every invisible character
+removed from anywhere in the URL. A browser finds a scheme only in ASCII letters, digits,
+`+`, `-` and `.` at the very start, so removing more never hides one it would find; it only
+also catches `java\\u200bscript:`, which a browser reads as a harmless relative path.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# What a link or an image may use; anything else with a scheme is refused (javascript:,
+# vbscript:, data:, file:, ...). A URL without a scheme is a path, relative to the site.
+SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+# Unicode White_Space lies within the categories above; listed too, so that the promise
+# holds whatever a future Unicode version does with these categories.
+_WHITE_SPACE = frozenset(
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+_TAB_AND_NEWLINE = re.compile("[\t\n\r]")
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+
+
+def is_invisible(char: str) -> bool:
+    """A character that shows nothing: a space, a control, a format character."""
+    return char in _WHITE_SPACE or unicodedata.category(char) in _INVISIBLE_CATEGORIES
+
+
+def normalize_url(url: str) -> str:
+    """`url` as stored and emitted: no invisible characters at either end, and no tab or
+    newline anywhere (which browsers remove)."""
+    return trim_url(_TAB_AND_NEWLINE.sub("", url))
+
+
+def trim_url(url: str) -> str:
+    """`url` without the invisible characters at either end, and only those."""
+    start, end = 0, len(url)
+    while start < end and is_invisible(url[start]):
+        start += 1
+    while end > start and is_invisible(url[end - 1]):
+        end -= 1
+    return url[start:end]
+
+
+def url_scheme(url: str) -> str | None:
+    """The scheme of `url` in lower case (`javascript`), or None for a path."""
+    visible = "".join(char for char in normalize_url(url) if not is_invisible(char))
+    match = _SCHEME.match(visible)
+    return match.group(1).lower() if match else None
+
+
+def is_unsafe(url: str) -> bool:
+    """True when `url` has a scheme other than http, https, mailto and tel."""
+    scheme = url_scheme(url)
+    return scheme is not None and scheme not in SAFE_SCHEMES
+
+
+def invisible_inside(url: str) -> str | None:
+    """The first invisible character left in a normalised URL, or None."""
+    return next((char for char in url if is_invisible(char)), None)

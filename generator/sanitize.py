@@ -1,0 +1,134 @@
+"""The last step of every Markdown render: the HTML cut down to an allow-list, with nh3.
+
+Python-Markdown writes some of its HTML straight into a stash that no tree processor sees
+(fenced code with an attribute list, raw HTML when `markdown.unsafe_html` is on), so a
+filter on its element tree once let `onfocus` with `autofocus` through (issue 25). nh3, the
+binding of Rust's ammonia, parses the finished HTML as a browser would and keeps only the
+elements, attributes and URL schemes listed here: whatever stage of Markdown wrote them.
+
+What is kept never runs script: no `<script>`, `<style>` or form, no event handler or
+`style` attribute, no URL with a scheme other than http, https, mailto and tel (every URL
+attribute is read with generator/safeurl.py's normaliser, as the fields are).
+
+Later, other elements will need a place here: MathML (`math`, `mi`, `mo`, `mrow`...) for
+formulas, and `span` with Pygments' classes for highlighted code. Add them to these
+constants, with a test in tests/hostile/test_sanitize.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import nh3
+
+from generator.safeurl import SAFE_SCHEMES, is_unsafe, normalize_url
+
+# What Python-Markdown makes with cvsite's extensions (tables, footnotes, fenced code,
+# attribute lists, sane lists, definition lists) from Markdown with raw HTML escaped.
+MARKDOWN_ELEMENTS = frozenset(
+    {
+        *("p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code"),
+        *("em", "strong", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "div", "sup"),
+        *("table", "thead", "tbody", "tr", "th", "td"),
+    }
+)
+# What an attribute list (`{: #id .class title="..." }`) may set, and what the extensions
+# set themselves: footnotes an `id` and a `class`, fenced code a `class`.
+MARKDOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
+    "*": frozenset({"id", "class", "title", "lang", "dir"}),
+    "a": frozenset({"href", "rel", "name"}),
+    "img": frozenset({"src", "alt", "width", "height"}),
+    "ol": frozenset({"start", "type"}),
+    "ul": frozenset({"type"}),
+    "li": frozenset({"type"}),
+    "th": frozenset({"colspan", "rowspan", "align"}),
+    "td": frozenset({"colspan", "rowspan", "align"}),
+    "blockquote": frozenset({"cite"}),
+}
+# With `markdown.unsafe_html: true` the owner writes HTML of their own: more elements and
+# attributes (disclosure, figures, media, embeds, text-level semantics, ARIA), still none
+# that runs script, styles the page or posts a form.
+RAW_HTML_ELEMENTS = MARKDOWN_ELEMENTS | frozenset(
+    {
+        *("abbr", "b", "bdi", "bdo", "cite", "data", "del", "dfn", "i", "ins", "kbd", "mark"),
+        *("q", "rp", "rt", "ruby", "s", "samp", "small", "span", "sub", "time", "u", "var"),
+        *("wbr", "details", "summary", "figure", "figcaption", "section", "article", "aside"),
+        *("header", "footer", "caption", "col", "colgroup", "tfoot"),
+        *("audio", "video", "source", "track", "iframe"),
+    }
+)
+RAW_HTML_ATTRIBUTES: dict[str, frozenset[str]] = {
+    **MARKDOWN_ATTRIBUTES,
+    "*": MARKDOWN_ATTRIBUTES["*"] | {"role", "translate"},
+    "img": MARKDOWN_ATTRIBUTES["img"] | {"loading", "decoding"},
+    "ol": MARKDOWN_ATTRIBUTES["ol"] | {"reversed"},
+    "th": MARKDOWN_ATTRIBUTES["th"] | {"headers", "scope", "abbr"},
+    "td": MARKDOWN_ATTRIBUTES["td"] | {"headers"},
+    "q": frozenset({"cite"}),
+    "del": frozenset({"cite", "datetime"}),
+    "ins": frozenset({"cite", "datetime"}),
+    "time": frozenset({"datetime"}),
+    "data": frozenset({"value"}),
+    "details": frozenset({"open"}),
+    "col": frozenset({"span"}),
+    "colgroup": frozenset({"span"}),
+    "audio": frozenset({"src", "controls", "loop", "muted", "preload"}),
+    "video": frozenset(
+        {"src", "poster", "controls", "loop", "muted", "preload", "playsinline", "width"}
+        | {"height"}
+    ),
+    "source": frozenset({"src", "type"}),
+    "track": frozenset({"src", "kind", "srclang", "label", "default"}),
+    "iframe": frozenset({"src", "width", "height", "loading", "allowfullscreen"}),
+}
+RAW_HTML_ATTRIBUTE_PREFIXES = frozenset({"aria-"})
+# Removed with everything inside them (the others allowed-listed out keep their text).
+_DROPPED_WITH_CONTENT = frozenset(
+    {"script", "style", "template", "noscript", "textarea", "title", "xmp", "iframe"}
+)
+# Attributes whose value is a URL (WHATWG HTML): each is read as safeurl reads a URL.
+URL_ATTRIBUTES = frozenset(
+    {"href", "src", "cite", "action", "formaction", "poster", "data", "background", "longdesc"}
+)
+_LINKS = frozenset({"href", "src", "poster"})  # what `relative` may rewrite
+
+
+class Sanitizer:
+    """One nh3 cleaner with cvsite's allow-list, reused for every text.
+
+    `relative(url)` gives what a relative link or image URL becomes (None: as it is).
+    Script links that Markdown wrote are reported before this runs (markup.py); what is
+    left to remove here is raw HTML's, which is removed without a word, like its event
+    handlers.
+    """
+
+    def __init__(self, *, raw_html: bool, relative: Callable[[str], str | None]):
+        self._relative = relative
+        elements = RAW_HTML_ELEMENTS if raw_html else MARKDOWN_ELEMENTS
+        attributes = RAW_HTML_ATTRIBUTES if raw_html else MARKDOWN_ATTRIBUTES
+        self._cleaner = nh3.Cleaner(
+            tags=set(elements),
+            clean_content_tags=set(_DROPPED_WITH_CONTENT - elements),
+            attributes={name: set(allowed) for name, allowed in attributes.items()},
+            generic_attribute_prefixes=set(RAW_HTML_ATTRIBUTE_PREFIXES) if raw_html else None,
+            attribute_filter=self._attribute,
+            url_schemes=set(SAFE_SCHEMES),
+            link_rel=None,  # `rel` is the author's (rel="me"), not added
+            strip_comments=True,
+        )
+
+    def clean(self, html: str) -> str:
+        return self._cleaner.clean(html)
+
+    def _attribute(self, element: str, name: str, value: str) -> str | None:
+        # nh3 has already dropped what the allow-list does not name, and href and src with a
+        # scheme it does not allow; this reads every URL attribute as the fields are read.
+        # It must not raise: nh3 would drop the attribute and report to sys.unraisablehook.
+        if name not in URL_ATTRIBUTES:
+            return value
+        url = normalize_url(value)
+        if is_unsafe(url):
+            return None
+        if name in _LINKS:
+            return self._relative(url) or url
+        return url
