@@ -11,9 +11,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.build import BuildOptions, build
+from generator.content.yamlio import load_yaml
 from generator.errors import ContentErrors
-from generator.yamlio import load_yaml
+from generator.site.build import BuildOptions, build
 
 MB = 1024 * 1024
 

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator.build import BuildOptions, render_site  # noqa: E402
-from generator.dates import PRESENT, PartialDate  # noqa: E402
-from generator.i18n import Locale  # noqa: E402
-from generator.model import load  # noqa: E402
+from generator.content.dates import PRESENT, PartialDate  # noqa: E402
+from generator.content.i18n import Locale  # noqa: E402
+from generator.model.resume import load  # noqa: E402
+from generator.site.build import BuildOptions, render_site  # noqa: E402
 
 
 def _entry(i: int, bilingual: bool, everything: bool, page: bool = False) -> str:

@@ -25,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.pdf import find_browser  # noqa: E402
+from generator.site.chromiumpdf import find_browser  # noqa: E402
 from tests.helpers import build_theme, serve_folder  # noqa: E402
 
 TOOLS = Path(__file__).resolve().parent / ".lighthouse"

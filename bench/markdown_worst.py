@@ -134,7 +134,7 @@ def body(unit: str | Callable[[int], str], size: int) -> str:
 
 
 def _render(text: str, unsafe_html: bool, answer) -> None:  # noqa: ANN001 - a Connection
-    from generator import markup
+    from generator.markdown import renderer as markup
 
     # Before Markdown could be refused for its cost, only unsafe links were.
     refused = getattr(markup, "MarkdownProblem", markup.UnsafeUrl)

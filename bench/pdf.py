@@ -43,10 +43,10 @@ import statistics, sys, time
 sys.path.insert(0, {str(REPO)!r})
 from pathlib import Path
 import typst  # imported before timing: the import is measured apart
-from generator.cvdocument import cv_document
-from generator.model import load
-from generator.theme import load_theme
-from generator.typstpdf import font_folders, template_of, typeset
+from generator.render.cvdocument import cv_document
+from generator.model.resume import load
+from generator.render.theme import load_theme
+from generator.render.typstpdf import font_folders, template_of, typeset
 site = Path({str(site)!r})
 resume = load(site).resume
 theme = load_theme({theme_name!r}, site, {{}})
@@ -156,10 +156,10 @@ def main() -> None:
 def pdf_pages(theme_name: str, site: Path) -> str:
     """The pages of a site's CV in a theme, as pdfinfo counts them ("?" without poppler)."""
     sys.path.insert(0, str(REPO))
-    from generator.cvdocument import cv_document
-    from generator.model import load
-    from generator.theme import load_theme
-    from generator.typstpdf import font_folders, template_of, typeset
+    from generator.model.resume import load
+    from generator.render.cvdocument import cv_document
+    from generator.render.theme import load_theme
+    from generator.render.typstpdf import font_folders, template_of, typeset
 
     theme = load_theme(theme_name, site, {})
     document = cv_document(load(site).resume, options=theme.options)

@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.build import BuildOptions, build
-from generator.importbib import import_bibtex
-from generator.serve import Preview
+from generator.importers.bibtex import import_bibtex
+from generator.serve.preview import Preview
+from generator.site.build import BuildOptions, build
 
 ENTRY = """@inproceedings{{paper{i},
   title     = {{On {{Scalable}} Training, Part {i}: M{{\\"u}}ller's \\& Co's Method}},

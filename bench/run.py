@@ -37,8 +37,8 @@ sys.path[:0] = [str(REPO), str(HERE)]
 
 from make_corpus import CORPUS, make  # noqa: E402
 
-from generator.precompile import installed_folder  # noqa: E402
-from generator.stamp import cache_dir  # noqa: E402
+from generator.site.precompile import installed_folder  # noqa: E402
+from generator.site.stamp import cache_dir  # noqa: E402
 
 
 @dataclass
@@ -165,7 +165,7 @@ def clean_up() -> None:
 
 def rebuilds(site: Path, runs: int, figures: Figures) -> None:
     """One-file and no-op rebuilds through the preview's own path."""
-    from generator.serve import Preview
+    from generator.serve.preview import Preview
 
     entry = sorted((site / "content" / "projects").glob("*.md"))[1]
     original = entry.read_text(encoding="utf-8")

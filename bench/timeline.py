@@ -33,8 +33,8 @@ REPO = HERE.parent
 
 # The steps noted, by the module whose namespace holds them (where the build calls them).
 STEPS = {
-    "generator.precompile": ["start", "_first"],
-    "generator.build": [
+    "generator.site.precompile": ["start", "_first"],
+    "generator.site.build": [
         "load",
         "plan_site",
         "citation_files",
@@ -43,18 +43,18 @@ STEPS = {
         "write_site",
         "_stamp",
     ],
-    "generator.model": ["read_section", "discover", "build_model"],
-    "generator.markup": [
+    "generator.model.resume": ["read_section", "discover", "build_model"],
+    "generator.markdown.renderer": [
         "MarkdownRenderer.setup",
         "MarkdownRenderer.body_of_file",  # a body rendered ahead, while the build reads
         "MarkdownRenderer.prepare",
         "MarkdownRenderer._safe",  # a text rendered by prepare, in either process
     ],
-    "generator.parallel": ["Ahead.results", "_collect"],
-    "generator.render": ["Renderer.render_pages", "Renderer._render_unit"],
-    "generator.cache": ["MarkdownStore.save"],
+    "generator.site.parallel": ["Ahead.results", "_collect"],
+    "generator.render.renderer": ["Renderer.render_pages", "Renderer._render_unit"],
+    "generator.content.cache": ["MarkdownStore.save"],
 }
-IMPORTS = ("generator.precompile", "generator.build")  # how long these take to import
+IMPORTS = ("generator.site.precompile", "generator.site.build")  # how long these take to import
 
 
 class _Noting(importlib.abc.MetaPathFinder):

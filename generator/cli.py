@@ -51,10 +51,10 @@ def _add_site(parser: argparse.ArgumentParser) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     import tempfile
 
-    from generator.build import BuildOptions, render_site
-    from generator.linkcheck import check_links
-    from generator.routes import base_path
-    from generator.writer import write_site
+    from generator.site.build import BuildOptions, render_site
+    from generator.site.linkcheck import check_links
+    from generator.site.writer import write_site
+    from generator.urls import base_path
 
     site = _site_dir(args.site)
     with tempfile.TemporaryDirectory(prefix="cvsite-check-") as scratch:
@@ -82,8 +82,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _print_fallbacks(loaded) -> None:  # noqa: ANN001 - model.Loaded
     """Each value a language shows in the default language, for lack of a translation."""
-    from generator.build import fallback_counts
-    from generator.stamp import describe_fallbacks
+    from generator.site.build import fallback_counts
+    from generator.site.stamp import describe_fallbacks
 
     counts = fallback_counts(loaded)
     lines = describe_fallbacks(counts, loaded.resume.language)
@@ -115,7 +115,7 @@ def _without_gc(*, restore: bool) -> Iterator[None]:
 def cmd_build(args: argparse.Namespace) -> int:
     import time
 
-    from generator import stamp
+    from generator.site import stamp
 
     started = time.perf_counter()
     site = _site_dir(args.site)
@@ -132,8 +132,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         return EXIT_OK
 
     with _without_gc(restore=not args.exiting):
-        from generator import precompile
-        from generator.parallel import available_cores
+        from generator.site import precompile
+        from generator.site.parallel import available_cores
 
         cache = stamp.cache_dir(site)
         # Before anything heavy is imported (Jinja, YAML, pydantic, Markdown): a child
@@ -141,7 +141,7 @@ def cmd_build(args: argparse.Namespace) -> int:
         # while this process imports those and reads the content.
         compiling = precompile.start(site, cache, available_cores())
         try:
-            from generator.build import BuildOptions, build
+            from generator.site.build import BuildOptions, build
 
             options = BuildOptions(
                 site,
@@ -162,7 +162,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from generator.serve import ServeOptions, serve
+    from generator.serve.preview import ServeOptions, serve
 
     logging.getLogger("cvsite").setLevel(logging.INFO)
     site = _site_dir(args.site)
@@ -187,7 +187,7 @@ def _print_problems(title: str, problems: list) -> None:  # noqa: ANN001 - Conte
 
 
 def cmd_import_bibtex(args: argparse.Namespace) -> int:
-    from generator.importbib import import_bibtex
+    from generator.importers.bibtex import import_bibtex
 
     report = import_bibtex(_source_file(args.file), _site_dir(args.site))
     for path in report.written:
@@ -201,7 +201,7 @@ def cmd_import_bibtex(args: argparse.Namespace) -> int:
 
 
 def cmd_import_jsonresume(args: argparse.Namespace) -> int:
-    from generator.importjson import import_jsonresume
+    from generator.importers.jsonresume import import_jsonresume
 
     site = Path(args.site)
     if site.exists() and not site.is_dir():
@@ -218,7 +218,7 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
 
 
 def cmd_import_markdown(args: argparse.Namespace) -> int:
-    from generator.importmd import import_markdown
+    from generator.importers.markdown.importer import import_markdown
 
     site = Path(args.site)
     report = import_markdown(
@@ -266,7 +266,7 @@ def _print_markdown_report(report, args: argparse.Namespace) -> None:  # noqa: A
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from generator.jsonschema import write_schemas
+    from generator.content.jsonschema import write_schemas
 
     out = Path(args.output)
     written = write_schemas(out)
@@ -281,7 +281,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_deploy(args: argparse.Namespace) -> int:
-    from generator.deploy import DeployRequest, deploy
+    from generator.deploy.publish import DeployRequest, deploy
     from generator.errors import ContentErrors
 
     request = DeployRequest(

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import settings
 
 from generator.errors import ContentErrors
-from generator.model import Loaded, load
+from generator.model.resume import Loaded, load
 from tests.helpers import REPO, copy_site, write_site
 
 # No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow

@@ -12,7 +12,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from generator.writer import MARKER
+from generator.site.writer import MARKER
 
 GITHUB_URL = "https://github.com/someone/portfolio.git"
 PAGES_URL = "https://someone.github.io/portfolio/"

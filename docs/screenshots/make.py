@@ -27,7 +27,7 @@ def main() -> None:
     sys.path.insert(0, str(REPO))
     from playwright.sync_api import sync_playwright
 
-    from generator.pdf import find_browser
+    from generator.site.chromiumpdf import find_browser
     from tests.helpers import CHROMIUM_FLAGS, build_theme, serve_folder
 
     browser_path = find_browser()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.stamp import cache_dir
+from generator.site.stamp import cache_dir
 from tests.helpers import run_cli
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.linkcheck import check_links
+from generator.site.linkcheck import check_links
 from tests.helpers import run_cli
 from tests.htmlread import read_page
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.cvdocument import cv_document
-from generator.model import load
+from generator.model.resume import load
+from generator.render.cvdocument import cv_document
 from tests import pdfread
 from tests.e2e.test_seed_facts import FACTS, _normalise
 from tests.helpers import REPO, copy_site, run_cli, set_theme, write_site

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.writer import MARKER
+from generator.site.writer import MARKER
 from tests.gitrepo import folder_files
 from tests.helpers import run_cli
 

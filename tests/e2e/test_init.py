@@ -7,7 +7,7 @@ from pathlib import Path
 import yaml
 
 from generator import __version__
-from generator.linkcheck import check_links
+from generator.site.linkcheck import check_links
 from tests.gitrepo import PAGES_URL, branch_files, git_env, make_repo
 from tests.helpers import run_cli
 from tests.htmlread import read_page

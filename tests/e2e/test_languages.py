@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from babel.dates import get_month_names
 
-from generator.i18n import builtin_strings
+from generator.content.i18n import builtin_strings
 from tests.helpers import REPO, copy_site, run_cli
 from tests.htmlread import read_page
 

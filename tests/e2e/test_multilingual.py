@@ -14,8 +14,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 from babel.dates import get_month_names
 
-from generator.linkcheck import check_links
-from generator.routes import base_path
+from generator.site.linkcheck import check_links
+from generator.urls import base_path
 from tests.helpers import FIXTURES, REPO, copy_site, run_cli
 from tests.htmlread import Element, read_page
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.linkcheck import check_links
+from generator.site.linkcheck import check_links
 from tests.helpers import FIXTURES, copy_site, run_cli
 from tests.htmlread import read_page
 

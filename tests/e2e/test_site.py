@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.linkcheck import check_links
-from generator.routes import slugify
+from generator.site.linkcheck import check_links
+from generator.urls import slugify
 from tests.helpers import FIXTURES, REPO, copy_site, run_cli
 from tests.htmlread import read_page
 

@@ -13,9 +13,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 
-from generator.dates import PartialDate
+from generator.content.dates import PartialDate
+from generator.content.schema import LocalFile, Url
 from generator.errors import FieldPath, format_field_path
-from generator.schema import LocalFile, Url
 
 SCALAR_KINDS = {str: "text", bool: "bool", int: "int", float: "number", PartialDate: "date"}
 # The validators that make a text a URL (`Url`, and `LocalFile` for a photo): a field typed

@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
-from generator.build import BuildOptions, build
+from generator.content.schema import SECTION_MODELS, Profile, SiteConfig, model_for
 from generator.errors import ContentError, ContentErrors, format_field_path
-from generator.schema import SECTION_MODELS, Profile, SiteConfig, model_for
+from generator.site.build import BuildOptions, build
 from tests.hostile.fields import Leaf, put, remove, text_leaves
 
 # Every known section, and one the generator does not know (rendered with generic templates).

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import jinja2.bccache
 
-from generator.stamp import cache_dir, code_version
-from generator.theme import builtin_themes_dir
+from generator.render.theme import builtin_themes_dir
+from generator.site.stamp import cache_dir, code_version
 from tests.helpers import write_site
 from tests.hostile.sandbox import build_hostile
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.routes import output_path
+from generator.urls import output_path
 from tests.helpers import run_cli, write_site
 from tests.hostile.sandbox import build_hostile
 from tests.hostile.scan import scan_site

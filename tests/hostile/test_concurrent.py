@@ -115,7 +115,7 @@ def test_two_builds_at_once_leave_one_whole_site(big_site):
 
 
 def test_a_build_waits_for_the_lock_and_says_so(tmp_path):
-    from generator.outputlock import output_lock  # new: main has none
+    from generator.site.outputlock import output_lock  # new: main has none
 
     site = write_site(tmp_path / "site", {})
     held = threading.Event()
@@ -144,7 +144,7 @@ def test_a_build_waits_for_the_lock_and_says_so(tmp_path):
 
 
 def test_a_writer_refuses_after_the_bound(tmp_path):
-    from generator.outputlock import lock_path, output_lock  # new: main has none
+    from generator.site.outputlock import lock_path, output_lock  # new: main has none
 
     output = tmp_path / "output"
     with lock_path(output).open("w") as held:
@@ -161,12 +161,12 @@ def test_a_writer_refuses_after_the_bound(tmp_path):
 
 def test_the_lock_is_released_when_its_holder_is_killed(tmp_path):
     """The system lets go of a dead process's lock: a kill never leaves a stale one."""
-    from generator.outputlock import lock_path, output_lock  # new: main has none
+    from generator.site.outputlock import lock_path, output_lock  # new: main has none
 
     output = tmp_path / "output"
     code = (
         "import sys, time\nfrom pathlib import Path\n"
-        "from generator.outputlock import output_lock\n"
+        "from generator.site.outputlock import output_lock\n"
         "with output_lock(Path(sys.argv[1])):\n    print('held', flush=True)\n    time.sleep(60)\n"
     )
     holder = subprocess.Popen(

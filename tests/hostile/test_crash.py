@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.writer import MARKER, MARKER_TEXT, recover
+from generator.site.writer import MARKER, MARKER_TEXT, recover
 from tests.helpers import REPO, run_cli, write_site
 
 KILLS = {"anywhere": 8, "while assembling": 8, "after the swap": 4}

@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.build import BuildOptions, build
 from generator.errors import BuildError
+from generator.site.build import BuildOptions, build
 from tests.helpers import run_cli, write_site
 
 LEFTOVERS = (".tmp", ".cvsite-tmp", ".cvsite-new", ".cvsite-old", ".cvsite-lock")

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator import cli
-from generator.markup import MarkdownRenderer
+from generator.markdown.renderer import MarkdownRenderer
 from tests.helpers import run_cli, write_site
 from tests.hostile.sandbox import build_hostile
 
@@ -103,7 +103,7 @@ def _broken(*args, **kwargs):
 
 
 def test_the_internal_error_hint_works_where_it_is_printed(tmp_path, monkeypatch, capsys):
-    from generator import stamp
+    from generator.site import stamp
 
     site = write_site(tmp_path / "site", {})
     monkeypatch.setattr(stamp, "unchanged", _broken)

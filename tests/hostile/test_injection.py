@@ -171,7 +171,7 @@ def test_unsafe_html_lets_allowed_html_through_markdown_fields_only(tmp_path, ma
 
 
 def _builtin_themes() -> list[str]:
-    from generator.theme import builtin_themes_dir
+    from generator.render.theme import builtin_themes_dir
 
     return sorted(p.parent.name for p in builtin_themes_dir().glob("*/theme.yaml"))
 

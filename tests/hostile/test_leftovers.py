@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.writer import MARKER, MARKER_TEXT
+from generator.site.writer import MARKER, MARKER_TEXT
 from tests.helpers import run_cli, write_site
 from tests.hostile.sandbox import snapshot
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from generator.markup import MarkdownRenderer, UnsafeUrl, resolve_root
+from generator.markdown.renderer import MarkdownRenderer, UnsafeUrl, resolve_root
 
 REFUSED = [
     "[x](javascript:alert(1))",

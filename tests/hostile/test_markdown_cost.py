@@ -1,7 +1,7 @@
 """Markdown that Python-Markdown would read for minutes is refused, at its place (issue 25, 6).
 
 32 KB of `[a](` took 23 s, 100 KB over two minutes: Python-Markdown reads some constructs
-in time that grows with the square of their length (generator/markdowncost.py). Such a text
+in time that grows with the square of their length (generator/markdown/cost.py). Such a text
 is now either rendered or refused with a located error that names the construct. How long
 each takes is measured by bench/markdown_worst.py, not here: these tests check outcomes.
 """
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.markup import MarkdownRenderer
-from generator.textfile import read_body
+from generator.content.textfile import read_body
+from generator.markdown.renderer import MarkdownRenderer
 from tests.helpers import REPO, write_site
 from tests.hostile.sandbox import build_hostile
 

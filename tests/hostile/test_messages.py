@@ -18,9 +18,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.build import BuildOptions, render_site
+from generator.content.schema import Profile, SiteConfig, model_for
 from generator.errors import CvsiteError, error_text
-from generator.schema import Profile, SiteConfig, model_for
+from generator.site.build import BuildOptions, render_site
 from tests.helpers import run_cli, write_site
 from tests.hostile.fields import Leaf, leaves, put
 from tests.hostile.hostile_site import SECTIONS

@@ -16,9 +16,9 @@ from pathlib import Path
 import markdown
 import pytest
 
-from generator import stamp
-from generator.changes import differences, scan, watched_folders
-from generator.serve import Preview
+from generator.serve.preview import Preview
+from generator.site import stamp
+from generator.site.changes import differences, scan, watched_folders
 from tests.helpers import REPO, run_cli, write_site
 
 ENTRY = "---\ntitle: A project\n---\nA quixotic plan.\n"
@@ -46,7 +46,7 @@ def _shortcut_taken(site: Path) -> bool:
     """Whether `cvsite build` would say "nothing changed" without building, asked in a
     process started as cvsite's own is (its sys.path, its installed distributions)."""
     code = (
-        "import sys\nfrom pathlib import Path\nfrom generator import stamp\n"
+        "import sys\nfrom pathlib import Path\nfrom generator.site import stamp\n"
         "site = Path(sys.argv[1])\n"
         "print(stamp.unchanged(site, site / 'output', None, False) is not None)\n"
     )

@@ -18,13 +18,13 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from pydantic_core import PydanticCustomError
 
-from generator import routes
-from generator.build import BuildOptions, render_site
-from generator.dates import parse_date
+from generator import urls as routes
+from generator.content.dates import parse_date
+from generator.content.i18n import Locale
+from generator.content.schema import MAX_SLUG_BYTES, SLUG_PATTERN, _check_slug
+from generator.content.yamlio import load_yaml
 from generator.errors import ContentErrors
-from generator.i18n import Locale
-from generator.schema import MAX_SLUG_BYTES, SLUG_PATTERN, _check_slug
-from generator.yamlio import load_yaml
+from generator.site.build import BuildOptions, render_site
 from tests.helpers import write_site
 from tests.hostile.scan import Findings, scan_file
 

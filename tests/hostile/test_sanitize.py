@@ -3,7 +3,7 @@
 Fenced code once wrote an attribute list's `onfocus` and `autofocus` straight into
 Python-Markdown's stash, past the filter on its element tree (issue 25, item 2): a script
 that runs without any interaction, carried by an entry's summary onto its section page, the
-CV and feed.xml. Every render now ends with nh3 (generator/sanitize.py).
+CV and feed.xml. Every render now ends with nh3 (generator/markdown/sanitize.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from generator.markup import MarkdownRenderer, UnsafeUrl, resolve_root
+from generator.markdown.renderer import MarkdownRenderer, UnsafeUrl, resolve_root
 from tests.helpers import write_site
 from tests.hostile.hostile_site import build_until_it_builds, make_site
 from tests.hostile.sandbox import build_hostile

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from generator.content.schema import Profile, SiteConfig, model_for
 from generator.errors import ContentErrors, format_field_path
-from generator.model import load
-from generator.schema import Profile, SiteConfig, model_for
+from generator.model.resume import load
 from tests.helpers import run_cli, write_site
 from tests.hostile.fields import leaves, put
 from tests.hostile.hostile_site import SECTIONS

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.cvdocument import cv_document
-from generator.model import load
-from generator.theme import load_theme
-from generator.typstpdf import font_folders, template_of, typeset
+from generator.model.resume import load
+from generator.render.cvdocument import cv_document
+from generator.render.theme import load_theme
+from generator.render.typstpdf import font_folders, template_of, typeset
 from tests import pdfread
 from tests.helpers import write_site
 from tests.hostile.hostile_site import HostileSite, build_until_it_builds, make_site

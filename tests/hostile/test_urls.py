@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from generator.markup import MarkdownRenderer, UnsafeUrl, resolve_root
-from generator.schema import Profile
+from generator.content.schema import Profile
+from generator.markdown.renderer import MarkdownRenderer, UnsafeUrl, resolve_root
 from tests.helpers import run_cli, write_site
 from tests.hostile.hostile_site import build_until_it_builds, make_site
 from tests.hostile.sandbox import build_hostile

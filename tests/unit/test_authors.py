@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.authors import parse_authors, same_person, shorten
+from generator.content.authors import parse_authors, same_person, shorten
 
 OWNER = ["Zili Zhang", "张子立"]
 

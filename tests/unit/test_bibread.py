@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import bibread
+from generator.content import bibread
 from tests.helpers import FIXTURES
 
 LIBRARY = FIXTURES / "bibtex" / "library.bib"

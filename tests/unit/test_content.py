@@ -53,7 +53,7 @@ def test_two_profiles_are_an_error(site_errors):
 
 def test_missing_site_yaml_and_profile(site, tmp_path):
     from generator.errors import ContentErrors
-    from generator.model import load
+    from generator.model.resume import load
 
     root = tmp_path / "bare"
     (root / "content").mkdir(parents=True)
@@ -106,7 +106,7 @@ def test_hidden_and_system_files_are_skipped(load_site):
 @pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
 def test_symlink_out_of_content_is_refused(site, tmp_path):
     from generator.errors import ContentErrors
-    from generator.model import load
+    from generator.model.resume import load
 
     secret = tmp_path / "secret.txt"
     secret.write_text("private")
@@ -124,7 +124,7 @@ def test_symlink_out_of_content_is_refused(site, tmp_path):
 def test_a_path_told_plain_from_one_lstat_is_what_the_full_checks_say(tmp_path):
     # discover() tells regular files and folders from one system call, and looks at
     # anything else with the full checks: both must agree wherever the first answers.
-    from generator.content import _checked, _plain
+    from generator.content.reader import _checked, _plain
 
     outside = tmp_path / "outside"
     outside.mkdir()

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from generator.build import BuildOptions, render_site
-from generator.cvdocument import cv_document, printed
-from generator.model import load
+from generator.model.resume import load
+from generator.render.cvdocument import cv_document, printed
+from generator.site.build import BuildOptions, render_site
 from tests.e2e.test_seed_facts import FACTS, _normalise
 from tests.helpers import REPO
 from tests.htmlread import parse_page

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.dates import PRESENT, PartialDate, parse_date
+from generator.content.dates import PRESENT, PartialDate, parse_date
 
 
 @pytest.mark.parametrize(

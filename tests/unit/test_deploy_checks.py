@@ -6,12 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from generator.deploy import DeployRequest, check_local_destination, placeholder_host, settings
+from generator.content.schema import SiteConfig
+from generator.deploy.ghpages import base_url_problem, github_repository
+from generator.deploy.publish import (
+    DeployRequest,
+    check_local_destination,
+    placeholder_host,
+    settings,
+)
+from generator.deploy.rsync import check_remote_destination, is_remote
+from generator.deploy.treediff import describe_changes
 from generator.errors import UsageError
-from generator.ghpages import base_url_problem, github_repository
-from generator.rsync import check_remote_destination, is_remote
-from generator.schema import SiteConfig
-from generator.treediff import describe_changes
 
 
 @pytest.mark.parametrize(

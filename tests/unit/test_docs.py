@@ -9,8 +9,8 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from generator.model import load
-from generator.schema import SECTION_MODELS, Profile, SiteConfig, Strings
+from generator.content.schema import SECTION_MODELS, Profile, SiteConfig, Strings
+from generator.model.resume import load
 from tests.helpers import REPO, write_site
 
 DOC = (REPO / "docs" / "content.md").read_text(encoding="utf-8")
@@ -94,14 +94,14 @@ def test_every_known_section_has_a_heading(section):
 
 
 def test_every_publication_type_is_documented():
-    from generator.schema import PUBLICATION_TYPES
+    from generator.content.schema import PUBLICATION_TYPES
 
     for kind in PUBLICATION_TYPES:
         assert f"`{kind}`" in DOC, kind
 
 
 def test_every_deploy_target_is_documented():
-    from generator.schema import DEPLOY_TARGETS
+    from generator.content.schema import DEPLOY_TARGETS
 
     for target in DEPLOY_TARGETS:
         assert f"`{target}`" in DOC, target

@@ -13,10 +13,10 @@ import markupsafe
 import pytest
 from markupsafe import Markup
 
-from generator import render
-from generator.model import load
-from generator.render import Renderer, plan
-from generator.theme import load_theme
+from generator.model.resume import load
+from generator.render import renderer as render
+from generator.render.renderer import Renderer, plan
+from generator.render.theme import load_theme
 
 
 class _Html:

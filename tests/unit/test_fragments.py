@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import load
-from generator.render import Renderer, plan
-from generator.theme import load_theme
+from generator.model.resume import load
+from generator.render.renderer import Renderer, plan
+from generator.render.theme import load_theme
 from tests.helpers import FIXTURES
 
 

@@ -8,8 +8,8 @@ from importlib import resources
 import pytest
 from babel.dates import get_month_names
 
-from generator.dates import PRESENT, PartialDate
-from generator.i18n import (
+from generator.content.dates import PRESENT, PartialDate
+from generator.content.i18n import (
     SHIPPED,
     STRINGS_EN,
     Locale,
@@ -18,15 +18,17 @@ from generator.i18n import (
     table_for,
     unknown_language,
 )
-from generator.schema import PUBLICATION_TYPES, SECTION_MODELS
-from generator.yamlio import load_yaml
+from generator.content.schema import PUBLICATION_TYPES, SECTION_MODELS
+from generator.content.yamlio import load_yaml
 
 TRANSLATED = [code for code in SHIPPED if code != "en"]
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 
 
 def _table_text(code: str) -> str:
-    return resources.files("generator").joinpath("locales", f"{code}.yaml").read_text("utf-8")
+    return (
+        resources.files("generator.content").joinpath("locales", f"{code}.yaml").read_text("utf-8")
+    )
 
 
 # --- the tables ------------------------------------------------------------------------------

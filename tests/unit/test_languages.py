@@ -8,9 +8,9 @@ import re
 import jsonschema
 import pytest
 
-from generator.dates import PartialDate
-from generator.i18n import STRINGS_EN
-from generator.jsonschema import schemas
+from generator.content.dates import PartialDate
+from generator.content.i18n import STRINGS_EN
+from generator.content.jsonschema import schemas
 from tests.helpers import REPO
 
 SITE = "title: T\nbase_url: https://example.org/\n"

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.liveserver import Reloads, _relative_path, _with_script, host_allowed
-from generator.scratch import OWNER_NOTE, process_mark, remove_orphans
+from generator.serve.scratch import OWNER_NOTE, process_mark, remove_orphans
+from generator.serve.server import Reloads, _relative_path, _with_script, host_allowed
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The cost model of generator/markdowncost.py never counts less than Python-Markdown reads.
+"""The cost model of generator/markdown/cost.py never counts less than Python-Markdown reads.
 
 A link's text and address are read by Python-Markdown's public LinkInlineProcessor.getText
 and getLink; what the model counts for each `[` and `](` must be at least what they read,
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown.inlinepatterns import LINK_RE, LinkInlineProcessor
 
-from generator.markdowncost import Budget, TooCostly, _link_reads
+from generator.markdown.cost import Budget, TooCostly, _link_reads
 
 PIECES = ["[", "]", "(", ")", "](", "a", " ", "\\", "`", '"', "'", "<", ">", "&", "\n"]
 TEXTS = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.markup import MarkdownRenderer, is_plain
+from generator.markdown.renderer import MarkdownRenderer, is_plain
 
 PIECES = [
     "AI",
@@ -66,7 +66,7 @@ def test_what_markdown_would_change_is_not_plain():
 def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
     """`prepare` spreads texts Markdown parses over the cores; plain titles are only escaped,
     when they are asked for."""
-    import generator.markup as markup
+    import generator.markdown.renderer as markup
 
     spread = []
 

@@ -343,7 +343,7 @@ def test_sort_date_and_year(load_site):
 
 
 def test_the_repository_site_models_every_section(tmp_path):
-    from generator.model import load
+    from generator.model.resume import load
     from tests.helpers import REPO
 
     resume = load(REPO).resume

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator import routes
-from generator.alternates import LanguageVersions
-from generator.render import plan_site
-from generator.translations import Languages
+from generator import urls as routes
+from generator.content.translations import Languages
+from generator.render.alternates import LanguageVersions
+from generator.render.renderer import plan_site
 
 BILINGUAL = "title: T\nbase_url: https://example.org/\nlanguages: [en, de]\n"
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import build, precompile
-from generator.build import BuildOptions, render_site
 from generator.errors import BuildError
-from generator.parallel import MIN_ITEMS, Ahead, _order, _Queue, _Results, fork_map
-from generator.render import Job
+from generator.render.renderer import Job
+from generator.site import build, precompile
+from generator.site.build import BuildOptions, render_site
+from generator.site.parallel import MIN_ITEMS, Ahead, _order, _Queue, _Results, fork_map
 from tests.helpers import REPO, copy_site
 
 
@@ -451,7 +451,7 @@ def test_the_other_processes_die_with_a_killed_build(tmp_path: Path):
     code = (
         "import os, time\n"
         "from pathlib import Path\n"
-        "from generator.parallel import fork_map\n"
+        "from generator.site.parallel import fork_map\n"
         "def work(n):\n"
         f"    Path({str(pids)!r}, str(os.getpid())).touch()\n"
         "    time.sleep(0.05)\n"
@@ -487,8 +487,8 @@ def _alive(pid: int) -> bool:
 
 def test_a_build_saves_its_rendered_markdown_for_the_next_one(tmp_path: Path):
     """Saved alongside the pages, by whichever process is free: every text of the site."""
-    from generator import precompile
-    from generator.cache import MarkdownStore
+    from generator.content.cache import MarkdownStore
+    from generator.site import precompile
 
     site = _site_with_many_entries(tmp_path)
     cache = tmp_path / "cache"

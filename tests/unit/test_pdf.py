@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError
-from generator.pdf import _repeatable, find_browser, print_copy, require_browser
+from generator.site.chromiumpdf import _repeatable, find_browser, print_copy, require_browser
 
 PAGE = """<!DOCTYPE html><html lang="en"><head>
 <link rel="stylesheet" href="../assets/style.css">

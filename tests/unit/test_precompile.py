@@ -13,14 +13,15 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from generator import compiled, precompile
-from generator.build import BuildOptions, build
-from generator.markup import MarkdownRenderer
-from generator.model import load
-from generator.render import Renderer
-from generator.schema import MarkdownOptions
-from generator.stamp import cache_dir
-from generator.theme import available_themes, load_theme, unchecked_chain
+from generator.content.schema import MarkdownOptions
+from generator.markdown.renderer import MarkdownRenderer
+from generator.model.resume import load
+from generator.render import compiled
+from generator.render.renderer import Renderer
+from generator.render.theme import available_themes, load_theme, unchecked_chain
+from generator.site import precompile
+from generator.site.build import BuildOptions, build
+from generator.site.stamp import cache_dir
 from tests.helpers import REPO, copy_site, write_site
 
 # Every filter, on constants: Jinja would fold these into the code if it could.
@@ -202,18 +203,18 @@ def test_bodies_are_rendered_ahead_only_when_no_markdown_is_at_hand(tmp_path: Pa
 def test_starting_the_work_ahead_imports_nothing_heavy():
     """`cvsite build` starts the child before it imports the rest: the child imports what
     its work needs (Jinja to compile, Markdown to render bodies), the build what it needs."""
-    code = "import sys, generator.cli, generator.precompile; print(sorted(sys.modules))"
+    code = "import sys, generator.cli, generator.site.precompile; print(sorted(sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     modules = result.stdout
-    assert "'generator.precompile'" in modules
+    assert "'generator.site.precompile'" in modules
     heavy = (
         "jinja2",
         "yaml",
         "pydantic",
         "markdown",
         "babel",
-        "generator.model",
-        "generator.theme",
+        "generator.model.resume",
+        "generator.render.theme",
     )
     for name in heavy:
         assert f"'{name}'" not in modules, name
@@ -326,7 +327,7 @@ def test_a_site_without_markdown_options_has_its_bodies_rendered_without_yaml(tm
     import it (the build does, beside it)."""
     site = write_site(tmp_path / "site", {})
     code = (
-        "import sys; from pathlib import Path; from generator import precompile; "
+        "import sys; from pathlib import Path; from generator.site import precompile; "
         f"r = precompile._markdown(Path({str(site)!r})); "
         "print(r._smart_quotes, r._unsafe_html, 'yaml' in sys.modules)"
     )

@@ -20,10 +20,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import serve
-from generator.build import BuildOptions, build, fallback_counts
-from generator.serve import Preview
-from generator.theme import builtin_themes_dir
+from generator.render.theme import builtin_themes_dir
+from generator.serve import preview as serve
+from generator.serve.preview import Preview
+from generator.site.build import BuildOptions, build, fallback_counts
 from tests.helpers import FIXTURES, REPO, copy_site
 
 BASE_URL = "http://127.0.0.1:8000/"
@@ -735,7 +735,7 @@ def test_entries_that_swap_places_in_a_yaml_list_swap_them_on_their_tag_pages(tm
 
 
 def test_a_bib_is_read_again_only_when_it_changes(tmp_path: Path, monkeypatch):
-    from generator import bibread
+    from generator.content import bibread
 
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     h.rebuild(h.write("content/publications.bib", _bib(PAPERS)))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator import resumewords as words
-from generator.resumetext import parse
+from generator.importers.markdown import words as words
+from generator.importers.markdown.text import parse
 
 REPO = Path(__file__).resolve().parents[2]
 # The sample person's résumé as text (shared/seeds/resume-silin-zhao.txt), and as text

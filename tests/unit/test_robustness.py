@@ -8,11 +8,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.content.schema import SECTION_MODELS
+from generator.content.textfile import decode
+from generator.content.yamlio import load_yaml, split_front_matter
 from generator.errors import ContentErrors
-from generator.model import load
-from generator.schema import SECTION_MODELS
-from generator.textfile import decode
-from generator.yamlio import load_yaml, split_front_matter
+from generator.model.resume import load
 from tests.helpers import write_site
 
 FIELD_NAMES = sorted(

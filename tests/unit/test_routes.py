@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator import routes
+from generator import urls as routes
 
 
 @pytest.mark.parametrize(

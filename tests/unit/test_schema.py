@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from generator.content import validate
-from generator.dates import PRESENT, PartialDate
-from generator.schema import (
+from generator.content.dates import PRESENT, PartialDate
+from generator.content.reader import validate
+from generator.content.schema import (
     Award,
     Certificate,
     Education,
@@ -28,7 +28,7 @@ from generator.schema import (
     model_for,
     url_scheme,
 )
-from generator.yamlio import load_yaml
+from generator.content.yamlio import load_yaml
 
 
 def read(text: str, model, root: str = ""):
@@ -608,7 +608,7 @@ def _date_schema() -> dict:
 def test_editor_schema_accepts_every_date_form_as_text(text):
     import re
 
-    from generator.dates import parse_date
+    from generator.content.dates import parse_date
 
     assert parse_date(text) is not None
     (pattern,) = [s["pattern"] for s in _date_schema()["anyOf"] if s.get("type") == "string"]

@@ -8,7 +8,7 @@ import jinja2
 import pytest
 
 from generator.errors import BuildError, ContentErrors
-from generator.theme import available_themes, load_theme, make_environment, template_error
+from generator.render.theme import available_themes, load_theme, make_environment, template_error
 
 
 def write(root: Path, files: dict[str, str]) -> Path:
@@ -177,7 +177,7 @@ def test_macros_imported_without_context_link_from_the_page_that_calls_them(tmp_
     """cvsite runs a template imported without context once (render._Template), over the
     live globals: its macros show what they would imported `with context`, on pages of
     any depth and language, rendered in any order."""
-    from generator.build import BuildOptions, render_site
+    from generator.site.build import BuildOptions, render_site
     from tests.helpers import write_site
 
     macro = "{% macro here(item) %}{{ url('/cv/') }} {{ url(item) }} {{ t('tags') }}{% endmacro %}"

@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from generator.translations import Languages, Resolver, languages_of
-from generator.yamlio import load_yaml
+from generator.content.translations import Languages, Resolver, languages_of
+from generator.content.yamlio import load_yaml
 
 EN_DE = Languages("en", ("en", "de"))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.markup import MarkdownRenderer
-from generator.typography import smarten
+from generator.markdown.renderer import MarkdownRenderer
+from generator.markdown.typography import smarten
 
 
 @pytest.mark.parametrize(

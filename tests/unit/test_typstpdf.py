@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.cvdocument import cv_document
 from generator.errors import BuildError
-from generator.model import load
-from generator.theme import builtin_themes_dir, load_theme
-from generator.typstpdf import font_folders, pdf_name, template_of, typeset
+from generator.model.resume import load
+from generator.render.cvdocument import cv_document
+from generator.render.theme import builtin_themes_dir, load_theme
+from generator.render.typstpdf import font_folders, pdf_name, template_of, typeset
 from tests.helpers import REPO, write_site
 
 SITE = "title: T\nbase_url: https://example.org/\n"
@@ -108,8 +108,8 @@ def test_builds_in_one_process_after_typesetting_never_typeset_in_a_fork(tmp_pat
         import os, sys
         from pathlib import Path
         sys.path.insert(0, {str(REPO)!r})
-        from generator import typstpdf
-        from generator.build import BuildOptions, build
+        from generator.render import typstpdf
+        from generator.site.build import BuildOptions, build
         real = typstpdf.typeset
         def noted(*args, **kwargs):  # which process typesets
             with open({str(log)!r}, "a") as file:

@@ -10,8 +10,8 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from generator.errors import BuildError
-from generator.stamp import output_stats, scan_output
-from generator.writer import Staging, write_site
+from generator.site.stamp import output_stats, scan_output
+from generator.site.writer import Staging, write_site
 
 FILES = {
     "index.html": b"<p>home</p>",

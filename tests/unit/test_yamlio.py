@@ -14,16 +14,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import textfile, yamlio
-from generator.errors import ContentErrors
-from generator.textfile import decode, read_body, read_text
-from generator.yamlio import (
+from generator.content import textfile, yamlio
+from generator.content.textfile import decode, read_body, read_text
+from generator.content.yamlio import (
     Mark,
     load_yaml,
     read_front_matter,
     read_yaml,
     split_front_matter,
 )
+from generator.errors import ContentErrors
 
 
 def errors_of(text: str, **kwargs) -> list[str]:
@@ -467,7 +467,7 @@ def test_nesting_past_the_limit_is_refused():
 def test_very_deep_nesting_is_an_error_not_a_crash():
     # Run apart: LibYAML's own composer overflowed the C stack here (a segfault kills pytest).
     code = (
-        "from generator.yamlio import load_yaml\n"
+        "from generator.content.yamlio import load_yaml\n"
         "from generator.errors import ContentErrors\n"
         "try:\n"
         "    load_yaml('a: ' + '[' * 200000 + ']' * 200000, 'f.yaml')\n"

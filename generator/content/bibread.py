@@ -1,0 +1,473 @@
+"""Reading BibTeX: `content/*.bib` into located, validated publications.
+
+bibtexparser (v2) splits the text into entries and resolves @string macros. This module
+decodes LaTeX (accents, braces, `\\&`), puts names in display order with their * and †
+marks, maps entry types and fields onto the Publication model, and reports each broken
+entry with its key and line while the other entries still load. It is imported only when
+a .bib file is read, so commands that never touch BibTeX stay fast.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import re
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import bibtexparser
+from bibtexparser import model as bib
+from bibtexparser.middlewares.names import (
+    parse_single_name_into_parts,
+    split_multiple_persons_names,
+)
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+from generator.content.dates import month_number, parse_date
+from generator.content.schema import Publication
+from generator.content.yamlio import Document, Mark
+from generator.errors import ContentError, library_message, shown
+from generator.model.bibtex import ENTRY_TYPES as BIBTEX_TYPES
+
+# bibtexparser logs every broken block as a warning of its own; they are reported here,
+# with the entry's key, as content errors.
+logging.getLogger("bibtexparser.splitter").setLevel(logging.ERROR)
+
+ET_AL = "et al."
+
+ENTRY_TYPES = {
+    "article": "journal",
+    "inproceedings": "conference",
+    "conference": "conference",
+    "proceedings": "book",
+    "book": "book",
+    "inbook": "chapter",
+    "incollection": "chapter",
+    "phdthesis": "thesis",
+    "mastersthesis": "thesis",
+    "thesis": "thesis",
+    "techreport": "report",
+    "report": "report",
+    "manual": "report",
+    "patent": "patent",
+    "unpublished": "preprint",
+    "misc": "misc",
+    "online": "misc",
+    "booklet": "misc",
+}
+# Where each kind of publication names its venue, first found wins.
+VENUE_FIELDS = {
+    "journal": ("journal", "journaltitle"),
+    "conference": ("booktitle", "eventtitle"),
+    "workshop": ("booktitle", "eventtitle"),
+    "chapter": ("booktitle",),
+    "thesis": ("school", "institution"),
+    "report": ("institution", "organization"),
+    "patent": ("holder", "organization", "institution"),
+    "preprint": ("howpublished", "journal", "booktitle"),
+    "misc": ("howpublished", "journal", "booktitle"),
+    "book": (),
+}
+# Fields that belong in a citation; the rest (abstract, pdf, file, timestamp…) do not.
+CITATION_FIELDS = (
+    "author",
+    "title",
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "eventtitle",
+    "editor",
+    "series",
+    "volume",
+    "number",
+    "pages",
+    "chapter",
+    "edition",
+    "publisher",
+    "organization",
+    "institution",
+    "school",
+    "holder",
+    "howpublished",
+    "address",
+    "location",
+    "type",
+    "year",
+    "month",
+    "date",
+    "note",
+    "isbn",
+    "issn",
+    "doi",
+    "url",
+    "eprint",
+    "archiveprefix",
+    "eprinttype",
+    "primaryclass",
+    "pubstate",
+)
+# Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
+VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn"}
+MONTH_MACROS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
+ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
+_KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]*)")
+_MARK_TAIL = re.compile(
+    r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
+    r"|\^\{(?P<caret>[^{}]*)\}|(?P<plain>[*†‡])|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
+)
+_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+
+
+@dataclass(frozen=True)
+class BibField:
+    value: str  # as written (LaTeX), @string macros resolved, outer braces or quotes removed
+    line: int
+
+
+@dataclass(frozen=True)
+class BibRecord:
+    """One entry of a .bib file, fields as written, names lower-cased."""
+
+    key: str
+    entry_type: str
+    line: int
+    fields: dict[str, BibField]
+
+
+@dataclass
+class BibFile:
+    records: list[BibRecord]
+    errors: list[ContentError]
+
+
+# --- parsing ---------------------------------------------------------------------------------
+
+
+def parse(text: str, display: str) -> BibFile:
+    """Every entry of a .bib text; broken entries become errors naming their key and line."""
+    library = bibtexparser.parse_string(text)
+    errors = [_failure(block, text, display) for block in library.failed_blocks]
+    records = [
+        BibRecord(
+            entry.key,
+            entry.entry_type.lower(),
+            (entry.start_line or 0) + 1,
+            {
+                f.key.lower(): BibField(_text(f.value), (f.start_line or entry.start_line) + 1)
+                for f in entry.fields
+            },
+        )
+        for entry in library.entries
+    ]
+    return BibFile(records, errors)
+
+
+def _text(value: Any) -> str:
+    return str(value).strip()
+
+
+def _failure(block: bib.ParsingFailedBlock, text: str, display: str) -> ContentError:
+    line = (block.start_line or 0) + 1
+    match = _KEY_IN_RAW.match((block.raw or "").lstrip())
+    key = match.group(1) if match and match.group(1) else "?"
+    if isinstance(block, bib.DuplicateBlockKeyBlock):
+        first = (block.previous_block.start_line or 0) + 1
+        message = f"the key {shown(block.key)} is used twice in this file (first at line {first})"
+        return ContentError(display, line, 1, block.key, message)
+    if isinstance(block, bib.DuplicateFieldKeyBlock):
+        message = f"a field is given twice in this entry: {library_message(str(block.error))}"
+        return ContentError(display, line, 1, key, message)
+    reason = getattr(block.error, "abort_reason", None) or str(block.error)
+    reason = library_message(" ".join(reason.split()))
+    end = getattr(block.error, "end_index", None)
+    if end is not None:
+        reason += f" (at line {text.count(chr(10), 0, end) + 1})"
+    return ContentError(display, line, 1, key, f"this entry is broken and was not read: {reason}")
+
+
+# --- LaTeX -----------------------------------------------------------------------------------
+
+
+def _decoder() -> LatexNodes2Text:
+    context = get_default_latex_context_db()
+    # \url{x} is the address itself, not "<x>".
+    context.add_context_category("cvsite", prepend=True, macros=[MacroTextSpec("url", "%s")])
+    return LatexNodes2Text(latex_context=context, math_mode="verbatim")
+
+
+_DECODER = _decoder()
+
+
+# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser.
+_LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
+
+
+def decode(value: str, *, paragraphs: bool = False) -> str:
+    """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written."""
+    text = _latex_to_text(value) if _LATEX_SIGNS.search(value) else value
+    if not paragraphs:
+        return " ".join(text.split())
+    blocks = re.split(r"\n\s*\n", text)
+    return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
+
+
+@functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
+def _latex_to_text(value: str) -> str:
+    try:
+        text = _DECODER.latex_to_text(value)
+    except Exception:  # pylatexenc is lenient; a failure here must not lose the text
+        text = value.replace("{", "").replace("}", "")
+    return text
+
+
+def verbatim(value: str) -> str:
+    """A URL-like field: braces and TeX escapes removed, nothing else touched."""
+    text = re.sub(r"\\([_%&#$~])", r"\1", value)
+    text = re.sub(r"^\\url\{(.*)\}$", r"\1", text.strip())
+    return text.replace("{", "").replace("}", "").strip()
+
+
+# --- names -----------------------------------------------------------------------------------
+
+
+def split_marks(raw: str) -> tuple[str, str]:
+    """`Zhang, Zili$^{*\\dagger}$` -> ('Zhang, Zili', '*†'); affiliation numbers are dropped."""
+    marks = ""
+    name = raw.strip()
+    while match := _MARK_TAIL.search(name):
+        inner = next(
+            g for g in match.group("math", "sup", "caret", "plain", "macro") if g is not None
+        )
+        inner = re.sub(r"\\(?:ddagger|ddag)", "‡", inner)
+        inner = re.sub(r"\\(?:textdagger|dagger|dag)|^(?:textdagger|dagger|dag)$", "†", inner)
+        inner = inner.replace("ddagger", "‡").replace("ddag", "‡")
+        marks = "".join(c for c in inner if c in "*†‡") + marks
+        name = name[: match.start()].rstrip()
+    return name, "".join(dict.fromkeys(marks))
+
+
+def display_name(raw: str) -> str:
+    """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`."""
+    name, marks = split_marks(raw)
+    if name.strip().lower() == "others":
+        return ET_AL
+    parts = parse_single_name_into_parts(name, strict=False)
+    words = [
+        decode(" ".join(part)) for part in (parts.first, parts.von, parts.last, parts.jr) if part
+    ]
+    return " ".join(w for w in words if w) + marks
+
+
+def names(raw: str) -> list[str]:
+    return [display_name(n) for n in split_multiple_persons_names(raw) if n.strip()]
+
+
+# --- records -> publications ----------------------------------------------------------------
+
+
+@dataclass
+class PublicationInput:
+    """What a record says in the Publication model's terms, and where each value came from."""
+
+    data: dict[str, Any]
+    origin: dict[str, str]  # model field -> BibTeX field
+
+
+def publication_input(record: BibRecord) -> PublicationInput:
+    fields = record.fields
+    result = PublicationInput({"key": record.key}, {})
+
+    def put(target: str, value: Any, source: str) -> None:
+        if value not in (None, "", []):
+            result.data[target] = value
+            result.origin[target] = source
+
+    def text(name: str, *, paragraphs: bool = False) -> str | None:
+        field = fields.get(name)
+        if field is None:
+            return None
+        if name in VERBATIM:
+            return verbatim(field.value)
+        return decode(field.value, paragraphs=paragraphs)
+
+    kind = _kind(record)
+    put("type", kind, "ENTRYTYPE")
+    if BIBTEX_TYPES[kind] != record.entry_type:
+        put("bibtex_type", record.entry_type, "ENTRYTYPE")
+    for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
+        put(name, text(name), name)
+    for target, source in (("url", "url"), ("pdf", "pdf"), ("code", "code"), ("slides", "slides")):
+        put(target, text(source), source)
+    put("isbn", text("isbn"), "isbn")
+    put("issn", text("issn"), "issn")
+    put("abstract", text("abstract", paragraphs=True), "abstract")
+    put(
+        "status", text("status") or text("pubstate"), "status" if "status" in fields else "pubstate"
+    )
+    put(
+        "location",
+        text("address") or text("location"),
+        "address" if "address" in fields else "location",
+    )
+    if "author" in fields:
+        put("authors", names(fields["author"].value), "author")
+    if "editor" in fields:
+        put("editors", names(fields["editor"].value), "editor")
+    venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
+    if venue_source:
+        put("venue", text(venue_source), venue_source)
+    for name in ("venue_short", "abbr"):
+        put("venue_short", text(name), name)
+    if "number" in fields:
+        put("issue" if kind == "journal" else "number", text("number"), "number")
+    if "doi" in fields:
+        put("doi", _DOI_PREFIX.sub("", text("doi") or ""), "doi")
+    _put_arxiv(record, put)
+    _put_date(record, put, result.data)
+    if "selected" in fields:
+        put("selected", fields["selected"].value.strip(), "selected")
+    if "tags" in fields:
+        put("tags", [t.strip() for t in re.split(r"[,;]", text("tags") or "") if t.strip()], "tags")
+    return result
+
+
+def _kind(record: BibRecord) -> str:
+    kind = ENTRY_TYPES.get(record.entry_type, "misc")
+    fields = record.fields
+    if kind == "conference" and re.search(
+        r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I
+    ):
+        return "workshop"
+    if kind == "misc" and _arxiv_id(record):
+        return "preprint"
+    return kind
+
+
+def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
+    """(id, its field): from eprint, an `arxiv` field, or a venue such as 'arXiv:2101.00001'."""
+    fields = record.fields
+    prefix = (fields.get("archiveprefix") or fields.get("eprinttype") or BibField("", 0)).value
+    if "eprint" in fields and (
+        prefix.lower() == "arxiv" or ARXIV_ID.fullmatch(verbatim(fields["eprint"].value))
+    ):
+        return verbatim(fields["eprint"].value), "eprint"
+    if "arxiv" in fields:
+        return verbatim(fields["arxiv"].value), "arxiv"
+    for name in ("journal", "howpublished", "note"):
+        value = fields.get(name)
+        if value and "arxiv" in value.value.lower() and (match := ARXIV_ID.search(value.value)):
+            return match.group(1), name
+    return None
+
+
+def _put_arxiv(record: BibRecord, put) -> None:  # noqa: ANN001 - the closure above
+    found = _arxiv_id(record)
+    if found:
+        put("arxiv", found[0], found[1])
+
+
+def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: ANN001
+    """year and month; biblatex's `date` without a year; a year like 'in press' is a status."""
+    fields = record.fields
+    year = fields.get("year")
+    if year is not None:
+        match = re.fullmatch(r"(\d{4})[a-z]?", year.value.strip())
+        if match:
+            put("year", match.group(1), "year")
+        elif "status" not in data:
+            put("status", decode(year.value), "year")
+    elif "date" in fields and (date := parse_date(fields["date"].value.strip()[:10])):
+        put("year", str(date.year), "date")
+        if date.month:
+            put("month", str(date.month), "date")
+    month = fields.get("month")
+    if month is not None and "year" in data:
+        number = month_number(decode(month.value))
+        put("month", str(number) if number else month.value.strip(), "month")
+
+
+# (key, make) -> make(), or what an earlier make() gave for that key: see content.Validated
+Outcome = tuple[Publication | None, list[ContentError]]
+Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
+
+
+# --- validation ------------------------------------------------------------------------------
+
+
+def validate_record(
+    record: BibRecord, display: str, *, with_bibtex: bool = True
+) -> tuple[Publication | None, list[ContentError]]:
+    """The record as a Publication, or the errors that stop it (placed at the field's line)."""
+    from generator.content.reader import validate
+
+    given = publication_input(record)
+    data = dict(given.data)
+    if with_bibtex:
+        data["bibtex"] = citation_text(record)
+    marks = {(): Mark(record.line, 1)}
+    for target, source in given.origin.items():
+        field = record.fields.get(source)
+        marks[(target,)] = Mark(field.line if field else record.line, 1)
+    doc = Document(display, data, marks)
+    publication, errors = validate(doc, data, Publication, (), record.key)
+    return publication, [_bib_field_names(e, record.key, given.origin) for e in errors]
+
+
+def _bib_field_names(error: ContentError, key: str, origin: dict[str, str]) -> ContentError:
+    """Name the field as the .bib file does (journal, not venue)."""
+    head, _, rest = error.field.partition(".")
+    name = re.split(r"[.\[]", rest, maxsplit=1)[0] if rest else ""
+    source = origin.get(name)
+    if head == key and source and source != "ENTRYTYPE":
+        return dataclasses.replace(error, field=f"{key}.{source}")
+    return error
+
+
+def load_publications(
+    text: str, display: str, validated: Validating | None = None
+) -> tuple[list[tuple[BibRecord, Publication]], list[ContentError]]:
+    """Every valid publication of a .bib text, with every error found in it.
+
+    `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
+    reading of the same record (see content.Validated)."""
+    parsed = parse(text, display)
+    errors = list(parsed.errors)
+    loaded = []
+    for record in parsed.records:
+        if validated is None:
+            publication, problems = validate_record(record, display)
+        else:
+            publication, problems = validated(
+                record_key(record), functools.partial(validate_record, record, display)
+            )
+        errors.extend(problems)
+        if publication is not None:
+            loaded.append((record, publication))
+    return loaded, errors
+
+
+def record_key(record: BibRecord) -> Hashable:
+    """What a record's Publication is made from: all but the lines it stands on."""
+    fields = tuple((name, field.value) for name, field in record.fields.items())
+    return (record.entry_type, record.key, fields)
+
+
+# --- citation text ---------------------------------------------------------------------------
+
+
+def citation_text(record: BibRecord) -> str:
+    """The entry as written, less what is not a citation (abstract, pdf, marks on names)."""
+    lines = [f"@{record.entry_type}{{{record.key},"]
+    for name, field in record.fields.items():
+        if name not in CITATION_FIELDS:
+            continue
+        value = " ".join(field.value.split())
+        if name in ("author", "editor"):
+            value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
+        bare = value.isdigit() or (name == "month" and value.lower() in MONTH_MACROS)
+        lines.append(f"  {name} = {value if bare else '{' + value + '}'},")
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,232 @@
+"""Words the theme shows that are not the user's (labels, section titles) and dates, per language.
+
+English lives here, as the reference of every key; other languages are tables in
+`generator/content/locales/<code>.yaml`, shipped inside the package. Dates and month names come from
+CLDR through Babel, imported on first use so that `cvsite --version` stays fast.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import logging
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from generator.content.dates import PartialDate
+from generator.content.yamlio import load_yaml
+from generator.errors import ContentErrors, shown
+
+if TYPE_CHECKING:
+    import babel
+
+log = logging.getLogger(__name__)
+
+STRINGS_EN: dict[str, str] = {
+    "present": "present",
+    "home": "Home",
+    "tags": "Tags",
+    "tag": "Tag",
+    "cv": "CV",
+    "publications": "Publications",
+    "selected_publications": "Selected publications",
+    "recent_projects": "Recent projects",
+    "latest_positions": "Experience",
+    "all_publications": "All publications",
+    "all_projects": "All projects",
+    "all_experience": "All experience",
+    "skip_to_content": "Skip to content",
+    "menu": "Menu",
+    "main_navigation": "Main navigation",
+    "contact": "Contact",
+    "languages": "Languages",
+    "interests": "Interests",
+    "read_more": "Details",
+    "thesis": "Thesis",
+    "advisors": "Advisors",
+    "courses": "Courses",
+    "grade": "Grade",
+    "authors": "Authors",
+    "abstract": "Abstract",
+    "cite": "Cite",
+    "bibtex": "BibTeX",
+    "download_bib": "Download .bib",
+    "show_all_authors": "Show all {count} authors",
+    "equal_contribution": "Equal contribution",
+    "corresponding_author": "Corresponding author",
+    "entries_tagged": "Everything tagged",
+    "all_tags": "All tags",
+    "in_section": "in",
+    "back_to": "Back to",
+    "not_found_title": "Page not found",
+    "not_found_text": "There is no page at this address. It may have moved.",
+    "go_home": "Go to the home page",
+    "print_cv": "Print or save as PDF",
+    "download_pdf": "Download PDF",
+    "issued_by": "Issued by",
+    "awarded_by": "Awarded by",
+    "role": "Role",
+    "term": "Term",
+    "level": "Level",
+    "filter_by_type": "Filter by type",
+    "all_types": "All",
+    "type_journal": "Journal article",
+    "type_conference": "Conference paper",
+    "type_workshop": "Workshop paper",
+    "type_preprint": "Preprint",
+    "type_thesis": "Thesis",
+    "type_report": "Technical report",
+    "type_patent": "Patent",
+    "type_book": "Book",
+    "type_chapter": "Book chapter",
+    "type_talk": "Talk",
+    "type_misc": "Other",
+    "feed": "Feed",
+    "built_with": "Built with cvsite",
+    "toggle_theme": "Toggle dark mode",
+    "dark_mode": "Dark mode",
+    "photo_of": "Photo of",
+    "pdf": "PDF",
+    "code": "Code",
+    "doi": "DOI",
+    "slides": "Slides",
+    "arxiv": "arXiv",
+    "link": "Link",
+    "language": "Language",
+    # Default titles of the known sections (`publications` and `interests` are above).
+    "education": "Education",
+    "experience": "Experience",
+    "projects": "Projects",
+    "awards": "Awards",
+    "certificates": "Certificates",
+    "skills": "Skills",
+    "teaching": "Teaching",
+    "talks": "Talks",
+    "volunteer": "Volunteering",
+    "references": "References",
+}
+
+# Languages with a full table of strings (English is STRINGS_EN itself).
+SHIPPED = ("de", "en", "es", "fr", "zh")
+# A table serves its language in every region (de for de-AT) but not in another script: the zh
+# table is Simplified Chinese, so zh-Hant and zh-TW get English labels unless the site gives them.
+_TABLE_SCRIPT = {"zh": "Hans"}
+# CLDR skeletons by precision: a year, a month of a year, a day.
+_SKELETONS = ("y", "yMMM", "yMMMd")
+
+
+def _cldr(code: str) -> babel.Locale:
+    from babel import Locale as CldrLocale
+
+    return CldrLocale.parse(code, sep="-")
+
+
+def unknown_language(code: str) -> str | None:
+    """Why `code` cannot be a site's language (CLDR does not know it), or None when it can."""
+    from babel import UnknownLocaleError
+
+    try:
+        _cldr(code)
+    except (UnknownLocaleError, ValueError):
+        return f"{shown(code)} is not a language CLDR knows (expected e.g. en, de, zh or pt-BR)"
+    return None
+
+
+def language_name(code: str) -> str:
+    """The language's name in itself, as a language switcher shows it: Deutsch, 中文."""
+    cldr = _cldr(code)
+    name = cldr.get_display_name(cldr) or code
+    return name[:1].upper() + name[1:]
+
+
+@functools.cache
+def builtin_strings(code: str) -> dict[str, str]:
+    """The shipped table of one language (a code from SHIPPED)."""
+    if code == "en":
+        return STRINGS_EN
+    name = f"{code}.yaml"
+    text = (
+        resources.files("generator.content").joinpath("locales", name).read_text(encoding="utf-8")
+    )
+    try:
+        data = load_yaml(text, f"generator/content/locales/{name}").data
+    except ContentErrors as exc:  # pragma: no cover - the shipped tables are tested
+        raise RuntimeError(f"broken string table {name}: {exc}") from None
+    return {key: value for key, value in data.items() if key in STRINGS_EN}
+
+
+def table_for(code: str) -> str | None:
+    """The shipped table that serves a language code, if any: `de` for `de-AT`."""
+    cldr = _cldr(code)
+    if cldr.language not in SHIPPED:
+        return None
+    script = _TABLE_SCRIPT.get(cldr.language)
+    if script is not None and cldr.script not in (None, script):
+        return None
+    return cldr.language
+
+
+class Locale:
+    """UI strings and date formatting for one language; `overrides` come from site.yaml."""
+
+    def __init__(self, language: str, overrides: dict[str, str] | None = None):
+        self.language = language
+        self.cldr = _cldr(language)
+        table = table_for(language)
+        own = builtin_strings(table) if table else {}
+        overrides = overrides or {}
+        self.strings = {**STRINGS_EN, **own, **overrides}
+        # Keys shown in English on a page in another language: the build says how many.
+        self.untranslated = [] if table else sorted(k for k in STRINGS_EN if k not in overrides)
+        self._dates: dict[PartialDate, str] = {}
+        self._ranges: dict[tuple[PartialDate, PartialDate], str] = {}
+
+    def t(self, key: str) -> str:
+        return self.strings.get(key, key)
+
+    def date(self, value: PartialDate | None) -> str:
+        """`2021`, `Oct 2021` or `Oct 5, 2021` as the language writes them; `present` too."""
+        if value is None:
+            return ""
+        if value.present:
+            return self.t("present")
+        text = self._dates.get(value)
+        if text is None:
+            from babel.dates import format_skeleton
+
+            skeleton = _SKELETONS[_precision(value)]
+            text = format_skeleton(skeleton, _as_date(value), locale=self.cldr)
+            self._dates[value] = text
+        return text
+
+    def date_range(self, start: PartialDate | None, end: PartialDate | None) -> str:
+        """A span of time: `Oct 2019 – Mar 2021`, `Okt.–Dez. 2021`, `2021年10月 – 至今`."""
+        if start is None:
+            return self.date(end)
+        if end is None or end == start:
+            return self.date(start)
+        key = (start, end)
+        text = self._ranges.get(key)
+        if text is None:
+            text = self._range(start, end)
+            self._ranges[key] = text
+        return text
+
+    def _range(self, start: PartialDate, end: PartialDate) -> str:
+        # CLDR's interval formats say what two dates of the same precision share (the year of
+        # `Jan – Oct 2021`); dates of different precision, or `present`, are simply joined.
+        if not start.present and not end.present and _precision(start) == _precision(end):
+            from babel.dates import format_interval
+
+            skeleton = _SKELETONS[_precision(start)]
+            return format_interval(_as_date(start), _as_date(end), skeleton, locale=self.cldr)
+        pattern = self.cldr.interval_formats.get(None, "{0} – {1}")
+        return pattern.replace("{0}", self.date(start)).replace("{1}", self.date(end))
+
+
+def _precision(value: PartialDate) -> int:
+    return 2 if value.day else 1 if value.month else 0
+
+
+def _as_date(value: PartialDate) -> datetime.date:
+    return datetime.date(value.year, value.month or 1, value.day or 1)

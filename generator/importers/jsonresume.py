@@ -1,0 +1,367 @@
+"""`cvsite import jsonresume FILE`: a JSON Resume document as a site's content.
+
+Every field of the JSON Resume schema has a place: the basics go to profile.yaml, each
+section to the cvsite section that holds all of its fields (the table below), and a
+site.yaml is made when the folder has none. jsonresume.py reads the same table the other
+way, so import → build → export gives back the same data. An entry that does not validate
+is reported with its line and left out; files that exist are never replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator import confined
+from generator.content.reader import validate
+from generator.content.schema import Profile, model_for
+from generator.content.textfile import read_text
+from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
+from generator.errors import (
+    BuildError,
+    ContentError,
+    ContentErrors,
+    FieldPath,
+    format_field_path,
+)
+from generator.importers.contentwrite import create, to_yaml
+from generator.safeurl import normalize_url, url_scheme
+
+# JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).
+SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
+    "work": (
+        "experience",
+        [
+            ("name", "organization"),
+            ("position", "position"),
+            ("location", "location"),
+            ("description", "description"),
+            ("url", "url"),
+            ("startDate", "start"),
+            ("endDate", "end"),
+            ("summary", "summary"),
+            ("highlights", "highlights"),
+        ],
+    ),
+    "volunteer": (
+        "volunteer",
+        [
+            ("organization", "organization"),
+            ("position", "position"),
+            ("url", "url"),
+            ("startDate", "start"),
+            ("endDate", "end"),
+            ("summary", "summary"),
+            ("highlights", "highlights"),
+        ],
+    ),
+    "education": (
+        "education",
+        [
+            ("institution", "institution"),
+            ("url", "url"),
+            ("area", "area"),
+            ("studyType", "degree"),
+            ("startDate", "start"),
+            ("endDate", "end"),
+            ("score", "grade"),
+            ("courses", "courses"),
+        ],
+    ),
+    "awards": (
+        "awards",
+        [("title", "title"), ("date", "date"), ("awarder", "awarder"), ("summary", "summary")],
+    ),
+    "certificates": (
+        "certificates",
+        [("name", "title"), ("date", "date"), ("url", "url"), ("issuer", "issuer")],
+    ),
+    "publications": (
+        "publications",
+        [
+            ("name", "title"),
+            ("publisher", "venue"),
+            ("releaseDate", "date"),
+            ("url", "url"),
+            ("summary", "summary"),
+        ],
+    ),
+    "skills": ("skills", [("name", "title"), ("level", "level"), ("keywords", "items")]),
+    "interests": ("interests", [("name", "title"), ("keywords", "keywords")]),
+    "references": ("references", [("name", "title"), ("reference", "summary")]),
+    "projects": (
+        "projects",
+        [
+            ("name", "title"),
+            ("description", "summary"),
+            ("highlights", "highlights"),
+            ("keywords", "tags"),
+            ("startDate", "start"),
+            ("endDate", "end"),
+            ("url", "url"),
+            ("roles", "roles"),
+            ("entity", "organization"),
+            ("type", "type"),
+        ],
+    ),
+}
+BASICS = [
+    ("name", "name"),
+    ("label", "headline"),
+    ("email", "email"),
+    ("phone", "phone"),
+    ("url", "website"),
+    ("summary", "summary"),
+]
+ADDRESS = [
+    ("address", "street"),
+    ("postalCode", "postal_code"),
+    ("city", "city"),
+    ("region", "region"),
+    ("countryCode", "country_code"),
+]
+# Known but not content: the document's own metadata.
+NOT_CONTENT = {"$schema", "meta"}
+PLACEHOLDER_BASE_URL = "https://example.com/"
+
+
+@dataclass
+class ImportReport:
+    written: list[str] = field(default_factory=list)
+    skipped: list[ContentError] = field(default_factory=list)
+    ignored: list[ContentError] = field(default_factory=list)  # fields JSON Resume lacks
+
+
+@dataclass
+class _Reader:
+    """The document with its line marks; collects what is skipped or ignored."""
+
+    doc: Document
+    report: ImportReport
+
+    def mark(self, path: FieldPath) -> Mark:
+        return self.doc.mark(path)
+
+    def unknown(self, path: FieldPath, value: dict[str, Any], known: set[str]) -> None:
+        for key in value:
+            if key not in known:
+                where = self.doc.mark((*path, key), key=True)
+                self.report.ignored.append(
+                    ContentError(
+                        self.doc.file,
+                        where.line,
+                        where.column,
+                        format_field_path("", (*path, key)),
+                        "not a JSON Resume field; not imported",
+                    )
+                )
+
+    def skip(self, path: FieldPath, message: str) -> None:
+        where = self.mark(path)
+        self.report.skipped.append(
+            ContentError(
+                self.doc.file, where.line, where.column, format_field_path("", path), message
+            )
+        )
+
+
+def read_document(path: Path) -> Document:
+    """resume.json with a line mark for every value; a syntax error names its line."""
+    display = str(path)
+    text = read_text(path, display)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentErrors(
+            [ContentError(display, exc.lineno, exc.colno, "", f"not valid JSON: {exc.msg}")]
+        ) from None
+    except RecursionError:  # the decoder recurses per level: 100,000 '[' exhaust the stack
+        raise ContentErrors(
+            [ContentError(display, 1, 1, "", f"nested deeper than {MAX_DEPTH} levels")]
+        ) from None
+    if not isinstance(value, dict):
+        raise ContentErrors(
+            [ContentError(display, 1, 1, "", "expected a JSON Resume object ({...})")]
+        )
+    # JSON is YAML; the YAML reader keeps the line of every value (and text as text).
+    return load_yaml(text, display)
+
+
+def _mapped(
+    value: dict[str, Any], table: list[tuple[str, str]]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """(cvsite fields, cvsite field -> JSON Resume field), empty values left out."""
+    data: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for source, target in table:
+        given = value.get(source)
+        if given not in (None, "", []):
+            data[target] = given
+            origin[target] = source
+    return data, origin
+
+
+def _validated(
+    reader: _Reader, model: type, data: dict[str, Any], origin: dict[str, str], path: FieldPath
+) -> bool:
+    """True when `data` is a valid `model`; else every error is reported at its JSON field."""
+    marks = {(): reader.mark(path)}
+    marks.update({(target,): reader.mark((*path, source)) for target, source in origin.items()})
+    local = Document(reader.doc.file, data, marks)
+    _, errors = validate(local, data, model, (), "")
+    for error in errors:
+        name = error.field.split(".")[0].split("[")[0]
+        where = format_field_path("", (*path, origin.get(name, name)))
+        reader.report.skipped.append(
+            ContentError(error.file, error.line, error.column, where, error.message)
+        )
+    return not errors
+
+
+def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, Any]]:
+    target, table = SECTIONS[name]
+    if not isinstance(items, list):
+        reader.skip((name,), "expected a list of entries")
+        return []
+    entries = []
+    for index, value in enumerate(items):
+        path: FieldPath = (name, index)
+        if not isinstance(value, dict):
+            reader.skip(path, "expected an entry ({...})")
+            continue
+        reader.unknown(path, value, {source for source, _ in table})
+        data, origin = _mapped(value, table)
+        # cvsite needs a title; JSON Resume may leave position or studyType out. The
+        # fallback is left out again on export (jsonresume.py), so the data round-trips.
+        title_field = model_for(target).title_field
+        if title_field != "title" and title_field not in data:
+            fallback = data.get("organization") or data.get("area") or data.get("institution")
+            if fallback:
+                data["title"] = fallback
+        # JSON Resume leaves endDate out for what is still going on.
+        if "start" in data and "end" not in data:
+            data["end"] = "present"
+        if _validated(reader, model_for(target), data, origin, path):
+            entries.append(data)
+    return entries
+
+
+def profile_fields(reader: _Reader, basics: Any, languages: Any) -> dict[str, Any] | None:
+    if not isinstance(basics, dict):
+        reader.skip(("basics",), 'expected the basics ({"name": ...})')
+        return None
+    known = {source for source, _ in BASICS} | {"image", "location", "profiles"}
+    reader.unknown(("basics",), basics, known)
+    data, origin = _mapped(basics, BASICS)
+    image = basics.get("image")
+    if isinstance(image, str):
+        image = normalize_url(image)  # what is checked is what is written
+    if image:
+        # A photo on another host is kept for resume.json; pages load nothing from elsewhere.
+        remote = isinstance(image, str) and (url_scheme(image) or image.startswith("//"))
+        target = "image_url" if remote else "avatar"
+        data[target], origin[target] = image, "image"
+    location = basics.get("location")
+    if isinstance(location, dict):
+        reader.unknown(("basics", "location"), location, {source for source, _ in ADDRESS})
+        address, _ = _mapped(location, ADDRESS)
+        if address:
+            data["address"], origin["address"] = address, "location"
+            shown = [address.get(k) for k in ("city", "region", "country_code")]
+            data["location"] = ", ".join(p for p in shown if p) or None
+            if data["location"] is None:
+                del data["location"]
+    data["links"] = _links(reader, basics.get("profiles") or [])
+    origin["links"] = "profiles"
+    if isinstance(languages, list):
+        data["languages"] = _languages(reader, languages)
+    if _validated(reader, Profile, data, origin, ("basics",)):
+        return {k: v for k, v in data.items() if v not in (None, [], "")}
+    return None
+
+
+def _links(reader: _Reader, profiles: list[Any]) -> list[dict[str, Any]]:
+    links = []
+    for index, profile in enumerate(profiles):
+        path: FieldPath = ("basics", "profiles", index)
+        if not isinstance(profile, dict):
+            reader.skip(path, 'expected a profile ({"network": ..., "url": ...})')
+            continue
+        reader.unknown(path, profile, {"network", "username", "url"})
+        if not profile.get("url"):
+            reader.skip(path, "a profile without a url cannot be a link on the site")
+            continue
+        link = {"label": profile.get("network") or profile.get("username") or profile["url"]}
+        link["url"] = profile["url"]
+        if profile.get("username"):
+            link["username"] = profile["username"]
+        links.append(link)
+    return links
+
+
+def _languages(reader: _Reader, languages: list[Any]) -> list[dict[str, Any]]:
+    result = []
+    for index, value in enumerate(languages):
+        path: FieldPath = ("languages", index)
+        if not isinstance(value, dict) or not value.get("language"):
+            reader.skip(path, 'expected a language ({"language": ..., "fluency": ...})')
+            continue
+        reader.unknown(path, value, {"language", "fluency"})
+        language = {"name": value["language"]}
+        if value.get("fluency"):
+            language["level"] = value["fluency"]
+        result.append(language)
+    return result
+
+
+def site_yaml(name: str, base_url: str | None) -> str:
+    settings = {
+        "title": name,
+        "base_url": base_url or PLACEHOLDER_BASE_URL,
+        "language": "en",
+        "theme": "meridian",
+        "highlight_author": name,
+    }
+    note = "# Made by `cvsite import jsonresume`. Set base_url to where the site is published.\n"
+    return note + to_yaml(settings)
+
+
+def plan_files(document: Document, report: ImportReport, base_url: str | None) -> dict[str, str]:
+    """Site-relative path -> text, for every file the import makes."""
+    reader = _Reader(document, report)
+    value: dict[str, Any] = document.data
+    reader.unknown((), value, {*SECTIONS, "basics", "languages", *NOT_CONTENT})
+    files: dict[str, str] = {}
+    profile = profile_fields(reader, value.get("basics"), value.get("languages"))
+    if profile is None:
+        return files
+    files["site.yaml"] = site_yaml(profile["name"], base_url)
+    files["content/profile.yaml"] = to_yaml(profile)
+    for name, (target, _) in SECTIONS.items():
+        if name in value and value[name] is not None:
+            entries = section_entries(reader, name, value[name])
+            if entries:
+                files[f"content/{target}.yaml"] = to_yaml(entries)
+    return files
+
+
+def import_jsonresume(source: Path, site: Path, base_url: str | None = None) -> ImportReport:
+    """Make `site`'s content from a resume.json. Nothing is written if content is there."""
+    report = ImportReport()
+    files = plan_files(read_document(source), report, base_url)
+    if not files:
+        raise ContentErrors(report.skipped)
+    confined.check(site, files)  # before anything is written: a link out is refused
+    existing = [p for p in files if p != "site.yaml" and os.path.lexists(site / p)]
+    if existing:
+        raise BuildError(
+            f"{', '.join(existing)} already exist in {site}; an import never replaces "
+            "files: import into a new folder (--site DIR) or move them away"
+        )
+    for relative, text in files.items():
+        if create(site, relative, text):
+            report.written.append(relative)
+    return report

@@ -1,0 +1,120 @@
+"""BibTeX text for a publication, made from its fields (or taken as given)."""
+
+from __future__ import annotations
+
+import re
+
+from generator.content.authors import _MARKS
+from generator.content.schema import Publication
+from generator.model.resume import Resume
+
+ENTRY_TYPES = {
+    "journal": "article",
+    "conference": "inproceedings",
+    "workshop": "inproceedings",
+    "preprint": "misc",
+    "thesis": "phdthesis",
+    "report": "techreport",
+    "patent": "patent",
+    "book": "book",
+    "chapter": "incollection",
+    "talk": "misc",
+    "misc": "misc",
+}
+VENUE_FIELD = {
+    "article": "journal",
+    "inproceedings": "booktitle",
+    "conference": "booktitle",
+    "incollection": "booktitle",
+    "inbook": "booktitle",
+    "techreport": "institution",
+    "report": "institution",
+    "phdthesis": "school",
+    "mastersthesis": "school",
+    "thesis": "school",
+    "patent": "holder",
+    "misc": "howpublished",
+    "book": "publisher",
+}
+_SPECIAL = re.compile(r"([&%$#_])")
+
+
+def escape(value: str) -> str:
+    """Escape BibTeX's special characters; braces are balanced away rather than escaped."""
+    value = _SPECIAL.sub(r"\\\1", value)
+    if value.count("{") != value.count("}"):
+        value = value.replace("{", "").replace("}", "")
+    return value
+
+
+def citation_key(publication: Publication, slug: str) -> str:
+    """The paper's own key when it has one, else its URL name."""
+    if publication.key:
+        return publication.key
+    return re.sub(r"[^A-Za-z0-9_:.-]", "", slug) or "entry"
+
+
+def _names(names: list[str]) -> str | None:
+    """Authors or editors for BibTeX: marks dropped, "et al." written as BibTeX's `others`."""
+    cleaned = [n.rstrip(_MARKS).strip() for n in names]
+    return " and ".join("others" if n == "et al." else n for n in cleaned) or None
+
+
+def to_bibtex(publication: Publication, key: str) -> str:
+    """One BibTeX entry; fields in a fixed order so the output is stable."""
+    if publication.bibtex:
+        return publication.bibtex.strip() + "\n"
+    entry_type = publication.bibtex_type or ENTRY_TYPES[publication.type]
+    published = publication.published
+    fields: list[tuple[str, str | None]] = [
+        ("title", publication.title),
+        ("author", _names(publication.authors)),
+        ("editor", _names(publication.editors)),
+        (VENUE_FIELD.get(entry_type, "howpublished"), publication.venue),
+        ("series", publication.series),
+        ("edition", publication.edition),
+        ("publisher", publication.publisher if entry_type != "book" or publication.venue else None),
+        ("address", publication.location),
+        ("year", str(published.year) if published and not published.present else None),
+        ("month", str(published.month) if published and published.month else None),
+        ("volume", publication.volume),
+        ("number", publication.issue or publication.number),
+        ("pages", publication.pages),
+        ("isbn", publication.isbn),
+        ("issn", publication.issn),
+        ("doi", publication.doi),
+        ("url", publication.url),
+        ("eprint", publication.arxiv),
+        ("archiveprefix", "arXiv" if publication.arxiv else None),
+        (
+            "note",
+            publication.note or (publication.status.capitalize() if publication.status else None),
+        ),
+    ]
+    lines = [f"@{entry_type}{{{key},"]
+    lines += [f"  {name} = {{{escape(value)}}}," for name, value in fields if value]
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its .bib file)
+
+
+def citation_files(resume: Resume, before: Made | None = None) -> Made:
+    """URL -> the .bib file of each paper that has a page (and what it was made from).
+
+    A paper whose entry is the very object it was made from last time (an unchanged file,
+    in the preview) keeps its bytes: a one-file rebuild need not write every paper again.
+    """
+    made: Made = {}
+    for item in resume.items:
+        if not (url := item.bib_url):
+            continue
+        key = citation_key(item.data, item.slug)
+        old = before.get(url) if before else None
+        if old is not None and old[0] is item.data and old[1] == key:
+            made[url] = old
+        else:
+            made[url] = (item.data, key, to_bibtex(item.data, key).encode("utf-8"))
+    return made

@@ -1,0 +1,139 @@
+"""The CV as a typeset PDF: the theme's Typst template, given the CV's document as data.
+
+Typst comes from the `typst` package, whose wheel holds the compiler: no browser, no TeX.
+The document (cvdocument.py) reaches the template as one JSON string in `sys.inputs.cv`,
+which the template decodes: no value is ever pasted into Typst source, so none can run as
+Typst code. Only Typst's own fonts and the fonts the theme ships (`typst/fonts/`) are used,
+never the machine's: the same site gives the same PDF everywhere, and every font is embedded.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import os
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from generator import urls as routes
+from generator.errors import BuildError
+from generator.model.resume import Loaded, Resume
+from generator.render.cvdocument import cv_document
+from generator.render.theme import Theme
+
+log = logging.getLogger(__name__)
+# Where a diagnostic points: `┌─ path/to/cv.typ:4:1`, the path relative to the working folder.
+_PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
+
+TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
+FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
+PDF_URL = "/cv.pdf"  # the default language's; another's is under its root (`/de/cv.pdf`)
+
+
+def template_of(theme: Theme) -> Path | None:
+    """The Typst template of a theme: its own, or the one it inherits."""
+    return theme.file(TEMPLATE)
+
+
+def font_folders(theme: Theme) -> list[Path]:
+    """Every theme's font folder, child first: a child theme may ship the fonts it names."""
+    return [t.path / FONTS for t in theme.chain if (t.path / FONTS).is_dir()]
+
+
+# The process that has run the compiler. Typst lays pages out on a pool of threads, made on
+# first use; a process forked after that has none of the threads and would wait for them
+# forever, so typesetting there is refused (an error, where the alternative is a hang).
+_typeset_in: int | None = None
+
+
+def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
+    """`document` typeset with `template`. Raises BuildError when the template fails, and
+    RuntimeError in a process forked from one that has typeset."""
+    global _typeset_in
+    if _typeset_in is not None and _typeset_in != os.getpid():
+        raise RuntimeError(
+            "cannot typeset in a process forked from one that has typeset: Typst's threads "
+            "do not survive fork(); typeset in the process that forked"
+        )
+    _typeset_in = os.getpid()
+    import typst  # only a build that makes a PDF needs the compiler (bench/pdf.py)
+
+    data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
+    try:
+        pdf, warnings = typst.compile_with_warnings(
+            template,
+            root=template.parent,
+            font_paths=[str(folder) for folder in fonts],
+            ignore_system_fonts=True,
+            sys_inputs={"cv": data},
+        )
+    except typst.TypstError as exc:
+        raise BuildError(_problem(template, exc, "cannot typeset the CV")) from None
+    for warning in warnings:
+        log.warning("%s", _problem(template, warning, "warning"))
+    return pdf
+
+
+def _problem(template: Path, found: Any, what: str) -> str:
+    """A Typst diagnostic as one message: `template:line:column: what: message (hint: …)`."""
+    message = getattr(found, "message", None) or str(found)
+    hints = "".join(f" (hint: {hint})" for hint in getattr(found, "hints", None) or ())
+    place = _PLACE.search(getattr(found, "diagnostic", None) or "")
+    where = _shown(template)
+    if place:
+        where = f"{_shown(Path.cwd() / place.group(1))}:{place.group(2)}:{place.group(3)}"
+    return f"{where}: {what}: {message}{hints}"
+
+
+def _shown(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder when inside it."""
+    path = path.resolve()
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def pdf_name(resume: Resume) -> str:
+    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`."""
+    return routes.output_path(routes.localized(resume.root, PDF_URL)).as_posix()
+
+
+def pdf_names(loaded: Loaded) -> list[str]:
+    """The PDFs a build writes (none with `pdf: false`), for the check that no two sources
+    write one file."""
+    return [pdf_name(each) for each in loaded.resumes.values() if each.config.pdf is not None]
+
+
+def pdf_files(
+    loaded: Loaded, theme: Theme, shown: Callable[[Resume], Any]
+) -> dict[str, tuple[Any, Callable[[], bytes]]]:
+    """Each language's CV PDF, as the build's other generated files: name -> (what it is made
+    from, how to make it). `shown(resume)` is what the CV's entries look like (their
+    fingerprint): a rebuild typesets again only when that, the settings or the template
+    changed. A theme without a template makes none."""
+    template = template_of(theme)
+    if template is None:
+        return {}
+    fonts = font_folders(theme)
+    files = {}
+    for resume in loaded.resumes.values():
+        if resume.config.pdf is None:
+            continue
+        inputs = (shown(resume), _digest(template), tuple(fonts), repr(theme.options))
+        make = functools.partial(_make, resume, theme, template, fonts)
+        files[pdf_name(resume)] = (inputs, make)
+    return files
+
+
+def _make(resume: Resume, theme: Theme, template: Path, fonts: list[Path]) -> bytes:
+    document = cv_document(resume, paper=resume.config.pdf.paper, options=theme.options)
+    return typeset(document, template, fonts)
+
+
+def _digest(path: Path) -> str:
+    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()

@@ -1,0 +1,1 @@
+"""TODO: what this package owns."""

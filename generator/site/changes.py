@@ -1,0 +1,144 @@
+"""Changed files, sorted into the kinds a rebuild treats differently.
+
+- settings: `site.yaml`, a theme's `theme.yaml`, anything in the site's `themes/` outside the
+  theme in use: reload everything (the theme itself may be another one now);
+- content: a file under `content/` (an entry file, the profile, an asset);
+- template: a file under a `templates/` folder of the theme chain, by template name;
+- static: a file under a `static/` folder of the theme chain.
+
+A file that is none of these (an editor's swap file, output/) is not a change at all.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.render.theme import Theme
+
+
+@dataclass(frozen=True)
+class Changes:
+    settings: bool = False
+    content: frozenset[Path] = frozenset()
+    templates: frozenset[str] = frozenset()
+    static: frozenset[Path] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.settings or self.content or self.templates or self.static)
+
+    def __or__(self, other: Changes) -> Changes:
+        return Changes(
+            self.settings or other.settings,
+            self.content | other.content,
+            self.templates | other.templates,
+            self.static | other.static,
+        )
+
+    def describe(self) -> str:
+        """`content/experience.yaml` or `3 files` — for a log line."""
+        names = [*(p.name for p in self.content), *self.templates, *(p.name for p in self.static)]
+        if self.settings:
+            names.insert(0, "settings")
+        return names[0] if len(names) == 1 else f"{len(names)} files"
+
+
+def _under(path: Path, folder: Path) -> Path | None:
+    try:
+        return path.relative_to(folder)
+    except ValueError:
+        return None
+
+
+def _ignored(path: Path) -> bool:
+    """Hidden files, editor back-ups and swap files never change a site."""
+    name = path.name
+    return name.startswith((".", "#")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
+
+
+def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Changes:
+    """Sort absolute `paths` by kind; a missing theme (no build yet) counts as settings."""
+    settings = False
+    content: set[Path] = set()
+    templates: set[str] = set()
+    static: set[Path] = set()
+    for path in paths:
+        if _ignored(path):
+            continue
+        if path == site_root / "site.yaml" or theme is None:
+            settings = True
+        elif _under(path, site_root / "content") is not None:
+            content.add(path)
+        elif (kind := _theme_kind(path, theme)) is not None:
+            if kind == "settings":
+                settings = True
+            elif kind == "static":
+                static.add(path)
+            else:
+                templates.add(kind.removeprefix("template:"))
+        elif _under(path, site_root / "themes") is not None:
+            settings = True  # a theme that may now shadow or extend the one in use
+    return Changes(settings, frozenset(content), frozenset(templates), frozenset(static))
+
+
+def _theme_kind(path: Path, theme: Theme) -> str | None:
+    """'settings', 'static', 'template:<name>', or None when `path` is outside the chain."""
+    for folder in theme.chain:
+        inside = _under(path, folder.path)
+        if inside is None:
+            continue
+        if inside.parts and inside.parts[0] == "templates" and len(inside.parts) > 1:
+            return "template:" + Path(*inside.parts[1:]).as_posix()
+        if inside.parts and inside.parts[0] == "static":
+            return "static"
+        return "settings"
+    return None
+
+
+def watched_folders(site_root: Path, theme: Theme | None) -> list[Path]:
+    """Everything a preview watches: site.yaml, content/, the site's themes/, the theme chain."""
+    folders = [site_root / "site.yaml", site_root / "content", site_root / "themes"]
+    if theme is not None:
+        folders += [t.path for t in theme.chain if _under(t.path, site_root / "themes") is None]
+    return folders
+
+
+Signature = tuple[int, int, int]  # (mtime in ns, size, inode)
+
+
+def scan(places: Iterable[Path]) -> dict[Path, Signature]:
+    """Every file under `places` (files or folders) with what tells a changed file apart,
+    and every symbolic link, to a folder or to nothing too: the build refuses those that
+    lead out of content/, so one made or removed is a change."""
+    found: dict[Path, Signature] = {}
+    for place in places:
+        if place.is_file():
+            _note(found, place)
+            continue
+        for folder, dirs, files in os.walk(place):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            for name in files:
+                _note(found, Path(folder, name))
+            for name in dirs:  # os.walk lists links to folders here, and does not enter them
+                if os.path.islink(path := os.path.join(folder, name)):
+                    _note(found, Path(path), follow=False)
+    return found
+
+
+def _note(found: dict[Path, Signature], path: Path, follow: bool = True) -> None:
+    try:
+        info = path.stat(follow_symlinks=follow)
+    except OSError:  # a link to nothing, or that loops; or deleted between listing and looking
+        try:
+            info = path.lstat()
+        except OSError:
+            return
+    found[path] = (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def differences(before: dict[Path, Signature], after: dict[Path, Signature]) -> set[Path]:
+    """Files added, deleted or changed between two scans."""
+    changed = {path for path, signature in after.items() if before.get(path) != signature}
+    return changed | (before.keys() - after.keys())

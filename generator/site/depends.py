@@ -1,0 +1,221 @@
+"""Which pages a change makes stale.
+
+Every page names the content files it shows (`Page.sources`, or `*` for pages that show
+everything), and its rendering records the templates it asked for. A content edit does not
+make a file "changed" by itself: what counts is whether the file's entries *as the model
+sees them* changed — their fields, URL, slug, anchor and tags. That catches the effects an
+edit has on other files' entries too (a new entry taking a slug, a tag's spelling chosen by
+majority), and ignores edits that change nothing (a comment, a saved but unchanged file).
+
+In a file of many entries (a YAML list, a .bib) pages that show one entry (its own page, a
+tag page) name the entry, not the file (`Item.key`): editing one paper of a long .bib then
+renders that paper's page, not every paper's.
+
+An edit of Markdown bodies alone re-renders only the pages that read one of those bodies:
+a rendering notes each body it reads (`render.BODY_OF`) beside its templates.
+
+What every page shows (site.yaml, the profile, the menu, the section names) is the `site`
+part of the fingerprint; when it changes, every page is stale. A multilingual site has a
+fingerprint per language: an edit of a German file or of a German translation makes German
+pages stale, not English ones. A page also shows where it leads in the other languages (its
+language switcher): when that changes, it is stale too.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.model.resume import Item, Resume
+from generator.render.renderer import ALL_SOURCES, Page
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    site: tuple[Any, ...]
+    sources: dict[str, tuple[Any, ...]]  # per file, its entries' `item_key`s, in list order
+    keys: dict[str, tuple[str, ...]]  # and their `Item.key`s, in the same order
+
+
+def item_key(item: Item) -> tuple[Any, ...]:
+    tags = tuple((tag.slug, tag.name) for tag in item.tags)
+    return (item.data, item.url, item.slug, item.anchor, tags, tuple(item.authors))
+
+
+@dataclass(frozen=True, eq=False)
+class Listed:
+    """What a file that lists entries but never shows their Markdown bodies is made from
+    (the feed, resume.json): equal when all differences are in bodies.
+
+    Editing a long description, the commonest edit in a preview, then leaves such a file
+    alone. Files whose entries are the same objects compare at once; only edited ones are
+    looked at field by field.
+    """
+
+    site: tuple[Any, ...]
+    sources: tuple[tuple[tuple[Any, ...], ...] | None, ...]
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Listed)
+            and self.site == other.site
+            and len(self.sources) == len(other.sources)
+            and all(
+                a == b or (a is not None and b is not None and _same_listed(a, b))
+                for a, b in zip(self.sources, other.sources, strict=True)
+            )
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def without_bodies(
+    prints: Fingerprint, resume: Resume, sections: Iterable[str] | None = None
+) -> Listed:
+    """The `Listed` inputs of a file made from the entries of some sections (None: all)."""
+    shown = [s for s in resume.sections if sections is None or s.name in sections]
+    return Listed(prints.site, tuple(prints.sources.get(f) for s in shown for f in s.sources))
+
+
+def fingerprint(resume: Resume) -> Fingerprint:
+    """What the pages of `resume` show, split into the shared part and one part per file."""
+    sections = tuple((s.name, s.title, s.kind, s.url, tuple(s.sources)) for s in resume.sections)
+    site = (resume.config, resume.profile, tuple(resume.nav), sections, tuple(resume.assets))
+    per_file: dict[str, list[tuple[Any, ...]]] = {}
+    keys: dict[str, list[str]] = {}
+    for section in resume.sections:
+        for source in section.sources:
+            per_file.setdefault(source, [])
+            keys.setdefault(source, [])
+        for item in section.items:
+            per_file.setdefault(item.source, []).append(item_key(item))
+            keys.setdefault(item.source, []).append(item.key)
+    return Fingerprint(
+        site,
+        {source: tuple(found) for source, found in per_file.items()},
+        {source: tuple(found) for source, found in keys.items()},
+    )
+
+
+def changed_sources(old: Fingerprint, new: Fingerprint) -> set[str]:
+    """Content files whose entries look different in the new model (or exist in one only)."""
+    names = old.sources.keys() | new.sources.keys()
+    return {name for name in names if old.sources.get(name) != new.sources.get(name)}
+
+
+def body_edits(old: Fingerprint, new: Fingerprint, changed: set[str]) -> set[str]:
+    """Those of the `changed` files whose entries differ in their Markdown bodies alone.
+
+    Only pages that showed one of those bodies need rendering again (a page notes the bodies
+    it shows, see `render.BODY_OF`); a body's presence is not "alone": it decides whether the
+    entry has a page, and so every link to it.
+    """
+    return {
+        name
+        for name in changed
+        if name in old.sources
+        and name in new.sources
+        and _same_listed(old.sources[name], new.sources[name])
+    }
+
+
+def changed_entries(
+    old: Fingerprint, new: Fingerprint, changed: set[str]
+) -> tuple[set[str], set[str]]:
+    """The entries (`Item.key`) of the `changed` files that changed: those that look
+    different in the new model, or moved among the others, and apart from those, the
+    entries whose Markdown bodies alone changed.
+
+    An entry moved is changed because a page that lists it with others of its file (a tag
+    page) shows their order: so that the order of the entries left alone stays as it was,
+    all but the longest run of them in their old order count as moved.
+    """
+    entries: set[str] = set()
+    bodies: set[str] = set()
+    for name in changed:
+        old_keys, new_keys = old.keys.get(name, ()), new.keys.get(name, ())
+        before = dict(zip(old_keys, old.sources.get(name, ()), strict=True))
+        after = dict(zip(new_keys, new.sources.get(name, ()), strict=True))
+        if len(before) < len(old_keys) or len(after) < len(new_keys):  # a key twice: no telling
+            entries.update(old_keys, new_keys)
+            continue
+        for key in before.keys() | after.keys():
+            a, b = before.get(key), after.get(key)
+            if a is None or b is None or (a != b and _but_body_key(a) != _but_body_key(b)):
+                entries.add(key)
+            elif a != b:
+                bodies.add(key)
+        place = {key: number for number, key in enumerate(k for k in new_keys if k in before)}
+        kept = [key for key in old_keys if key in place]
+        entries.update(kept[i] for i in _out_of_order([place[key] for key in kept]))
+    return entries, bodies - entries
+
+
+def _out_of_order(numbers: Sequence[int]) -> set[int]:
+    """Indexes of `numbers` outside one of its longest increasing runs (not necessarily
+    adjacent): the fewest that moved, for the others to keep their order."""
+    ends: list[int] = []  # ends[k]: the least number a run of k + 1 can end with so far
+    tails: list[int] = []  # and its index
+    before: list[int] = []  # the index preceding each in its run
+    for index, number in enumerate(numbers):
+        at = bisect_left(ends, number)
+        before.append(tails[at - 1] if at else -1)
+        if at == len(ends):
+            ends.append(number)
+            tails.append(index)
+        else:
+            ends[at], tails[at] = number, index
+    run = set()
+    index = tails[-1] if tails else -1
+    while index >= 0:
+        run.add(index)
+        index = before[index]
+    return set(range(len(numbers))) - run
+
+
+def _same_listed(a: tuple[tuple[Any, ...], ...], b: tuple[tuple[Any, ...], ...]) -> bool:
+    """Are two lists of entry keys (`item_key`) the same but for the entries' bodies? Only
+    the entries that differ are looked into."""
+    return len(a) == len(b) and all(
+        x == y or _but_body_key(x) == _but_body_key(y) for x, y in zip(a, b, strict=True)
+    )
+
+
+def _but_body_key(key: tuple[Any, ...]) -> tuple[Any, ...]:
+    data, *rest = key
+    return (_but_body(data), *rest)
+
+
+def _but_body(data: Any) -> tuple[Any, ...]:
+    fields = tuple(value for name, value in data.__dict__.items() if name != "body")
+    return (type(data), bool(data.body), fields)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One rendered page as a later rebuild needs it: its bytes and what it was made from."""
+
+    page: Page
+    html: bytes
+    templates: frozenset[str]
+
+
+def is_stale(
+    page: Page,
+    before: Rendered | None,
+    sources: set[str],
+    templates: frozenset[str],
+) -> bool:
+    """Must `page` be rendered again, given the changed `sources` and template names?"""
+    if before is None or before.page.templates != page.templates:
+        return True
+    if before.page.languages != page.languages:  # another language gained or lost the page
+        return True
+    if before.templates & templates:
+        return True
+    shown = page.sources | before.page.sources  # what it showed before, and shows now
+    if ALL_SOURCES in shown:
+        return bool(sources)
+    return not shown.isdisjoint(sources)

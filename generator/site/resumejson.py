@@ -1,0 +1,285 @@
+"""The site as a JSON Resume document (resume.json, schema v1.0.0).
+
+The field mapping is the one `cvsite import jsonresume` reads (see importjson.py), so a
+résumé imported, built and exported comes back with the same data. Text goes out as it was
+written; dates as precise as they were given; an open end ("present") as no endDate, which
+is how JSON Resume says "until now". Sections JSON Resume has no place for (teaching, talks,
+your own) are left out.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+from generator import urls as routes
+from generator.content.cache import Pieces
+from generator.content.dates import PartialDate
+from generator.model.resume import Item, Resume
+from generator.render.scholar import full_url
+
+SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
+
+
+def _date(value: PartialDate | None) -> str | None:
+    return None if value is None or value.present else str(value)
+
+
+def _clean(value: Any) -> Any:
+    """Drop empty values, so the document says only what the site says."""
+    if isinstance(value, dict):
+        cleaned = {k: _clean(v) for k, v in value.items()}
+        return {k: v for k, v in cleaned.items() if v not in (None, "", [], {})}
+    if isinstance(value, list):
+        return [c for c in (_clean(v) for v in value) if c not in (None, "", [], {})]
+    return value
+
+
+def _span(item: Item) -> dict[str, str | None]:
+    data = item.data
+    start = data.start or data.date
+    end = data.end or data.date
+    return {"startDate": _date(start), "endDate": _date(end)}
+
+
+def _items(resume: Resume, name: str) -> list[Item]:
+    section = resume.section(name)
+    return list(section.items) if section else []
+
+
+def basics(resume: Resume) -> dict[str, Any]:
+    profile = resume.profile
+    base = resume.config.base_url
+    address = profile.address
+    if address is not None:
+        location = {
+            "address": address.street,
+            "postalCode": address.postal_code,
+            "city": address.city,
+            "countryCode": address.country_code,
+            "region": address.region,
+        }
+    else:
+        location = {"city": profile.location}
+    image = profile.image_url or (full_url(base, profile.avatar) if profile.avatar else None)
+    return {
+        "name": profile.name,
+        "label": profile.headline,
+        "image": image,
+        "email": profile.email,
+        "phone": profile.phone,
+        "url": profile.website,
+        "summary": profile.summary,
+        "location": location,
+        "profiles": [
+            {"network": link.label, "username": link.username, "url": full_url(base, link.url)}
+            for link in profile.links
+        ],
+    }
+
+
+def _own_title(item: Item, *fallbacks: str | None) -> str | None:
+    """The entry's title unless it is only the import's stand-in (its organization)."""
+    title = item.data.title
+    return None if title in fallbacks else title
+
+
+def work(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "name": data.organization,
+        "position": data.position or _own_title(item, data.organization),
+        "location": data.location,
+        "description": data.description,
+        "url": data.url,
+        **_span(item),
+        "summary": data.summary,
+        "highlights": data.highlights,
+    }
+
+
+def volunteer(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "organization": data.organization,
+        "position": data.position or _own_title(item, data.organization),
+        "url": data.url,
+        **_span(item),
+        "summary": data.summary,
+        "highlights": data.highlights,
+    }
+
+
+def education(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "institution": data.institution or data.organization,
+        "url": data.url,
+        "area": data.area,
+        "studyType": data.degree or _own_title(item, data.area, data.institution),
+        **_span(item),
+        "score": data.grade,
+        "courses": data.courses,
+    }
+
+
+def _single_date(item: Item) -> str | None:
+    data = item.data
+    return _date(data.date or data.end or data.start)
+
+
+def award(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "title": item.title,
+        "date": _single_date(item),
+        "awarder": data.awarder or data.organization,
+        "summary": data.summary,
+    }
+
+
+def certificate(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "name": item.title,
+        "date": _single_date(item),
+        "issuer": data.issuer or data.organization,
+        "url": data.url,
+    }
+
+
+def publication(item: Item) -> dict[str, Any]:
+    data = item.data
+    url = data.url
+    if url is None and data.doi:
+        url = f"https://doi.org/{data.doi}"
+    if url is None and data.arxiv:
+        url = f"https://arxiv.org/abs/{data.arxiv}"
+    return {
+        "name": item.title,
+        "publisher": data.venue or data.publisher,
+        "releaseDate": _date(data.published),
+        "url": url,
+        "summary": data.summary or data.abstract,
+    }
+
+
+def skill(item: Item) -> dict[str, Any]:
+    data = item.data
+    return {
+        "name": item.title,
+        "level": data.level,
+        "keywords": [skill.name for skill in data.items],
+    }
+
+
+def interest(item: Item) -> dict[str, Any]:
+    return {"name": item.title, "keywords": item.data.keywords}
+
+
+def reference(item: Item) -> dict[str, Any]:
+    return {"name": item.title, "reference": item.data.summary}
+
+
+def project(item: Item, base_url: str) -> dict[str, Any]:
+    data = item.data
+    url = data.url or next((full_url(base_url, link.url) for link in data.links), None)
+    return {
+        "name": item.title,
+        "description": data.summary,
+        "highlights": data.highlights,
+        "keywords": data.tags,
+        **_span(item),
+        "url": url,
+        "roles": data.roles,
+        "entity": data.organization,
+        "type": data.type,
+    }
+
+
+# The sections whose entries become JSON Resume entries: document key -> (section, mapper).
+_ENTRIES: dict[str, tuple[str, Callable[[Item, str], dict[str, Any]]]] = {
+    "work": ("experience", lambda item, base: work(item)),
+    "volunteer": ("volunteer", lambda item, base: volunteer(item)),
+    "education": ("education", lambda item, base: education(item)),
+    "awards": ("awards", lambda item, base: award(item)),
+    "certificates": ("certificates", lambda item, base: certificate(item)),
+    "publications": ("publications", lambda item, base: publication(item)),
+    "skills": ("skills", lambda item, base: skill(item)),
+}
+
+
+def _document(resume: Resume, entries: Callable[[str, str, Callable], list[Any]]) -> dict:
+    """The document with each section's entries from `entries(key, section, mapper)`."""
+    profile = resume.profile
+    base = resume.config.base_url
+    return {
+        "$schema": SCHEMA_URL,
+        "basics": basics(resume),
+        **{key: entries(key, name, make) for key, (name, make) in _ENTRIES.items()},
+        "languages": [{"language": x.name, "fluency": x.level} for x in profile.languages],
+        "interests": [{"name": name} for name in profile.interests]
+        + [interest(i) for i in _items(resume, "interests")],
+        "references": entries("references", "references", lambda item, base: reference(item)),
+        "projects": entries("projects", "projects", project),
+        "meta": {"canonical": routes.absolute(base, routes.RESUME_JSON)},
+    }
+
+
+def export(resume: Resume) -> dict[str, Any]:
+    """The whole JSON Resume document; empty sections and fields are left out."""
+    base = resume.config.base_url
+    return _clean(
+        _document(resume, lambda key, name, make: [make(i, base) for i in _items(resume, name)])
+    )
+
+
+def resume_json(resume: Resume, pieces: Pieces | None = None) -> bytes:
+    """resume.json's bytes: stable key order, UTF-8, one value per line.
+
+    The text is what `json.dumps(export(resume), indent=2)` writes; each entry's part of it
+    is made alone and kept in `pieces` (an entry is a function of its fields and the base
+    URL), so a rebuild after one entry changed encodes that entry only.
+    """
+    pieces = pieces if pieces is not None else Pieces()
+    base = resume.config.base_url
+    pieces.start(base)
+
+    def entries(key: str, name: str, make: Callable[[Item, str], dict[str, Any]]) -> list[Any]:
+        found = []
+        for item in _items(resume, name):
+            made = functools.partial(_entry_text, make, item, base)
+            text = pieces.get((key, id(item.data)), item.data, made)
+            if text:
+                found.append(_Encoded(text))
+        return found
+
+    document = _clean(_document(resume, entries))
+    pieces.done()
+    parts = [f"{_dumps(key)}: {_encoded(value)}" for key, value in document.items()]
+    return ("{\n  " + ",\n  ".join(parts) + "\n}\n").encode("utf-8")
+
+
+class _Encoded(str):
+    """An entry already written as JSON, as it stands inside a list of the document."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def _entry_text(make: Callable[[Item, str], dict[str, Any]], item: Item, base: str) -> str:
+    """An entry's JSON, indented as an element of a list in the document ("" if empty)."""
+    cleaned = _clean(make(item, base))
+    return _dumps(cleaned).replace("\n", "\n    ") if cleaned else ""
+
+
+def _encoded(value: Any) -> str:
+    """A top-level value of the document as `json.dumps(..., indent=2)` writes it there.
+
+    JSON text never holds a raw line break inside a string, so re-indenting is a replace."""
+    if isinstance(value, list) and value and all(isinstance(v, _Encoded) for v in value):
+        return "[\n    " + ",\n    ".join(value) + "\n  ]"
+    return _dumps(value).replace("\n", "\n  ")

@@ -1,0 +1,146 @@
+"""The site's machine-readable files: sitemap.xml, robots.txt and the Atom feed.
+
+Built with ElementTree so that every text is escaped; dates come from the content, never from
+the clock, so two builds of the same input are byte-identical.
+"""
+
+from __future__ import annotations
+
+import functools
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterable
+
+from generator import urls as routes
+from generator.content.cache import Pieces
+from generator.content.dates import PartialDate
+from generator.markdown.renderer import resolve_root
+from generator.model.resume import Item, Resume
+from generator.render.renderer import Page
+
+ATOM = "http://www.w3.org/2005/Atom"
+SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML = "http://www.w3.org/1999/xhtml"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+FEED_SECTIONS = ("publications", "projects")
+
+
+def _xml(root: ET.Element) -> bytes:
+    ET.indent(root)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def sitemap(base_url: str, pages: Iterable[Page]) -> bytes:
+    """Every page of every language; a page in several languages lists its versions."""
+    ET.register_namespace("", SITEMAP)
+    ET.register_namespace("xhtml", XHTML)
+    root = ET.Element(f"{{{SITEMAP}}}urlset")
+    for page in pages:
+        if page.kind == "404":
+            continue
+        url = ET.SubElement(root, f"{{{SITEMAP}}}url")
+        ET.SubElement(url, f"{{{SITEMAP}}}loc").text = routes.absolute(base_url, page.url)
+        for code, target in _hreflang(page):
+            ET.SubElement(
+                url,
+                f"{{{XHTML}}}link",
+                rel="alternate",
+                hreflang=code,
+                href=routes.absolute(base_url, target),
+            )
+    return _xml(root)
+
+
+def _hreflang(page: Page) -> list[tuple[str, str]]:
+    """(hreflang, URL) of a page's versions in other languages, and x-default."""
+    links = [(link.code, link.url) for link in page.alternates]
+    default = page.x_default
+    return links + [("x-default", default.url)] if default is not None else links
+
+
+def robots(base_url: str) -> bytes:
+    sitemap_url = routes.absolute(base_url, "/sitemap.xml")
+    return f"User-agent: *\nAllow: /\n\nSitemap: {sitemap_url}\n".encode()
+
+
+def _timestamp(date: PartialDate) -> str:
+    return f"{date.year:04d}-{date.month or 1:02d}-{date.day or 1:02d}T00:00:00Z"
+
+
+def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
+    """The feed's entries, newest first, each with its date (None: undated or ongoing).
+
+    Each date is worked out once: a paper's is made anew on every `sort_date`."""
+    items = [i for name in FEED_SECTIONS if (s := resume.section(name)) for i in s.items]
+    pairs = [(i, d if (d := i.sort_date) is not None and not d.present else None) for i in items]
+    dated = [pair for pair in pairs if pair[1] is not None]
+    undated = [pair for pair in pairs if pair[1] is None]
+    dated.sort(key=lambda pair: (pair[1].year, pair[1].month, pair[1].day), reverse=True)
+    return dated + undated
+
+
+def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
+    """Publications and projects in the résumé's language, newest first. Undated entries
+    carry the feed's own date.
+
+    Each entry's XML is made on its own and kept in `pieces`, so a rebuild after one entry
+    changed serialises that entry only; the bytes are those of the whole tree indented and
+    serialised at once.
+    """
+    pieces = pieces if pieces is not None else Pieces()
+    base = resume.config.base_url
+    items = feed_items(resume)
+    dates = [date for _, date in items if date is not None]
+    updated = (
+        _timestamp(max(dates, key=lambda d: (d.year, d.month, d.day)))
+        if dates
+        else ("1970-01-01T00:00:00Z")
+    )
+    home = routes.absolute(base, resume.root)
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: resume.language})
+    ET.SubElement(feed, f"{{{ATOM}}}title").text = resume.config.title
+    ET.SubElement(feed, f"{{{ATOM}}}id").text = home
+    ET.SubElement(feed, f"{{{ATOM}}}link", href=home)
+    self_url = routes.absolute(base, routes.localized(resume.root, routes.FEED))
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=self_url)
+    ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
+    author = ET.SubElement(feed, f"{{{ATOM}}}author")
+    ET.SubElement(author, f"{{{ATOM}}}name").text = resume.profile.name
+    head = _xml(feed).decode("utf-8").removesuffix(_FEED_END)
+    render_summary = resume.markdown.block
+    pieces.start((base, resume.markdown.options_key))
+    entries = []
+    for item, date in items:
+        # A dated entry's date comes from its data; an undated one shows the feed's.
+        key = (id(item.data), item.location, item.section, None if date is not None else updated)
+        stamp = functools.partial(_timestamp, date) if date is not None else lambda: updated
+        make = functools.partial(_feed_entry, item, stamp, base, render_summary)
+        entries.append(pieces.get(key, item.data, make))
+    pieces.done()
+    return (head + "".join(entries) + _FEED_END).encode("utf-8")
+
+
+_FEED_END = "</feed>\n"
+_ATOM_XMLNS = f' xmlns="{ATOM}"'
+
+
+def _feed_entry(
+    item: Item, stamp: Callable[[], str], base: str, render_summary: Callable[[str], str]
+) -> str:
+    """One <entry>, indented and serialised as it is inside the whole feed, with its line end."""
+    entry = ET.Element(f"{{{ATOM}}}entry")
+    link = routes.absolute(base, item.location)
+    ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
+    ET.SubElement(entry, f"{{{ATOM}}}id").text = link
+    ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
+    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp()
+    ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
+    text = item.data.summary or getattr(item.data, "abstract", None)
+    if text:
+        ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
+            str(render_summary(text)), base
+        )
+    ET.indent(entry, level=1)
+    # Alone, the entry declares the feed's namespace, which the whole feed declares once.
+    xml = ET.tostring(entry, encoding="unicode").replace(_ATOM_XMLNS, "", 1)
+    return f"  {xml}\n"
