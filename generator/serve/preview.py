@@ -294,12 +294,15 @@ def serve(options: ServeOptions) -> None:
         try:
             with _noting_ctrl_c(preview):
                 preview.start()
+                # The files are known before anyone is told the address: an edit made
+                # just after it is shown is then seen as an edit.
+                watcher = _Watcher(preview, server.show)
                 server.show(preview.error)
                 serving.start()
                 log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
                 if options.open_browser:
                     webbrowser.open(url)
-                _watch(preview, server)
+                _watch(preview, watcher)
         except KeyboardInterrupt:
             pass
         finally:
@@ -309,8 +312,7 @@ def serve(options: ServeOptions) -> None:
             log.info("Stopped; the preview folder is removed.")
 
 
-def _watch(preview: Preview, server: PreviewServer) -> None:
-    watcher = _Watcher(preview, server.show)
+def _watch(preview: Preview, watcher: _Watcher) -> None:
     collect_at: float | None = None
     while not preview.interrupted:
         if watcher.poll():

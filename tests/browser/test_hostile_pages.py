@@ -1,8 +1,9 @@
 """The hostile site of tests/hostile/ in Chromium: no script runs, no injected element exists.
 
 Every text field of every model holds markup with `alert()` calls (tests/hostile/scan.py);
-the browser's own parser is the last word on whether text became markup. A control site
-built with `markdown.unsafe_html` shows that the check sees a script when there is one.
+the browser's own parser is the last word on whether text became markup. The same site with
+`markdown.unsafe_html` on lets raw HTML through its allow-list, and still runs no script. A
+control page with a script planted in it shows that the check sees a script when there is one.
 """
 
 from __future__ import annotations
@@ -67,8 +68,19 @@ def test_no_script_runs_and_no_injected_element_exists(browser, hostile_server):
     assert marked == []
 
 
-def test_the_check_sees_a_script_when_raw_html_is_switched_on(browser, hostile_server):
+def test_raw_html_switched_on_still_runs_no_script(browser, hostile_server):
     base, outputs = hostile_server
+    dialogs, _ = _visit_all(browser, f"{base}/unsafe-html", outputs["unsafe-html"])
+    assert dialogs == [], "unsafe_html lets HTML through its allow-list, never a script"
+
+
+def test_the_check_sees_a_planted_script_and_element(browser, hostile_server):
+    base, outputs = hostile_server
+    control = outputs["unsafe-html"] / "planted"
+    control.mkdir(exist_ok=True)
+    page = (outputs["unsafe-html"] / "index.html").read_text(encoding="utf-8")
+    planted = f"<{MARKER_TAG}></{MARKER_TAG}><script>alert('planted')</script></body>"
+    (control / "index.html").write_text(page.replace("</body>", planted), encoding="utf-8")
     dialogs, marked = _visit_all(browser, f"{base}/unsafe-html", outputs["unsafe-html"])
-    assert dialogs, "raw HTML with unsafe_html on runs its script: the check must see it"
-    assert "index.html" in marked
+    assert dialogs == ["planted"], "the check must see a script that runs"
+    assert marked == ["planted/index.html"]
