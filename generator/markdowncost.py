@@ -335,16 +335,17 @@ def _link_reads(text: str) -> dict[int, int]:
 def _code_span_reads(text: str) -> tuple[int, int]:
     """How far code spans read, in all, and where the first run of backticks is.
 
-    A run of backticks opens a code span that Python-Markdown looks for the end of, a
-    character at a time, up to the next run of the same length, or to the end of the
-    text; one after a backslash may start within its run, so the end of the text is counted.
+    A run of backticks opens a code span whose end Python-Markdown looks for, a character at
+    a time, up to the next run of the same length, or to the end of the text. A run may be
+    opened from within (after a backslash, or where a failed search skipped to, which can be
+    past its first backtick), so each run is counted for the farthest of its lengths.
     """
     runs = [(m.start(), m.end()) for m in re.finditer("`+", text)]
+    size = len(text)
     total, next_run = 0, {}  # the length of a run -> where the next run of it starts
     for start, end in reversed(runs):
         length = end - start
-        escaped = start and text[start - 1] == "\\"
-        total += (len(text) if escaped else next_run.get(length, len(text))) - start
+        total += max(next_run.get(part, size) for part in range(1, length + 1)) - start
         next_run[length] = start
     return total, runs[0][0] if runs else 0
 
