@@ -54,8 +54,9 @@ _REBUILD = 2  # a text rebuilt after a match; a regular expression run to its en
 _BLOCK = 100_000  # a block taken up by the parser: a dozen tests, at least (~30 µs)
 _BLOCK_LEFT = 2  # and each block still waiting, moved up in the parser's list
 _BLOCK_CHARACTER = 200  # and each a regular expression over it, at each nesting
+_QUOTE_CHARACTER = 400  # a quote's, whose lines are cleaned of `>` again at each level
 _BLOCK_LINE = 600  # and what is done line by line (tables, lists, definitions: Python)
-_FENCE_SEARCH = 100  # the search for a closing fence, at every character (C, backtracking)
+_FENCE_SEARCH = 200  # the search for a closing fence, at every character (C, backtracking)
 _FENCE_REBUILD = 4  # the text rebuilt around each block found, and searched again
 _START_TAG = 300  # a start tag read by Python's HTMLParser (raw HTML on), at each character
 _NESTED_TAG = 16  # and by the sanitiser's parser, at each element still open
@@ -201,7 +202,8 @@ class _BlockMeter(BlockProcessor):
         self.budget = budget
 
     def test(self, parent: etree.Element, block: str) -> bool:
-        units = _BLOCK + len(block) * _BLOCK_CHARACTER + block.count("\n") * _BLOCK_LINE
+        per_character = _QUOTE_CHARACTER if block.lstrip(" ").startswith(">") else _BLOCK_CHARACTER
+        units = _BLOCK + len(block) * per_character + block.count("\n") * _BLOCK_LINE
         message = (
             "lines that each split a long block in two (headings, rules, quotes, lists or "
             "definitions with no blank line between them, or nested deeply): add blank lines"
@@ -335,16 +337,17 @@ def _link_reads(text: str) -> dict[int, int]:
 def _code_span_reads(text: str) -> tuple[int, int]:
     """How far code spans read, in all, and where the first run of backticks is.
 
-    A run of backticks opens a code span that Python-Markdown looks for the end of, a
-    character at a time, up to the next run of the same length, or to the end of the
-    text; one after a backslash may start within its run, so the end of the text is counted.
+    A run of backticks opens a code span whose end Python-Markdown looks for, a character at
+    a time, up to the next run of the same length, or to the end of the text. A run may be
+    opened from within (after a backslash, or where a failed search skipped to, which can be
+    past its first backtick), so each run is counted for the farthest of its lengths.
     """
     runs = [(m.start(), m.end()) for m in re.finditer("`+", text)]
+    size = len(text)
     total, next_run = 0, {}  # the length of a run -> where the next run of it starts
     for start, end in reversed(runs):
         length = end - start
-        escaped = start and text[start - 1] == "\\"
-        total += (len(text) if escaped else next_run.get(length, len(text))) - start
+        total += max(next_run.get(part, size) for part in range(1, length + 1)) - start
         next_run[length] = start
     return total, runs[0][0] if runs else 0
 

@@ -50,6 +50,7 @@ REFUSED = {
     "escapes": "\\",
     "code spans": "`a ",
     "code spans never closed": "\\``-->\n",
+    "code spans opened within a run": "````&#`",
     "nested quotes": "> ",
     "nested lists": "1. ",
     "headings without blank lines": "#\n",
