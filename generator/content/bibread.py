@@ -25,11 +25,11 @@ from bibtexparser.middlewares.names import (
 )
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
+from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
 from generator.content.dates import month_number, parse_date
 from generator.content.schema import Publication
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError, library_message, shown
-from generator.model.bibtex import ENTRY_TYPES as BIBTEX_TYPES
 
 # bibtexparser logs every broken block as a warning of its own; they are reported here,
 # with the entry's key, as content errors.
@@ -37,39 +37,6 @@ logging.getLogger("bibtexparser.splitter").setLevel(logging.ERROR)
 
 ET_AL = "et al."
 
-ENTRY_TYPES = {
-    "article": "journal",
-    "inproceedings": "conference",
-    "conference": "conference",
-    "proceedings": "book",
-    "book": "book",
-    "inbook": "chapter",
-    "incollection": "chapter",
-    "phdthesis": "thesis",
-    "mastersthesis": "thesis",
-    "thesis": "thesis",
-    "techreport": "report",
-    "report": "report",
-    "manual": "report",
-    "patent": "patent",
-    "unpublished": "preprint",
-    "misc": "misc",
-    "online": "misc",
-    "booklet": "misc",
-}
-# Where each kind of publication names its venue, first found wins.
-VENUE_FIELDS = {
-    "journal": ("journal", "journaltitle"),
-    "conference": ("booktitle", "eventtitle"),
-    "workshop": ("booktitle", "eventtitle"),
-    "chapter": ("booktitle",),
-    "thesis": ("school", "institution"),
-    "report": ("institution", "organization"),
-    "patent": ("holder", "organization", "institution"),
-    "preprint": ("howpublished", "journal", "booktitle"),
-    "misc": ("howpublished", "journal", "booktitle"),
-    "book": (),
-}
 # Fields that belong in a citation; the rest (abstract, pdf, file, timestamp…) do not.
 CITATION_FIELDS = (
     "author",
@@ -294,7 +261,7 @@ def publication_input(record: BibRecord) -> PublicationInput:
 
     kind = _kind(record)
     put("type", kind, "ENTRYTYPE")
-    if BIBTEX_TYPES[kind] != record.entry_type:
+    if BIBTEX_TYPE_OF_KIND[kind] != record.entry_type:
         put("bibtex_type", record.entry_type, "ENTRYTYPE")
     for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
         put(name, text(name), name)
@@ -334,7 +301,7 @@ def publication_input(record: BibRecord) -> PublicationInput:
 
 
 def _kind(record: BibRecord) -> str:
-    kind = ENTRY_TYPES.get(record.entry_type, "misc")
+    kind = KIND_OF_BIBTEX_TYPE.get(record.entry_type, "misc")
     fields = record.fields
     if kind == "conference" and re.search(
         r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I

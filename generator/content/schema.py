@@ -28,9 +28,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.content.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
+from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.errors import library_message, listed, shown
-from generator.render.theme import DEFAULT_THEME
 from generator.safeurl import (
     SAFE_SCHEMES,
     invisible_inside,
