@@ -28,6 +28,7 @@ from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_la
 from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
 from generator.content.dates import month_number, parse_date
 from generator.content.schema import Publication
+from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError, library_message, shown
 
@@ -355,7 +356,7 @@ def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: AN
         put("month", str(number) if number else month.value.strip(), "month")
 
 
-# (key, make) -> make(), or what an earlier make() gave for that key: see content.Validated
+# (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated
 Outcome = tuple[Publication | None, list[ContentError]]
 Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
 
@@ -367,8 +368,6 @@ def validate_record(
     record: BibRecord, display: str, *, with_bibtex: bool = True
 ) -> tuple[Publication | None, list[ContentError]]:
     """The record as a Publication, or the errors that stop it (placed at the field's line)."""
-    from generator.content.reader import validate
-
     given = publication_input(record)
     data = dict(given.data)
     if with_bibtex:
@@ -398,7 +397,7 @@ def load_publications(
     """Every valid publication of a .bib text, with every error found in it.
 
     `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
-    reading of the same record (see content.Validated)."""
+    reading of the same record (see records.Validated)."""
     parsed = parse(text, display)
     errors = list(parsed.errors)
     loaded = []
