@@ -95,63 +95,84 @@ class PublicationInput:
     data: dict[str, Any]
     origin: dict[str, str]  # model field -> BibTeX field
 
+    def put(self, target: str, value: Any, source: str) -> None:
+        """Set a model field from a BibTeX field; an empty value is left out."""
+        if value not in (None, "", []):
+            self.data[target] = value
+            self.origin[target] = source
+
+
+Put = Callable[[str, Any, str], None]
+
 
 def publication_input(record: BibRecord) -> PublicationInput:
-    fields = record.fields
     result = PublicationInput({"key": record.key}, {})
-
-    def put(target: str, value: Any, source: str) -> None:
-        if value not in (None, "", []):
-            result.data[target] = value
-            result.origin[target] = source
-
-    def text(name: str, *, paragraphs: bool = False) -> str | None:
-        field = fields.get(name)
-        if field is None:
-            return None
-        if name in VERBATIM:
-            return verbatim(field.value)
-        return decode(field.value, paragraphs=paragraphs)
-
     kind = _kind(record)
-    put("type", kind, "ENTRYTYPE")
+    result.put("type", kind, "ENTRYTYPE")
     if BIBTEX_TYPE_OF_KIND[kind] != record.entry_type:
-        put("bibtex_type", record.entry_type, "ENTRYTYPE")
+        result.put("bibtex_type", record.entry_type, "ENTRYTYPE")
+    _put_texts(record, result.put)
+    _put_people(record, result.put)
+    _put_venue(record, kind, result.put)
+    _put_arxiv(record, result.put)
+    _put_date(record, result.put, result.data)
+    _put_selection(record, result.put)
+    return result
+
+
+def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | None:
+    """A field as plain text (None if the record has none): decoded, or verbatim for URLs."""
+    field = record.fields.get(name)
+    if field is None:
+        return None
+    if name in VERBATIM:
+        return verbatim(field.value)
+    return decode(field.value, paragraphs=paragraphs)
+
+
+def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
+    """The text of `name`, else of `other`; and the field named as its source."""
+    value = _text(record, name) or _text(record, other)
+    return value, name if name in record.fields else other
+
+
+def _put_texts(record: BibRecord, put: Put) -> None:
     for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
-        put(name, text(name), name)
-    for target, source in (("url", "url"), ("pdf", "pdf"), ("code", "code"), ("slides", "slides")):
-        put(target, text(source), source)
-    put("isbn", text("isbn"), "isbn")
-    put("issn", text("issn"), "issn")
-    put("abstract", text("abstract", paragraphs=True), "abstract")
-    put(
-        "status", text("status") or text("pubstate"), "status" if "status" in fields else "pubstate"
-    )
-    put(
-        "location",
-        text("address") or text("location"),
-        "address" if "address" in fields else "location",
-    )
-    if "author" in fields:
-        put("authors", names(fields["author"].value), "author")
-    if "editor" in fields:
-        put("editors", names(fields["editor"].value), "editor")
+        put(name, _text(record, name), name)
+    for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
+        put(name, _text(record, name), name)
+    put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
+    put("status", *_either(record, "status", "pubstate"))
+    put("location", *_either(record, "address", "location"))
+
+
+def _put_people(record: BibRecord, put: Put) -> None:
+    for target, source in (("authors", "author"), ("editors", "editor")):
+        if source in record.fields:
+            put(target, names(record.fields[source].value), source)
+
+
+def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
+    fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
     if venue_source:
-        put("venue", text(venue_source), venue_source)
+        put("venue", _text(record, venue_source), venue_source)
     for name in ("venue_short", "abbr"):
-        put("venue_short", text(name), name)
+        put("venue_short", _text(record, name), name)
     if "number" in fields:
-        put("issue" if kind == "journal" else "number", text("number"), "number")
+        put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
     if "doi" in fields:
-        put("doi", _DOI_PREFIX.sub("", text("doi") or ""), "doi")
-    _put_arxiv(record, put)
-    _put_date(record, put, result.data)
+        put("doi", _DOI_PREFIX.sub("", _text(record, "doi") or ""), "doi")
+
+
+def _put_selection(record: BibRecord, put: Put) -> None:
+    """cvsite's own fields: `selected` and `tags`."""
+    fields = record.fields
     if "selected" in fields:
         put("selected", fields["selected"].value.strip(), "selected")
     if "tags" in fields:
-        put("tags", [t.strip() for t in re.split(r"[,;]", text("tags") or "") if t.strip()], "tags")
-    return result
+        tags = re.split(r"[,;]", _text(record, "tags") or "")
+        put("tags", [t.strip() for t in tags if t.strip()], "tags")
 
 
 def _kind(record: BibRecord) -> str:
@@ -183,13 +204,13 @@ def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
     return None
 
 
-def _put_arxiv(record: BibRecord, put) -> None:  # noqa: ANN001 - the closure above
+def _put_arxiv(record: BibRecord, put: Put) -> None:
     found = _arxiv_id(record)
     if found:
         put("arxiv", found[0], found[1])
 
 
-def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: ANN001
+def _put_date(record: BibRecord, put: Put, data: dict[str, Any]) -> None:
     """year and month; biblatex's `date` without a year; a year like 'in press' is a status."""
     fields = record.fields
     year = fields.get("year")
