@@ -180,59 +180,62 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
     return "file"
 
 
+_PROFILE_NAMES = ("profile.yaml", "profile.yml")
+
+
 def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
-    top_level = len(relative.parts) == 1
+    """File `path` (at `relative` in files.content) as what it is, or report why it is not."""
     suffix = path.suffix.lower()
-    if top_level and relative.name in ("profile.yaml", "profile.yml"):
-        if files.profile is not None:
-            errors.add(
-                files.display(path),
-                0,
-                0,
-                "",
-                f"a second profile: {files.display(files.profile)} is one already; "
-                "keep only one of the two",
-            )
-        files.profile = path
-    elif top_level and suffix in (".yaml", ".yml"):
-        _add_section_file(files, path.stem, path, errors)
-    elif top_level and suffix == ".bib":
-        files.bibtex.append(path)
+    if len(relative.parts) == 1:
+        _classify_top_level(files, path, suffix, errors)
     elif len(relative.parts) == 2 and suffix == ".md":
         _add_section_file(files, relative.parts[0], path, errors)
-    elif relative.name in ("profile.yaml", "profile.yml") and re.fullmatch(
-        LANGUAGE_PATTERN, relative.parts[0]
-    ):
+    elif relative.name in _PROFILE_NAMES and re.fullmatch(LANGUAGE_PATTERN, relative.parts[0]):
         code = relative.parts[0]
-        errors.add(
-            files.display(path),
-            0,
-            0,
-            "",
-            f"{shown(code)} is not a language of this site: to make content/{code}/ its version "
-            f"in that language, list {code} in site.yaml `languages:`",
+        message = (
+            f"{shown(code)} is not a language of this site: to make content/{code}/ its "
+            f"version in that language, list {code} in site.yaml `languages:`"
         )
+        _refuse(files, path, errors, message)
     elif suffix == ".md":
-        errors.add(
-            files.display(path),
-            0,
-            0,
-            "",
-            "a Markdown entry belongs in a section folder: content/<section>/<name>.md",
-        )
+        message = "a Markdown entry belongs in a section folder: content/<section>/<name>.md"
+        _refuse(files, path, errors, message)
+    else:
+        files.assets.append(path)
+
+
+def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: ErrorCollector) -> None:
+    """A file right in content/: the profile, a section's YAML list, a .bib, or an asset."""
+    if path.name in _PROFILE_NAMES:
+        if files.profile is not None:
+            message = (
+                f"a second profile: {files.display(files.profile)} is one already; "
+                "keep only one of the two"
+            )
+            _refuse(files, path, errors, message)
+        files.profile = path
+    elif suffix in (".yaml", ".yml"):
+        _add_section_file(files, path.stem, path, errors)
+    elif suffix == ".bib":
+        files.bibtex.append(path)
+    elif suffix == ".md":
+        message = "a Markdown entry belongs in a section folder: content/<section>/<name>.md"
+        _refuse(files, path, errors, message)
     else:
         files.assets.append(path)
 
 
 def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:
     if not SECTION_NAME.fullmatch(name):
-        errors.add(
-            files.display(path),
-            0,
-            0,
-            "",
+        message = (
             f"{shown(name)} is not a valid section name (expected lower-case letters, "
-            "digits, '-' and '_')",
+            "digits, '-' and '_')"
         )
+        _refuse(files, path, errors, message)
         return
     files.section_files.setdefault(name, []).append(path)
+
+
+def _refuse(files: SiteFiles, path: Path, errors: ErrorCollector, message: str) -> None:
+    """Report a file that is not read, at no line (the file as a whole is the mistake)."""
+    errors.add(files.display(path), 0, 0, "", message)
