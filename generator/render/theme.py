@@ -17,6 +17,9 @@ from typing import Any, NamedTuple
 
 import jinja2
 
+from generator.content.defaults import (
+    DEFAULT_THEME as DEFAULT_THEME,  # site/precompile.py uses it here
+)
 from generator.content.yamlio import Document, read_yaml
 from generator.errors import (
     BuildError,
@@ -35,7 +38,6 @@ from generator.site.stamp import builtin_themes_dir
 
 _PARENT_REF = re.compile(r"""(["'])@parent/""")
 MAX_CHAIN = 10
-DEFAULT_THEME = "meridian"
 
 
 @dataclass(frozen=True)
