@@ -217,10 +217,10 @@ class _Builder:
             url = self.file_url(data.url)
             links.append({"kind": "link", "label": t("link"), "text": printed(url), "url": url})
         if data.doi:
-            url = f"https://doi.org/{data.doi}"
+            url = routes.doi(data.doi)
             links.append({"kind": "doi", "label": t("doi"), "text": data.doi, "url": url})
         if data.arxiv:
-            url = f"https://arxiv.org/abs/{data.arxiv}"
+            url = routes.arxiv(data.arxiv)
             links.append({"kind": "arxiv", "label": t("arxiv"), "text": data.arxiv, "url": url})
         links += [{"kind": "link", **self.link(link)} for link in data.links]
         return links
@@ -241,9 +241,7 @@ class _Builder:
 
     def file_url(self, path: str) -> str:
         """A link the user gave, as a full URL: paper cannot follow a relative one."""
-        if routes.leaves_site(path):
-            return path
-        return self.absolute("/" + path.lstrip("/"))
+        return routes.full_url(self.base_url, path)
 
     def inline(self, text: str | None) -> Runs:
         html = self.resume.markdown.inline(text) if text else ""

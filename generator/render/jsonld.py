@@ -6,7 +6,6 @@ from typing import Any
 
 from generator import urls as routes
 from generator.model.resume import Item, Resume
-from generator.render.scholar import full_url
 
 
 def person(resume: Resume) -> dict[str, Any]:
@@ -24,7 +23,7 @@ def person(resume: Resume) -> dict[str, Any]:
     if profile.email:
         data["email"] = f"mailto:{profile.email}"
     if profile.avatar:
-        data["image"] = routes.absolute(base, "/" + profile.avatar.lstrip("/"))
+        data["image"] = routes.absolute(base, routes.content_file(profile.avatar))
     same_as = [link.url for link in profile.links if link.url.startswith(("http://", "https://"))]
     if profile.website:
         same_as.insert(0, profile.website)
@@ -79,17 +78,17 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
         article["pagination"] = data.pages
     if data.doi:
         article["identifier"] = {"@type": "PropertyValue", "propertyID": "DOI", "value": data.doi}
-    same_as = [f"https://doi.org/{data.doi}"] if data.doi else []
+    same_as = [routes.doi(data.doi)] if data.doi else []
     if data.arxiv:
-        same_as.append(f"https://arxiv.org/abs/{data.arxiv}")
+        same_as.append(routes.arxiv(data.arxiv))
     if data.url:
-        same_as.append(full_url(base, data.url))
+        same_as.append(routes.full_url(base, data.url))
     if same_as:
         article["sameAs"] = same_as
     if data.pdf:
         article["encoding"] = {
             "@type": "MediaObject",
-            "contentUrl": full_url(base, data.pdf),
+            "contentUrl": routes.full_url(base, data.pdf),
             "encodingFormat": "application/pdf",
         }
     if item.tags:
