@@ -134,7 +134,11 @@ class _Builder:
         }
         if isinstance(data, Publication):
             return {**common, **self.publication(item, data)}
-        get = item.get
+        return {**common, **self.other(item)}
+
+    def other(self, item: Item) -> dict[str, Any]:
+        """What an entry other than a publication shows."""
+        data, get = item.data, item.get
         organization = (
             data.organization or get("institution") or get("issuer") or get("awarder")
         ) or get("event")
@@ -149,13 +153,8 @@ class _Builder:
             get("term"),
             grade_text,
         ]
-        links = [self.link(link) for link in data.links]
-        if get("url"):
-            url = self.file_url(get("url"))
-            links.append({"label": self.locale.t("link"), "text": printed(url), "url": url})
         skills = get("items") or []
         return {
-            **common,
             "subtitle": data.subtitle,
             "organization": organization,
             "description": get("description"),
@@ -171,8 +170,15 @@ class _Builder:
             "skills": [{"name": self.inline(s.name), "level": s.level} for s in skills],
             "level": get("level"),
             "keywords": list(get("keywords") or []),
-            "links": links,
+            "links": self.entry_links(item),
         }
+
+    def entry_links(self, item: Item) -> list[dict[str, Any]]:
+        links = [self.link(link) for link in item.data.links]
+        if item.get("url"):
+            url = self.file_url(item.get("url"))
+            links.append({"label": self.locale.t("link"), "text": printed(url), "url": url})
+        return links
 
     def thesis(self, thesis: Any) -> dict[str, Any] | None:
         if thesis is None:

@@ -112,41 +112,45 @@ def plan(resume: Resume) -> list[Page]:
 
 
 def _pages(resume: Resume) -> list[Page]:
-    profile_name = resume.profile.name
-    everything = frozenset({ALL_SOURCES})
-    root = resume.root
-    pages = [
-        Page(
-            root,
-            "home",
-            ("home.html",),
-            profile_name,
-            everything,
-            {"person_json_ld": jsonld.person(resume)},
-            description=resume.config.description or resume.profile.headline,
-        ),
-    ]
+    pages = [_home_page(resume)]
     for section in resume.sections:
         pages.append(_section_page(section))
         pages.extend(entry_page(section, item) for item in section.items if item.has_page)
-    # The tags index is written even when empty: every page links to it.
-    pages.append(
-        Page(
-            routes.localized(root, routes.TAGS),
-            "tags",
-            ("tags.html",),
-            resume.locale.t("tags"),
-            everything,
-            {"tags": resume.tags},
-        )
-    )
+    pages.append(_tags_page(resume))  # written even when empty: every page links to it
     pages.extend(_tag_page(tag) for tag in resume.tags)
-    cv_title = f"{profile_name} — {resume.locale.t('cv')}"
-    pages.append(Page(routes.localized(root, routes.CV), "cv", ("cv.html",), cv_title, everything))
-    if root == routes.HOME:
+    cv_title = f"{resume.profile.name} — {resume.locale.t('cv')}"
+    cv = routes.localized(resume.root, routes.CV)
+    pages.append(Page(cv, "cv", ("cv.html",), cv_title, _EVERYTHING))
+    if resume.root == routes.HOME:
         not_found = resume.locale.t("not_found_title")
-        pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, everything))
+        pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, _EVERYTHING))
     return pages
+
+
+_EVERYTHING = frozenset({ALL_SOURCES})
+
+
+def _home_page(resume: Resume) -> Page:
+    return Page(
+        resume.root,
+        "home",
+        ("home.html",),
+        resume.profile.name,
+        _EVERYTHING,
+        {"person_json_ld": jsonld.person(resume)},
+        description=resume.config.description or resume.profile.headline,
+    )
+
+
+def _tags_page(resume: Resume) -> Page:
+    return Page(
+        routes.localized(resume.root, routes.TAGS),
+        "tags",
+        ("tags.html",),
+        resume.locale.t("tags"),
+        _EVERYTHING,
+        {"tags": resume.tags},
+    )
 
 
 def _section_page(section: Section) -> Page:
