@@ -16,6 +16,7 @@ import jinja2
 
 from generator import urls as routes
 from generator.content.authors import shorten as shorten_authors
+from generator.content.i18n import Locale
 from generator.errors import BuildError
 from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
@@ -78,7 +79,7 @@ class Renderer:
         )
 
     @property
-    def locale(self):  # noqa: ANN201 - the résumé's Locale
+    def locale(self) -> Locale:
         return self.resume.locale
 
     def use(self, resume: Resume, *translations: Resume) -> None:
