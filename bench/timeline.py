@@ -33,7 +33,6 @@ REPO = HERE.parent
 
 # The steps noted, by the module whose namespace holds them (where the build calls them).
 STEPS = {
-    "generator.site.precompile": ["start", "_first"],
     "generator.site.build": [
         "load",
         "plan_site",
@@ -54,7 +53,7 @@ STEPS = {
     "generator.render.renderer": ["Renderer.render_pages", "Renderer._render_unit"],
     "generator.content.cache": ["MarkdownStore.save"],
 }
-IMPORTS = ("generator.site.precompile", "generator.site.build")  # how long these take to import
+IMPORTS = ("generator.site.build",)  # how long these take to import
 
 
 class _Noting(importlib.abc.MetaPathFinder):
@@ -108,7 +107,7 @@ class _Noting(importlib.abc.MetaPathFinder):
             try:
                 return function(renderer, unit, **kwargs)
             finally:
-                kind = f"{unit[0].kind} pages" if isinstance(unit, list) else "site files"
+                kind = f"{unit.kind} pages" if hasattr(unit, "kind") else "site files"
                 self.note(f"render {kind}", start, time.time())
 
         return noted

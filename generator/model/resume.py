@@ -43,7 +43,6 @@ from generator.content.translations import Fallback, Languages, Resolver
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, listed, shown
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
-from generator.site import precompile
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache, SafeEntries
@@ -471,9 +470,6 @@ class MarkdownCheck:
                 texts += [(text, inline) for _, text, inline in found]
             # Titles and highlights first, while the other process still renders bodies.
             renderer.render_here(t for t in texts if t[1])
-            if cache.ahead is not None:
-                here = functools.partial(precompile.body, renderer)
-                renderer.keep(cache.ahead.results(here).values())
             renderer.prepare(texts, cache.jobs)
         safe = cache.safe if cache is not None else None
         for entry, found in zip(self.entries, fields, strict=True):

@@ -30,7 +30,6 @@ from generator.render.renderer import (
 )
 from generator.render.theme import Theme, load_theme
 from generator.render.typstpdf import pdf_files, pdf_names
-from generator.site import precompile
 from generator.site.changes import Changes
 from generator.site.depends import (
     Fingerprint,
@@ -44,11 +43,12 @@ from generator.site.depends import (
     without_bodies,
 )
 from generator.site.outputlock import output_lock
-from generator.site.parallel import Ahead, available_cores
+from generator.site.parallel import Ahead, available_cores, fork_map
 from generator.site.resumejson import resume_json
 from generator.site.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.site.stamp import (
     Stamp,
+    code_version,
     describe_fallbacks,
     forget,
     options_key,
@@ -169,10 +169,12 @@ class SiteBuilder:
         self.staging = staging
         folder = options.cache_dir
         self.cache = BuildCache(
-            markdown=MarkdownStore(precompile.markdown_file(folder) if folder else None),
+            markdown=MarkdownStore(
+                folder / f"markdown-{code_version()}.pickle" if folder else None
+            ),
         )
         self.jobs = options.jobs or available_cores()
-        self._compiled = precompile.folder(folder) if folder else None
+        self._compiled = folder / f"templates-{code_version()}" if folder else None
         self._compiling = compiling  # templates compiled ahead by the caller, for build()
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
@@ -209,11 +211,9 @@ class SiteBuilder:
 
     def _render_all(self, changes: Changes) -> tuple[RenderedSite, int]:
         compiling = self._compile_ahead()
-        self.cache.ahead = compiling  # and rendering Markdown bodies, until load takes them
         try:
             return self._render(changes, compiling)
         finally:
-            self.cache.ahead = None
             compiling.wait()
 
     def _compile_ahead(self) -> Ahead:
@@ -223,12 +223,7 @@ class SiteBuilder:
         if self._compiling is not None:
             started, self._compiling = self._compiling, None
             return started
-        return precompile.start(
-            self.options.site,
-            self.options.cache_dir,
-            self.cache.jobs,
-            bodies=not self.cache.markdown,  # a preview's next full build has them
-        )
+        return Ahead()
 
     def _render(self, changes: Changes, compiling: Ahead) -> tuple[RenderedSite, int]:
         options = self.options
@@ -263,8 +258,6 @@ class SiteBuilder:
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         prints = {code: fingerprint(each) for code, each in resumes.items()}
         stale_sources = _stale_sources(last, prints)
-        if any(found is None for found in stale_sources.values()):
-            renderer.forget_fragments()
         previous = last.rendered if last is not None else {}
         stale = [
             page
@@ -292,9 +285,8 @@ class SiteBuilder:
         also = [Job(cost, wanted[name][1]) for name in alongside]
         if self.once:  # its rendered Markdown saved (for the next build) alongside too
             also.append(Job(cost, self.cache.markdown.save))
-        results = renderer.render_pages(
-            stale, self.cache.jobs, lists_here=not self.once, also=also, then=put
-        )
+        spread = functools.partial(fork_map, jobs=self.cache.jobs)
+        results = renderer.render_pages(stale, spread, also=also, then=put)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         rendered: dict[str, Rendered] = {}
@@ -311,10 +303,6 @@ class SiteBuilder:
         files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
         generated = _make_site_files(wanted, last.generated if last is not None else {}, made=made)
         files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
-        renderer.forget_fragments(
-            keep=[item for each in resumes.values() for item in each.items],
-            pages=[page.url for page in pages],
-        )
         site = RenderedSite(
             loaded, theme, pages, files, rendered, prints, generated, claims, citations
         )
@@ -373,7 +361,6 @@ class SiteBuilder:
         wanted = _site_files(loaded, pages, prints, self.cache, last.theme)
         generated = _make_site_files(wanted, last.generated, made={})
         files_out.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
-        renderer.forget_fragments(keep=list(resume.items), pages=[page.url for page in pages])
         site = RenderedSite(
             loaded,
             last.theme,
@@ -421,7 +408,7 @@ class SiteBuilder:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
             self._renderer = Renderer(
-                loaded.resume, theme, self.options.site, compiled=self._compiled
+                loaded.resume, theme, self.options.site, cache_folder=self._compiled
             )
         self._renderer.use(loaded.resume, *loaded.translations.values())
         return self._renderer
