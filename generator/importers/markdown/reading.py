@@ -18,7 +18,8 @@ _ENTRY_PLACE = re.compile(r"^[\w-]+\[#\d+\]\.")
 
 
 class ReaderState:
-    """Reads the lines in one pass. State is this object's, handed to nobody."""
+    """What the reader holds while it reads the lines in one pass, and the steps every part
+    of the reading takes. State is this object's, handed to nobody but the entry it reads."""
 
     def __init__(self, lines: list[Line], fallback_name: str | None):
         self.lines = lines
