@@ -168,19 +168,3 @@ def test_schema_writes_one_schema_per_file_kind(tmp_path):
 def test_check_passes_on_a_site_without_tags(site):
     result = cvsite("check", "--site", str(site({"content/projects.yaml": "- title: Done\n"})))
     assert result.returncode == 0, result.stderr
-
-
-def test_a_build_called_as_a_function_leaves_garbage_collection_on(tmp_path: Path):
-    """`cvsite build` builds with collection off; called as a function, in a process that
-    goes on after it, it turns it back on."""
-    import gc
-
-    from generator.cli import main
-
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yaml").write_text("title: T\nbase_url: https://example.org/\n")
-    (site / "content" / "profile.yaml").write_text("name: A\n")
-    assert gc.isenabled()
-    assert main(["build", "--site", str(site), "--output", str(tmp_path / "out")]) == 0
-    assert gc.isenabled()

@@ -4,12 +4,8 @@ scratch folder whose every link is checked."""
 from __future__ import annotations
 
 import argparse
-import contextlib
-import gc
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from generator.cli.arguments import Commands, add_site, site_dir
@@ -63,6 +59,8 @@ def _add_build(commands: Commands) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    import tempfile
+
     from generator.site.build import BuildOptions, render_site
     from generator.site.linkcheck import check_links
     from generator.site.writer import write_site
@@ -111,20 +109,6 @@ def _print_fallbacks(loaded) -> None:  # noqa: ANN001 - model.Loaded
             print(f"  {fallback}")
 
 
-@contextlib.contextmanager
-def _without_gc() -> Iterator[None]:
-    """No cyclic garbage collection during a build, as in `cvsite serve`: the build only adds
-    to what it holds, and each full pass over it costs more (a tenth of the reading of 5,000
-    entry files). The memory it would free is a tenth of the peak."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
-
-
 def cmd_build(args: argparse.Namespace) -> int:
     from generator.site import stamp
 
@@ -139,8 +123,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if unchanged is not None:
         print(stamp.describe(unchanged, time.perf_counter() - started, output))
     else:
-        with _without_gc():
-            print(_build(args, site, output).summary())
+        print(_build(args, site, output).summary())
     if args.pdf:
         print(f"The CV is printed to {output / 'cv.pdf'}")
     return EXIT_OK
