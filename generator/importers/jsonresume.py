@@ -27,7 +27,7 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.importers.contentwrite import create, to_yaml
+from generator.importers.sitefiles import create, to_yaml
 from generator.safeurl import normalize_url, url_scheme
 
 # JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).
