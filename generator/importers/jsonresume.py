@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import confined
+from generator.content.personname import without_titles
 from generator.content.reader import validate
 from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
@@ -386,7 +387,7 @@ def site_yaml(name: str, base_url: str | None) -> str:
         "base_url": base_url or PLACEHOLDER_BASE_URL,
         "language": "en",
         "theme": "meridian",
-        "highlight_author": name,
+        "highlight_author": without_titles(name),
     }
     note = "# Made by `cvsite import jsonresume`. Set base_url to where the site is published.\n"
     return note + to_yaml(settings)
