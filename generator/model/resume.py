@@ -20,6 +20,7 @@ from generator import urls as routes
 from generator.content.authors import Author, parse_authors
 from generator.content.dates import PartialDate
 from generator.content.i18n import Locale
+from generator.content.personname import without_titles
 from generator.content.reader import (
     LoadedEntry,
     SiteFiles,
@@ -262,9 +263,11 @@ def section_title(name: str, locale: Locale) -> str:
 
 
 def _owner_names(config: SiteConfig, profile: Profile) -> list[str]:
+    """The names to highlight in author lists, without titles ("Dr. A. B." is "A. B.")."""
     if config.highlight_author is None:
-        return [profile.name]
-    return [config.highlight_author.name, *config.highlight_author.aliases]
+        return [without_titles(profile.name)]
+    names = [config.highlight_author.name, *config.highlight_author.aliases]
+    return [without_titles(name) for name in names]
 
 
 def _order(entries: list[LoadedEntry]) -> list[LoadedEntry]:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator import urls as routes
+from generator.content.personname import without_titles
 from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
 from generator.errors import BuildError, ContentErrors, UsageError
@@ -99,7 +100,7 @@ def _site_yaml(parsed: ParsedResume, name: str, origin: str) -> str:
         "base_url": PLACEHOLDER_BASE_URL,
         "language": "en",
         "theme": "meridian",
-        "highlight_author": name,
+        "highlight_author": without_titles(name),
         "nav": [*nav, "cv"],
     }
     note = (
