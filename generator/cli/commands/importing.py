@@ -111,6 +111,7 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     for path in report.written:
         print(f"  wrote {path}")
     print(f"Imported {args.file} into {site}/: {len(report.written)} files written.")
+    print_problems("Read differently from how they are written:", report.notes)
     print_problems("Not imported (not JSON Resume fields):", report.ignored)
     print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
     if not report.skipped:
