@@ -85,37 +85,36 @@ class Preview:
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
-        first = self.builder.last is None
         self._pause_collection()
         try:
-            update = self.builder.build(changes)
-        except CvsiteError as exc:
+            update = self._build_and_write(changes)
+        except CvsiteError as exc:  # a mistake in the site, or a full disk: until the next save
             return self._failed(error_text(exc))
         except Exception as exc:  # a bug must not stop the preview; say what it was
             if self.interrupted:  # a library turned the KeyboardInterrupt into its own error
                 raise KeyboardInterrupt from None
             log.exception("internal error while building")
             return self._failed(f"cvsite: internal error: {type(exc).__name__}: {exc}")
-        files = update.site.files
-        try:
-            if first:
-                write_site(self.output, files)
-                self.builder.cache.markdown.save()  # a later preview or build starts warm
-            else:
-                update_files(self.output, update.written, update.removed, total=len(files) + 1)
-        except CvsiteError as exc:  # a full disk, say: shown as any error, until the next save
-            return self._failed(error_text(exc))
-        seconds = time.perf_counter() - started
         self.error = None
+        milliseconds = (time.perf_counter() - started) * 1000
+        written, removed = len(update.written), len(update.removed)
         log.info(
             "%s: %d pages rendered, %d files written, %d removed in %.0f ms",
-            verb,
-            update.rendered,
-            len(update.written),
-            len(update.removed),
-            seconds * 1000,
+            *(verb, update.rendered, written, removed, milliseconds),
         )
         self._report_fallbacks(update)
+        return update
+
+    def _build_and_write(self, changes: Changes | None) -> Update:
+        """Build; write the whole site the first time, then only the files that changed."""
+        first = self.builder.last is None
+        update = self.builder.build(changes)
+        files = update.site.files
+        if first:
+            write_site(self.output, files)
+            self.builder.cache.markdown.save()  # a later preview or build starts warm
+        else:
+            update_files(self.output, update.written, update.removed, total=len(files) + 1)
         return update
 
     def _report_fallbacks(self, update: Update) -> None:
