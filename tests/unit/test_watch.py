@@ -15,11 +15,15 @@ from types import SimpleNamespace
 import pytest
 from watchfiles import Change
 
+from generator.serve.preview import Preview
 from generator.serve.watch import SiteFilter, Watching, places
-from tests.helpers import write_site
+from tests.helpers import REPO, write_site
 
 WAIT = 10  # seconds: far more than a report takes (tens of milliseconds)
-SITE = {"site.yaml": "title: T\nbase_url: https://example.org/\n", "content/profile.yaml": ""}
+SITE = {
+    "site.yaml": "title: T\nbase_url: https://example.org/\n",
+    "content/profile.yaml": "name: A\n",
+}
 
 
 @pytest.fixture
@@ -91,7 +95,7 @@ def test_edits_are_reported_and_editors_files_are_not(site: Path, watching: Watc
     profile = site / "content" / "profile.yaml"
     (site / "content" / ".profile.yaml.swp").write_text("swap")
     (site / "README.md").write_text("not part of the site")
-    profile.write_text("name: A\n")
+    profile.write_text("name: B\n")
     assert _next(watching, profile) == {profile}
     _quiet(watching)
 
@@ -158,3 +162,23 @@ def test_the_watchers_stop_when_the_preview_stops(site: Path):
     for thread in threads:
         thread.join(timeout=WAIT)
         assert not thread.is_alive()
+
+
+def test_a_theme_switched_in_site_yaml_moves_the_watch_to_its_folders(site: Path, tmp_path):
+    config = site / "site.yaml"
+    config.write_text(SITE["site.yaml"] + "theme: ledger\n")  # ledger extends meridian
+    preview = Preview(site, tmp_path / "served", "http://127.0.0.1:8000/")
+    preview.start()
+    watching = Watching(site, [], threading.Event())
+    try:
+        watching.follow(preview.builder.last.theme)
+        assert (REPO / "themes" / "ledger", True) in watching.watchers
+        config.write_text(SITE["site.yaml"] + "theme: meridian\n")
+        preview.rebuild(_next(watching, config))
+        watching.follow(preview.builder.last.theme)
+        assert preview.error is None
+        watched = {folder for folder, deep in watching.watchers if deep}
+        assert REPO / "themes" / "meridian" in watched
+        assert REPO / "themes" / "ledger" not in watched
+    finally:
+        watching.close()
