@@ -248,6 +248,10 @@ def report(target: Target, times: list, text: str, slow: list[float | None] | No
     rebuilt = [float(ms) for ms in re.findall(pattern, text)]
     if rebuilt:
         print(f"  the rebuild itself (serve's log): median {statistics.median(rebuilt):.0f} ms")
+        # Edit by edit (one rebuild each, in order): the preview's part outside the rebuild,
+        # noticing the save and answering the page's poll.
+        outside = [row[0] - ms for row, ms in zip(times, rebuilt, strict=False)]
+        print(f"  save to answered, less the rebuild: median {statistics.median(outside):.0f} ms")
     if slow is not None:
         shown = ", ".join("no answer" if t is None else f"{t * 1000:.0f} ms" for t in slow)
         print(f"  page fetches while a slow rebuild runs: {shown or 'none (it ended first)'}")
