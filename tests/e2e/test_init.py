@@ -42,6 +42,38 @@ def test_init_then_build_and_check_work(tmp_path: Path):
     assert f"cvsite=={__version__}" in (site / "requirements.txt").read_text()
 
 
+def test_init_says_what_it_pinned_and_how_to_fix_a_local_install(tmp_path: Path):
+    # The suite runs an editable install: a CI machine cannot install cvsite from here.
+    result = run_cli("init", tmp_path / "mysite")
+    assert f"requirements.txt pins cvsite=={__version__}" in result.out
+    assert "Note: " in result.out and "cannot reach" in result.out
+    lines = (tmp_path / "mysite" / "requirements.txt").read_text().splitlines()
+    assert lines[-1] == f"cvsite=={__version__}"
+    note = " ".join(line.removeprefix("# ") for line in lines if line.startswith("#"))
+    assert "cannot reach" in note and "cvsite @ git+https://" in note
+
+
+def test_init_for_gitlab_pages(tmp_path: Path):
+    site = tmp_path / "mysite"
+    result = run_cli("init", "--ci", "gitlab", site)
+    assert result.code == 0, result.err
+    assert ".gitlab-ci.yml" in result.out and not (site / ".github").exists()
+    job = yaml.safe_load((site / ".gitlab-ci.yml").read_text())["pages"]
+    assert job["script"][0] == "pip install -r requirements.txt"
+    assert job["script"][1] == "cvsite check"
+    assert job["script"][2] == 'cvsite build --base-url "$CI_PAGES_URL" --output public'
+    assert job["artifacts"]["paths"] == ["public"]
+    assert job["rules"] == [{"if": "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH"}]
+
+
+def test_init_without_ci(tmp_path: Path):
+    site = tmp_path / "mysite"
+    assert run_cli("init", "--ci", "none", site).code == 0
+    assert not (site / ".github").exists() and not (site / ".gitlab-ci.yml").exists()
+    assert run_cli("build", "--site", site).code == 0
+    assert run_cli("init", "--ci", "bitbucket", tmp_path / "other").code == 2
+
+
 def test_the_workflow_builds_with_cvsite_and_uses_the_pages_actions(tmp_path: Path):
     site = tmp_path / "mysite"
     assert run_cli("init", site).code == 0

@@ -28,10 +28,18 @@ def add_init(commands: Commands) -> None:
         "init",
         help="start a new site in a folder",
         description="Create a new site: a short starter résumé in content/, a commented "
-        "site.yaml, a .gitignore, and a GitHub Actions workflow that publishes to GitHub "
-        "Pages. Existing files are never overwritten.",
+        "site.yaml, a .gitignore, a requirements.txt pinning this cvsite, and a CI file that "
+        "builds and publishes the site on every push (GitHub Actions to GitHub Pages, or "
+        "GitLab CI to GitLab Pages). Existing files are never overwritten.",
     )
     init.add_argument("directory", metavar="DIR", help="the new site's folder")
+    init.add_argument(
+        "--ci",
+        choices=["github", "gitlab", "none"],
+        default="github",
+        help="the CI that publishes the site: github (GitHub Actions and Pages, the default), "
+        "gitlab (GitLab CI and Pages) or none",
+    )
     init.set_defaults(func=cmd_init)
 
 
@@ -50,17 +58,27 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+_PUBLISH = {
+    "github": "or by pushing to GitHub (.github/workflows/deploy.yml)",
+    "gitlab": "or by pushing to GitLab (.gitlab-ci.yml)",
+    "none": "or with any static host (see cvsite's docs/deploy.md)",
+}
+
+
 def cmd_init(args: argparse.Namespace) -> int:
-    from generator.scaffold import create_site
+    from generator.scaffold import create_site, origin
 
     target = Path(args.directory)
-    created = create_site(target)
+    running = origin.running()
+    created = create_site(target, running, args.ci)
     print(f"Created a new site in {target}/ ({len(created)} files):")
     for path in created:
         print(f"  {path}")
+    print(f"requirements.txt pins {running.requirement} (this cvsite, from {running.source}).")
+    if running.note:
+        print(f"Note: {running.note} The same note is in requirements.txt.")
     print(
         f"Next: edit {target}/content/ and {target}/site.yaml (set base_url), build with "
-        "cvsite build, and publish with cvsite deploy, or by pushing to GitHub "
-        "(.github/workflows/deploy.yml)."
+        f"cvsite build, and publish with cvsite deploy, {_PUBLISH[args.ci]}."
     )
     return EXIT_OK
