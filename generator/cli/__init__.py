@@ -14,7 +14,8 @@ import sys
 
 from generator.cli.messages import guarded
 from generator.cli.parser import build_parser
-from generator.errors import EXIT_USAGE
+from generator.cli.versions import version_text
+from generator.errors import EXIT_OK, EXIT_USAGE
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -26,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(
         format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING
     )
+    if args.version:
+        print(version_text(args.verbose))
+        return EXIT_OK
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE

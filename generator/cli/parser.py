@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from generator import __version__
 from generator.cli.commands import build, deploy, importing, serve, start
 
 
@@ -38,7 +37,12 @@ def parser_and_commands() -> tuple[argparse.ArgumentParser, dict[str, argparse.A
         prog="cvsite",
         description="Build a fast, accessible personal website from your CV kept as data.",
     )
-    parser.add_argument("--version", action="version", version=f"cvsite {__version__}")
+    # Not argparse's "version" action, which exits at once: `--version --verbose` says more.
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help="show cvsite's version and exit; with -v also Python's and every dependency's",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="say more")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     build.add(commands)
