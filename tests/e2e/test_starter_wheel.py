@@ -1,0 +1,123 @@
+"""The starter site's CI, run here: a wheel built from this checkout, installed into a fresh
+virtual environment by the workflow's own `pip install -r requirements.txt` (the package index
+for cvsite replaced by a local folder; PyPI still serves the dependencies), then the
+workflow's `cvsite check` and `cvsite build` steps exactly as the YAML writes them.
+
+The same wheel then starts a second site from its own `cvsite init` (proving the starter,
+dotfiles and all, is in the wheel and that an index install pins its version) and runs the
+GitLab CI script on it. One test, since installing into a fresh environment is slow.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import yaml
+
+from generator.scaffold import starter_files
+from tests.helpers import REPO, run_cli
+from tests.htmlread import read_page
+
+# What GitHub's expressions in the workflow's `run:` steps stand for on a real runner.
+GITHUB_PAGES_URL = "https://someone.github.io/mysite"  # configure-pages: no trailing slash
+GITLAB_PAGES_URL = "https://someone.gitlab.io/mysite"
+EXPRESSIONS = {"steps.pages.outputs.base_url": GITHUB_PAGES_URL}
+
+
+def _run(command: list[str | Path], **kwargs) -> subprocess.CompletedProcess:
+    result = subprocess.run(
+        [str(part) for part in command], capture_output=True, text=True, timeout=900, **kwargs
+    )
+    assert result.returncode == 0, f"{command}:\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def _wheel(folder: Path) -> tuple[Path, str]:
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder, REPO])
+    (wheel,) = folder.glob("cvsite-*.whl")
+    return wheel, wheel.name.split("-")[1]
+
+
+def _ci_environment(venv: Path, wheels: Path) -> dict[str, str]:
+    """A shell whose `pip` and `cvsite` are the fresh environment's, as on a CI runner after
+    setup-python; pip finds cvsite in `wheels`."""
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME"}}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+    env["VIRTUAL_ENV"] = str(venv)
+    env["PIP_FIND_LINKS"] = str(wheels)
+    return env
+
+
+def _expand(command: str) -> str:
+    def value(match: re.Match) -> str:
+        expression = match.group(1).strip()
+        assert expression in EXPRESSIONS, f"the workflow needs {expression}: what is it here?"
+        return EXPRESSIONS[expression]
+
+    return re.sub(r"\$\{\{(.*?)\}\}", value, command)
+
+
+def _github_steps(site: Path) -> list[str]:
+    """The build job's `run:` steps; the `uses:` steps need GitHub itself."""
+    workflow = yaml.safe_load((site / ".github/workflows/deploy.yml").read_text())
+    return [_expand(step["run"]) for step in workflow["jobs"]["build"]["steps"] if "run" in step]
+
+
+def _shell(commands: list[str], site: Path, env: dict[str, str]) -> None:
+    for command in commands:  # GitHub and GitLab run each step in bash, stopping at an error
+        _run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", command], cwd=site, env=env)
+
+
+def _requirement(site: Path) -> str:
+    lines = (site / "requirements.txt").read_text().splitlines()
+    return next(line for line in lines if line and not line.startswith("#"))
+
+
+def test_the_starter_ci_installs_the_wheel_and_builds_the_site(tmp_path: Path):
+    wheels = tmp_path / "wheels"
+    wheel, version = _wheel(wheels)
+
+    site = tmp_path / "mysite"
+    assert run_cli("init", site).code == 0
+    # This suite's cvsite is an editable install, so init wrote a note and cvsite==VERSION,
+    # the line a user fixes; here it names the wheel, as a release on an index would be.
+    requirements = site / "requirements.txt"
+    text = requirements.read_text()
+    assert "cannot reach" in text
+    requirements.write_text(text.replace(_requirement(site), f"cvsite=={version}"))
+
+    venv = tmp_path / "ci-venv"
+    _run([sys.executable, "-m", "venv", venv])
+    env = _ci_environment(venv, wheels)
+    steps = _github_steps(site)
+    assert steps[0] == "pip install -r requirements.txt"
+    assert [step.split()[:2] for step in steps[1:]] == [["cvsite", "check"], ["cvsite", "build"]]
+    _shell(steps, site, env)
+
+    about = _run(["cvsite", "--version", "--verbose"], env=env, cwd=tmp_path).stdout
+    assert about.startswith(f"cvsite {version}\ninstalled from a package index\n"), about
+    assert read_page(site / "output" / "index.html").title == "Your Name"
+    assert f"{GITHUB_PAGES_URL}/experience/" in (site / "output" / "sitemap.xml").read_text()
+
+    # The installed wheel starts a site of its own, for GitLab this time.
+    other = tmp_path / "gitlab-site"
+    _run(["cvsite", "init", "--ci", "gitlab", other], env=env, cwd=tmp_path)
+    assert _requirement(other) == f"cvsite=={version}"
+    assert "cannot reach" not in (other / "requirements.txt").read_text()
+    for name in (".gitignore", "site.yaml", "content/profile.yaml", "content/skills.yaml"):
+        assert (other / name).read_bytes() == (site / name).read_bytes(), name
+    script = yaml.safe_load((other / ".gitlab-ci.yml").read_text())["pages"]["script"]
+    _shell(script, other, {**env, "CI_PAGES_URL": GITLAB_PAGES_URL})
+    public = other / "public"
+    assert read_page(public / "index.html").title == "Your Name"
+    assert f"{GITLAB_PAGES_URL}/experience/" in (public / "sitemap.xml").read_text()
+    # Every CI file of the starter is in the wheel, dotfiles included.
+    shipped = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("github", "gitlab", "none"):
+        for path in starter_files(name):
+            assert f"generator/scaffold/starter_site/{path.as_posix()}" in shipped, path
