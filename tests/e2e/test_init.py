@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 
 from generator import __version__
+from generator.scaffold.origin import running
 from generator.site.linkcheck import check_links
 from tests.gitrepo import PAGES_URL, branch_files, git_env, make_repo
 from tests.helpers import run_cli
@@ -43,6 +45,8 @@ def test_init_then_build_and_check_work(tmp_path: Path):
 
 
 def test_init_says_what_it_pinned_and_how_to_fix_a_local_install(tmp_path: Path):
+    if not running().note:
+        pytest.skip("this cvsite came from a package index or a repository: no note to write")
     # The suite runs an editable install: a CI machine cannot install cvsite from here.
     result = run_cli("init", tmp_path / "mysite")
     assert f"requirements.txt pins cvsite=={__version__}" in result.out
