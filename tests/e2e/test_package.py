@@ -26,7 +26,7 @@ from tests.helpers import REPO
 
 def _require(module: str) -> None:
     if importlib.util.find_spec(module) is None:
-        message = f"{module} is not installed (pip install -e '.[release]')"
+        message = f"{module} is not installed (pip install -e '.[test]')"
         if os.environ.get("CI"):
             pytest.fail(message + ", and CI must check the release")
         pytest.skip(message)

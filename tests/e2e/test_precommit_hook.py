@@ -22,7 +22,7 @@ def _pre_commit(site: Path, env: dict[str, str], *args: str) -> subprocess.Compl
 
 def test_the_hook_checks_a_site_before_a_commit(tmp_path: Path):
     if shutil.which("pre-commit") is None:
-        message = "pre-commit is not installed (pip install -e '.[release]')"
+        message = "pre-commit is not installed (pip install -e '.[test]')"
         if os.environ.get("CI"):
             pytest.fail(message + ", and CI must try the hook")
         pytest.skip(message)
