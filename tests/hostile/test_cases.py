@@ -364,6 +364,19 @@ REFUSED = [
         "content/a\\b.png",
         "'\\' is refused",
     ),
+    # --- a key longer than YAML reads (issue 25: it was called a syntax error) -------------
+    (
+        "yaml-key-over-1024",
+        {"content/projects.yaml": "- title: A\n  " + "k" * 1100 + ": 1\n"},
+        "content/projects.yaml:2:3",
+        "mapping key too long",
+    ),
+    (
+        "json-style-key-over-1024",
+        {"content/projects.yaml": '[{"title": "A", "' + "k" * 1100 + '": 1}]\n'},
+        "content/projects.yaml:1:17",
+        "mapping key too long",
+    ),
 ]
 
 
