@@ -132,29 +132,18 @@ def cmd_build(args: argparse.Namespace) -> int:
         return EXIT_OK
 
     with _without_gc(restore=not args.exiting):
-        from generator.site import precompile
-        from generator.site.parallel import available_cores
+        from generator.site.build import BuildOptions, build
 
-        cache = stamp.cache_dir(site)
-        # Before anything heavy is imported (Jinja, YAML, pydantic, Markdown): a child
-        # compiles the theme's templates (if they are not yet) and renders Markdown bodies,
-        # while this process imports those and reads the content.
-        compiling = precompile.start(site, cache, available_cores())
-        try:
-            from generator.site.build import BuildOptions, build
-
-            options = BuildOptions(
-                site,
-                output,
-                args.base_url,
-                args.drafts,
-                args.force,
-                pdf=args.pdf,
-                cache_dir=cache,
-            )
-            result = build(options, compiling, keep=_LEFT_TO_EXIT if args.exiting else None)
-        finally:
-            compiling.wait()
+        options = BuildOptions(
+            site,
+            output,
+            args.base_url,
+            args.drafts,
+            args.force,
+            pdf=args.pdf,
+            cache_dir=stamp.cache_dir(site),
+        )
+        result = build(options, keep=_LEFT_TO_EXIT if args.exiting else None)
     print(result.summary())
     if args.pdf:
         print(f"The CV is printed to {output / 'cv.pdf'}")

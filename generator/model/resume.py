@@ -43,7 +43,6 @@ from generator.content.translations import Fallback, Languages, Resolver
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, listed, shown
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
-from generator.site import precompile
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache, SafeEntries
@@ -452,8 +451,7 @@ def _collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
 @dataclass
 class MarkdownCheck:
     """The Markdown of one language's entries and profile, to render and check (see
-    check_markdown). A big first build renders it over the cores: the bodies of entry files
-    beside the process that began on them while this one read them (precompile.py)."""
+    check_markdown). A big first build renders it over the cores (MarkdownRenderer.prepare)."""
 
     renderer: MarkdownRenderer
     errors: ErrorCollector
@@ -469,11 +467,6 @@ class MarkdownCheck:
             texts = [(self.profile.summary or "", False)]
             for found in fields:
                 texts += [(text, inline) for _, text, inline in found]
-            # Titles and highlights first, while the other process still renders bodies.
-            renderer.render_here(t for t in texts if t[1])
-            if cache.ahead is not None:
-                here = functools.partial(precompile.body, renderer)
-                renderer.keep(cache.ahead.results(here).values())
             renderer.prepare(texts, cache.jobs)
         safe = cache.safe if cache is not None else None
         for entry, found in zip(self.entries, fields, strict=True):

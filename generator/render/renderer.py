@@ -35,7 +35,7 @@ from generator.render.compiled import CompiledTemplates, load_every
 from generator.render.icons import icon, link_icon
 from generator.render.scholar import citation_tags
 from generator.render.theme import Theme, make_environment, template_error
-from generator.site.parallel import MIN_ITEMS, fork_map
+from generator.site.parallel import MIN_ITEMS, parallel_map
 
 ALL_SOURCES = "*"
 # A page's rendering notes `BODY_OF + key` beside its templates when it shows the Markdown
@@ -726,7 +726,7 @@ class Renderer:
         units.extend(also)
         # Units are whole pages, or a list of pages: enough pages are enough units.
         render = functools.partial(self._render_unit, then=then)
-        done = fork_map(render, units, jobs, cost=self._unit_cost, least=2)
+        done = parallel_map(render, units, jobs, cost=self._unit_cost, least=2)
         by_page = {
             id(page): result
             for unit, results in zip(units, done, strict=True)

@@ -44,13 +44,14 @@ from generator.site.depends import (
     without_bodies,
 )
 from generator.site.outputlock import output_lock
-from generator.site.parallel import Ahead, available_cores
+from generator.site.parallel import available_cores
 from generator.site.resumejson import resume_json
 from generator.site.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
 from generator.site.stamp import (
     Stamp,
     describe_fallbacks,
     forget,
+    markdown_file,
     options_key,
     output_stats,
     scan_inputs,
@@ -159,7 +160,6 @@ class SiteBuilder:
         options: BuildOptions,
         *,
         once: bool = False,
-        compiling: Ahead | None = None,
         staging: Staging | None = None,
     ):
         self.options = options
@@ -169,11 +169,10 @@ class SiteBuilder:
         self.staging = staging
         folder = options.cache_dir
         self.cache = BuildCache(
-            markdown=MarkdownStore(precompile.markdown_file(folder) if folder else None),
+            markdown=MarkdownStore(markdown_file(folder) if folder else None),
         )
         self.jobs = options.jobs or available_cores()
         self._compiled = precompile.folder(folder) if folder else None
-        self._compiling = compiling  # templates compiled ahead by the caller, for build()
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -200,37 +199,14 @@ class SiteBuilder:
         self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._shown_only(changes) or self._render_all(changes)
+        site, rendered = self._shown_only(changes) or self._render(changes)
         update = _difference(self.last, site, changes, rendered)
         self.last = site
         self._pending = Changes()
         self._read.update(told)
         return update
 
-    def _render_all(self, changes: Changes) -> tuple[RenderedSite, int]:
-        compiling = self._compile_ahead()
-        self.cache.ahead = compiling  # and rendering Markdown bodies, until load takes them
-        try:
-            return self._render(changes, compiling)
-        finally:
-            self.cache.ahead = None
-            compiling.wait()
-
-    def _compile_ahead(self) -> Ahead:
-        """The theme's templates compiled and Markdown bodies rendered by another core while
-        this one reads the content, for a whole build (see precompile.py); the caller may
-        have started that already."""
-        if self._compiling is not None:
-            started, self._compiling = self._compiling, None
-            return started
-        return precompile.start(
-            self.options.site,
-            self.options.cache_dir,
-            self.cache.jobs,
-            bodies=not self.cache.markdown,  # a preview's next full build has them
-        )
-
-    def _render(self, changes: Changes, compiling: Ahead) -> tuple[RenderedSite, int]:
+    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
         options = self.options
         loaded = load(
             options.site,
@@ -259,7 +235,6 @@ class SiteBuilder:
         claims = (tuple(p.url for p in pages), tuple(extra))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
             _check_collisions(pages, extra, _generated_names(loaded))
-        compiling.ready()  # the templates compiled; the bodies it renders are taken below
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         prints = {code: fingerprint(each) for code, each in resumes.items()}
         stale_sources = _stale_sources(last, prints)
@@ -671,12 +646,10 @@ def _error_at(origin: Origin, message: str) -> ContentError:
     return ContentError(origin.file, origin.line, 1 if origin.line else 0, "", message)
 
 
-def build(
-    options: BuildOptions, compiling: Ahead | None = None, *, keep: list | None = None
-) -> BuildResult:
+def build(options: BuildOptions, *, keep: list | None = None) -> BuildResult:
     """A clean build into options.output, leaving a stamp so an unchanged rerun is instant.
 
-    `compiling`: the theme's templates, being compiled since `precompile.start`. `keep`:
+    `keep`:
     where to leave what the build made (the model, the pages, the renderer), for a caller
     whose process ends next: the system frees it with the process, where freeing it object
     by object on return would take 3 ms of 1,000 entries' build."""
@@ -684,12 +657,10 @@ def build(
     check_output_location(options.output, options.site)
     # Held until the stamp is saved: a second build of the same folder waits (outputlock.py).
     with output_lock(options.output):
-        return _build_locked(options, compiling, keep, started)
+        return _build_locked(options, keep, started)
 
 
-def _build_locked(
-    options: BuildOptions, compiling: Ahead | None, keep: list | None, started: float
-) -> BuildResult:
+def _build_locked(options: BuildOptions, keep: list | None, started: float) -> BuildResult:
     inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
     forget(options.site, options.output)
     browser = None
@@ -699,7 +670,7 @@ def _build_locked(
         browser = require_browser()
     # Pages are written as they are rendered, unless the CV is printed from them first.
     staging = None if browser is not None else Staging(options.output, options.force)
-    builder = SiteBuilder(options, once=True, compiling=compiling, staging=staging)
+    builder = SiteBuilder(options, once=True, staging=staging)
     try:
         site = builder.build().site
         if browser is not None:
