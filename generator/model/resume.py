@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -143,15 +143,8 @@ class Item:
             return f"{self.source}#{self.slug}"
         return self.source
 
-    # Told the entry's key whenever a template reads its body: the renderer notes which
-    # pages show bodies, so that editing one body re-renders only those. None when nobody
-    # renders.
-    body_seen: ClassVar[Callable[[str], None] | None] = None
-
     @property
     def body(self) -> str | None:
-        if Item.body_seen is not None:
-            Item.body_seen(self.key)
         return self.data.body
 
     def get(self, name: str, default: Any = None) -> Any:
