@@ -88,46 +88,20 @@ def build_model(
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
     root = routes.language_root(config.language, languages.default)
-    locale = Locale(config.language, config.strings.model_dump(exclude_none=True))
-    if locale.untranslated:
-        log.warning(
-            "cvsite has no labels in '%s': %d of them are shown in English unless site.yaml "
-            "gives them under `strings:` (see docs/languages.md)",
-            config.language,
-            len(locale.untranslated),
-        )
+    locale = _locale(config)
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html,
         smart_quotes=config.markdown.smart_quotes,
         store=cache.markdown if cache is not None else None,
     )
-    owners = owner_names(config, profile)
-    labels = {n.section: n.label for n in config.nav or [] if n.section and n.label}
-    nav_order = [n.section for n in config.nav or [] if n.section]
-    names = sorted(
-        loaded,
-        key=lambda n: (
-            nav_order.index(n) if n in nav_order else len(nav_order),
-            KNOWN_ORDER.index(n) if n in KNOWN_ORDER else len(KNOWN_ORDER),
-            n,
-        ),
-    )
-    asset_set = set(assets)
     profile_doc = profile_doc or Document("content/profile.yaml", None)
     markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
-    sections = []
-    for name in names:
-        entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
-        items = make_items(name, order_entries(entries), owners, errors, root, slugs)
-        markdown.entries += entries
-        for entry in entries:
-            for field_name, message in missing_files(file_refs(entry.data), asset_set).items():
-                errors.extend([entry.error((field_name,), message)])
-        sources = sorted({e.source for e in loaded[name]})
-        kind = name if name in SECTION_MODELS else "generic"
-        title = labels.get(name) or section_title(name, locale)
-        sections.append(Section(name, title, kind, items, sources, root))
-    for field_name, message in missing_files({"avatar": profile.avatar}, asset_set).items():
+    making = _Making(config, locale, root, owner_names(config, profile), set(assets), slugs)
+    sections = [
+        _section(name, loaded, making, include_drafts, errors, markdown)
+        for name in _section_order(loaded, config)
+    ]
+    for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
     if later is None:
         markdown.run(cache)
@@ -138,17 +112,70 @@ def build_model(
         config, sections, errors, config_doc or Document("site.yaml", None), locale, root
     )
     return Resume(
-        config,
-        profile,
-        sections,
-        tags,
-        nav,
-        sorted(assets),
-        renderer,
-        locale,
-        languages,
+        config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
         fallbacks or [],
+    )  # fmt: skip
+
+
+def _locale(config: SiteConfig) -> Locale:
+    """The labels and dates of `config.language`, with a warning for labels cvsite lacks."""
+    locale = Locale(config.language, config.strings.model_dump(exclude_none=True))
+    if locale.untranslated:
+        log.warning(
+            "cvsite has no labels in '%s': %d of them are shown in English unless site.yaml "
+            "gives them under `strings:` (see docs/languages.md)",
+            config.language,
+            len(locale.untranslated),
+        )
+    return locale
+
+
+def _section_order(loaded: dict[str, list[LoadedEntry]], config: SiteConfig) -> list[str]:
+    """Sections in the menu's order, then in cvsite's usual order, then by name."""
+    nav_order = [n.section for n in config.nav or [] if n.section]
+    return sorted(
+        loaded,
+        key=lambda n: (
+            nav_order.index(n) if n in nav_order else len(nav_order),
+            KNOWN_ORDER.index(n) if n in KNOWN_ORDER else len(KNOWN_ORDER),
+            n,
+        ),
     )
+
+
+@dataclass(frozen=True)
+class _Making:
+    """What every section of one language is made with."""
+
+    config: SiteConfig
+    locale: Locale
+    root: str
+    owners: list[str]  # the names that are the site's owner, among authors
+    assets: set[str]
+    slugs: dict[EntryPlace, str] | None  # the default language's URL names, kept here
+
+
+def _section(
+    name: str,
+    loaded: dict[str, list[LoadedEntry]],
+    making: _Making,
+    include_drafts: bool,
+    errors: ErrorCollector,
+    markdown: MarkdownCheck,
+) -> Section:
+    entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+    items = make_items(
+        name, order_entries(entries), making.owners, errors, making.root, making.slugs
+    )
+    markdown.entries += entries
+    for entry in entries:
+        for field_name, message in missing_files(file_refs(entry.data), making.assets).items():
+            errors.extend([entry.error((field_name,), message)])
+    sources = sorted({e.source for e in loaded[name]})
+    kind = name if name in SECTION_MODELS else "generic"
+    labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}
+    title = labels.get(name) or section_title(name, making.locale)
+    return Section(name, title, kind, items, sources, making.root)
 
 
 # --- loading ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError
-from generator.render.renderer import Job
+from generator.render.renderer import Job, Renderer
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
@@ -163,14 +163,14 @@ def test_a_builder_that_builds_again_renders_list_pages_here(
     # render them anywhere.
     site = _site_with_many_entries(tmp_path)
     log = tmp_path / "rendered"
-    render_page = build.Renderer.render_page
+    render_page = Renderer.render_page
 
     def noted(self, page):  # noqa: ANN001, ANN202
         with log.open("a") as out:  # lines shorter than PIPE_BUF: appends do not mix
             out.write(f"{os.getpid()} {page.kind} {page.url}\n")
         return render_page(self, page)
 
-    monkeypatch.setattr(build.Renderer, "render_page", noted)
+    monkeypatch.setattr(Renderer, "render_page", noted)
     builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2))
     builder.build()
     lines = [line.split() for line in log.read_text().splitlines()]
@@ -186,14 +186,14 @@ def test_a_one_off_build_renders_pages_that_share_cards_in_one_process(
     (macros.html): rendered by one process, the card is rendered once."""
     site = _site_with_many_entries(tmp_path)  # the sample site's sections, in two languages
     log = tmp_path / "rendered"
-    render_page = build.Renderer.render_page
+    render_page = Renderer.render_page
 
     def noted(self, page):  # noqa: ANN001, ANN202
         with log.open("a") as out:
             out.write(f"{os.getpid()} {page.kind} {page.url}\n")
         return render_page(self, page)
 
-    monkeypatch.setattr(build.Renderer, "render_page", noted)
+    monkeypatch.setattr(Renderer, "render_page", noted)
     build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2), once=True).build()
     lines = [line.split() for line in log.read_text().splitlines()]
     pids: dict[tuple[str, str], set[str]] = {}  # by kind and language (en, and de at /de/)
