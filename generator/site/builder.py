@@ -77,8 +77,10 @@ class SiteBuilder:
         if not changes and self.last is not None:  # saved, but not changed: nothing to do
             self._pending = Changes()
             return Update(self.last, {}, frozenset(), 0)
-        # Spreading work over processes pays for whole builds, not for a page or two.
-        self.cache.jobs = self.jobs if changes.settings or self.last is None else 1
+        # Spreading work over processes pays for whole builds, not for a page or two; and
+        # only a first build may fork: the one before has typeset PDFs, and Typst's threads
+        # do not survive fork() (a preview's rebuild after a settings change renders here).
+        self.cache.jobs = self.jobs if self.last is None else 1
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
         site, rendered = self._quick(changes) or self._render(changes)

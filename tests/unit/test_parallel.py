@@ -155,6 +155,31 @@ def test_the_work_of_a_child_that_dies_is_done_here():
     assert parallel_map(_dies_on_odd_numbers, items, jobs=2) == items
 
 
+def test_a_builder_forks_for_its_first_build_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The first build typesets its PDFs after its workers are gone; a process that has
+    typeset must not fork again (Typst's threads do not survive fork()), so a preview's
+    later builds, even after a settings change, render every page here."""
+    from generator.site.changes import Changes
+
+    site = _site_with_many_entries(tmp_path)
+    log = tmp_path / "rendered"
+    render_page = Renderer.render_page
+
+    def noted(self, page):  # noqa: ANN001, ANN202
+        with log.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return render_page(self, page)
+
+    monkeypatch.setattr(Renderer, "render_page", noted)
+    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2))
+    builder.build()
+    assert len(set(log.read_text().split())) == 2
+    log.unlink()
+    update = builder.build(Changes(settings=True))
+    assert update.rendered > MIN_ITEMS
+    assert set(log.read_text().split()) == {str(os.getpid())}
+
+
 def test_a_builder_that_builds_again_renders_list_pages_here(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
