@@ -12,10 +12,8 @@ module also gives the names the other packages build with.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 from generator.model.resume import Loaded
@@ -33,7 +31,7 @@ from generator.site.stamp import (
     scan_output,
     scan_places,
 )
-from generator.site.writer import Staging, WriteReport, check_output_location, write_site
+from generator.site.writer import WriteReport, check_output_location, prepare_output, write_site
 
 __all__ = [  # what serve, deploy and the command line build with
     "BuildOptions",
@@ -60,16 +58,12 @@ def build(options: BuildOptions, *, keep: list | None = None) -> BuildResult:
     with output_lock(options.output):
         inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
         forget(options.site, options.output)
+        prepare_output(options.output, options.force)  # refused before anything is rendered
         browser = _browser(options)
-        # Pages are written as they are rendered, unless the CV is printed from them first.
-        staging = None if browser is not None else Staging(options.output, options.force)
-        builder = SiteBuilder(options, once=True, staging=staging)
-        with _discarded(staging):
-            site = builder.build().site
-            _print_cv(site, browser)
-            report = write_site(
-                options.output, site.files, force=options.force, staging=staging, locked=True
-            )
+        builder = SiteBuilder(options, once=True)
+        site = builder.build().site
+        _print_cv(site, browser)
+        report = write_site(options.output, site.files, force=options.force, locked=True)
         if options.cache_dir is not None:  # (the Markdown is saved by the build)
             _save_stamp(options, site, inputs, report)
     if keep is not None:
@@ -84,16 +78,6 @@ def _browser(options: BuildOptions) -> Path | None:
     from generator.site.chromiumpdf import require_browser  # with subprocess, only then
 
     return require_browser()
-
-
-@contextlib.contextmanager
-def _discarded(staging: Staging | None) -> Iterator[None]:
-    """The new folder, gone once written (or once the build failed)."""
-    try:
-        yield
-    finally:
-        if staging is not None:
-            staging.discard()
 
 
 def _print_cv(site: RenderedSite, browser: Path | None) -> None:

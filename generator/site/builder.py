@@ -4,7 +4,6 @@ what its changes touch."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -35,7 +34,7 @@ from generator.site.parallel import available_cores
 from generator.site.quickedit import shown_only
 from generator.site.rendered import RenderedSite, Update, difference
 from generator.site.stamp import markdown_file
-from generator.site.writer import Source, Staged, Staging
+from generator.site.writer import Source
 
 
 class SiteBuilder:
@@ -46,14 +45,9 @@ class SiteBuilder:
     changes it was given, which the next call takes up again.
     """
 
-    def __init__(
-        self, options: BuildOptions, *, once: bool = False, staging: Staging | None = None
-    ):
+    def __init__(self, options: BuildOptions, *, once: bool = False):
         self.options = options
         self.once = once  # builds one site and is gone: nothing kept is used again
-        # Where a one-off build's pages are written as they are rendered (see write_site);
-        # without it, the site's files are only in memory when it is built.
-        self.staging = staging
         folder = options.cache_dir
         self.cache = BuildCache(markdown=MarkdownStore(markdown_file(folder) if folder else None))
         self.jobs = options.jobs or available_cores()
@@ -199,7 +193,6 @@ class SiteBuilder:
             self.cache.jobs,
             lists_here=not self.once,
             also=self._alongside(alongside, wanted, len(pages)),
-            then=self._writing_pages(),
         )
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
@@ -216,13 +209,6 @@ class SiteBuilder:
         if self.once:  # its rendered Markdown saved (for the next build) alongside too
             also.append(Job(cost, self.cache.markdown.save))
         return also
-
-    def _writing_pages(self):  # noqa: ANN202 - a callable for render_pages, or None
-        """For a one-off build, what writes each page into the new folder as it is rendered."""
-        if self.staging is None:
-            return None
-        self.staging.begin()
-        return functools.partial(_put_page, self.staging)
 
     def _same_files(self, changes: Changes) -> SiteFiles | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""
@@ -270,7 +256,3 @@ def _digest(path: Path) -> bytes | None:
         return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
     except OSError:  # deleted (or unreadable: the build will say so)
         return None
-
-
-def _put_page(staging: Staging, page: Page, html: bytes) -> Staged:
-    return staging.put(routes.output_path(page.url).as_posix(), html)

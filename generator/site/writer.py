@@ -15,23 +15,13 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import output_lock
 from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
 
-
-class Staged(NamedTuple):
-    """A file put in the new output folder already, by `Staging.put`."""
-
-    size: int
-    mtime_ns: int
-    same: bool  # linked from the current output, whose file had the same bytes
-
-
-Source = bytes | Path | Staged  # the bytes of a file, a file to copy, or one put already
+Source = bytes | Path  # the bytes of a file, or a file to copy
 
 
 @dataclass(frozen=True)
@@ -61,6 +51,16 @@ def check_output_location(output: Path, site_root: Path) -> None:
         guarded = root / protected
         if out == guarded or guarded in out.parents:
             raise BuildError(f"--output {output} is inside {protected}/; choose another folder")
+
+
+def prepare_output(output: Path, force: bool) -> None:
+    """What a killed build left undone recovered, and an output folder that is not cvsite's
+    refused: before a build renders anything, and again before it writes."""
+    try:
+        recover(output)
+    except OSError as exc:
+        raise output_error(exc, output) from None
+    check_replaceable(output, force)
 
 
 def check_replaceable(output: Path, force: bool) -> None:
@@ -105,31 +105,20 @@ def write_site(
     files: dict[PurePosixPath, Source],
     *,
     force: bool = False,
-    staging: Staging | None = None,
     locked: bool = False,
 ) -> WriteReport:
     """Make `output` hold exactly `files`, atomically. Returns what changed.
 
-    Files `staging` holds already (Staged) are left as they are; it is begun, or it holds
-    none of them. `locked`: the caller holds the output's lock (outputlock.py) already;
+    `locked`: the caller holds the output's lock (outputlock.py) already;
     otherwise it is held here while the folder is written."""
     if not locked:
         with output_lock(output):
-            return write_site(output, files, force=force, staging=staging, locked=True)
-    if staging is None or not staging.begun:
-        try:
-            recover(output)
-        except OSError as exc:
-            raise output_error(exc, output) from None
-        check_replaceable(output, force)
+            return write_site(output, files, force=force, locked=True)
+    prepare_output(output, force)
     wanted = {p.as_posix(): s for p, s in files.items()}
     wanted[MARKER] = MARKER_TEXT
     existing = _existing_files(output)
-    unchanged = {
-        p
-        for p, s in wanted.items()
-        if p in existing and (s.same if isinstance(s, Staged) else _same(output / p, s))
-    }
+    unchanged = {p for p, s in wanted.items() if p in existing and _same(output / p, s)}
     removed = existing - set(wanted)
     written = len(wanted) - len(unchanged)
     folder, _ = staging_paths(output)
@@ -155,7 +144,7 @@ def _assemble(
     # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
     staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
-    folders = {posixpath.dirname(r) for r, s in wanted.items() if type(s) is not Staged} - {""}
+    folders = {posixpath.dirname(r) for r in wanted} - {""}
     folders |= {parent for f in folders for parent in _parents(f)}
     for folder in sorted(folders):  # a folder sorts before everything inside it
         with contextlib.suppress(FileExistsError):  # made for a file put there already
@@ -163,9 +152,6 @@ def _assemble(
     stats = {}
     for relative, source in wanted.items():
         target = f"{root}/{relative}"
-        if type(source) is Staged:
-            stats[relative] = [source.size, source.mtime_ns]
-            continue
         if relative in unchanged and _link(f"{current}/{relative}", target):
             info = os.stat(target)
         elif isinstance(source, bytes):
@@ -195,75 +181,6 @@ def _write_new(target: str, data: bytes) -> os.stat_result:
         raise OSError(exc.errno, exc.strerror, target) from None
     finally:
         os.close(descriptor)
-
-
-class Staging:
-    """The folder a build assembles its new output in (see write_site), begun before the
-    pages are rendered, so that the process that renders a page (parallel.py) writes it
-    there at once: the writing is spread over the cores and overlaps rendering, and the
-    pages' bytes need not travel back to this process."""
-
-    def __init__(self, output: Path, force: bool = False):
-        self.output = output
-        self.force = force
-        self.folder, _ = staging_paths(output)
-        self.begun = False
-        self._current = False  # an output folder is there, whose files may be the same
-        self._made: set[str] = set()  # folders made, in this process
-
-    def begin(self) -> None:
-        """The staging folder, made empty; an output folder that is not cvsite's refused.
-        The caller holds the output's lock (outputlock.py) until the site is written."""
-        try:
-            recover(self.output)
-            check_replaceable(self.output, self.force)
-            self.folder.mkdir(parents=True)
-        except OSError as exc:
-            raise output_error(exc, self.output) from None
-        self.begun = True
-        self._current = self.output.is_dir()
-
-    def put(self, relative: str, data: bytes) -> Staged:
-        """`data` as the file `relative` of the new output, in any process: linked from the
-        current output when it has the same bytes there, as write_site would."""
-        try:
-            return self._put(relative, data)
-        except OSError as exc:  # a full disk, say: the build stops, the previous site stays
-            raise output_error(exc, self.output) from None
-
-    def _put(self, relative: str, data: bytes) -> Staged:
-        target = f"{self.folder}/{relative}"
-        folder = posixpath.dirname(target)
-        if folder not in self._made:
-            _make_folder(folder)
-            self._made.add(folder)
-        if self._current:
-            current = self.output / relative
-            if _same(current, data) and _link(os.fspath(current), target):
-                info = os.stat(target)
-                return Staged(info.st_size, info.st_mtime_ns, True)
-        try:
-            info = _write_new(target, data)
-        except FileExistsError:  # put by a process that died after: maybe a link, so unlinked
-            os.unlink(target)
-            info = _write_new(target, data)
-        return Staged(info.st_size, info.st_mtime_ns, False)
-
-    def discard(self) -> None:
-        """The staging folder gone, after a failure (after write_site, it is gone already)."""
-        if self.begun and self.folder.exists():
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _make_folder(folder: str) -> None:
-    """`folder` made, if it is not there; its parents too, which another process may be
-    making at the same time. Most pages' folder is their own, in one that is there."""
-    try:
-        os.mkdir(folder)
-    except FileExistsError:
-        pass
-    except FileNotFoundError:
-        os.makedirs(folder, exist_ok=True)
 
 
 def _parents(folder: str) -> list[str]:

@@ -265,8 +265,7 @@ def test_a_child_sends_results_bigger_than_a_pipe_holds():
 
 
 def test_the_other_processes_die_with_a_killed_build(tmp_path: Path):
-    """A killed build's children would go on writing pages into the folder the next build
-    makes (writer.Staging): they are killed with it."""
+    """A killed build's workers would wait for work for ever: they end with it."""
     pids = tmp_path / "pids"
     pids.mkdir()
     code = (
