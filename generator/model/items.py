@@ -67,19 +67,9 @@ def make_items(
     entry keeps its URL name in every language (unless it chose one), so that a translated
     title does not move its page and the language switcher finds it.
     """
-    items: list[Item] = []
-    explicit: dict[str, LoadedEntry] = {}
-    taken: set[str] = set()
-    for entry in entries:
-        chosen = _chosen_slug(entry.data)
-        if chosen:
-            if chosen in explicit:
-                field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
-                errors.extend([entry.error((field_name,), message)])
-                continue
-            explicit[chosen] = entry
-    taken.update(explicit)
+    taken = set(_explicit_slugs(entries, errors))
     kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}
+    items = []
     for entry in entries:
         data = entry.data
         slug = (
@@ -87,25 +77,34 @@ def make_items(
             or kept.get(id(entry))
             or _unique(routes.slugify(entry.stem or data.display_title), taken)
         )
-        # Every paper has a page (for its citation); other entries only with a body.
-        has_page = data.body or isinstance(data, Publication)
-        url = routes.entry(name, slug, root) if has_page else None
-        authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
-        items.append(
-            Item(
-                name,
-                data,
-                entry.source,
-                entry.line,
-                slug,
-                slug,
-                url,
-                authors=authors,
-                origin=entry,
-                root=root,
-            )
-        )
+        items.append(_item(name, entry, slug, owners, root))
     return items
+
+
+def _explicit_slugs(entries: list[LoadedEntry], errors: ErrorCollector) -> dict[str, LoadedEntry]:
+    """The URL names entries chose, each with the first entry that chose it; an entry that
+    chose one taken already is an error."""
+    explicit: dict[str, LoadedEntry] = {}
+    for entry in entries:
+        chosen = _chosen_slug(entry.data)
+        if chosen and chosen in explicit:
+            field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
+            errors.extend([entry.error((field_name,), message)])
+        elif chosen:
+            explicit[chosen] = entry
+    return explicit
+
+
+def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str) -> Item:
+    data = entry.data
+    # Every paper has a page (for its citation); other entries only with a body.
+    has_page = data.body or isinstance(data, Publication)
+    url = routes.entry(name, slug, root) if has_page else None
+    authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+    return Item(
+        name, data, entry.source, entry.line, slug, slug, url,
+        authors=authors, origin=entry, root=root,
+    )  # fmt: skip
 
 
 # What pairs an entry with its version in another language: its section, its file's name
