@@ -14,7 +14,6 @@ from generator.content.reader import SiteFiles
 from generator.model.resume import Loaded, load
 from generator.render.renderer import Job, Page, Renderer, plan_site
 from generator.render.theme import Theme, load_theme
-from generator.site import precompile
 from generator.site.changes import Changes
 from generator.site.collisions import check_collisions
 from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
@@ -33,7 +32,7 @@ from generator.site.outputs import (
 from generator.site.parallel import available_cores
 from generator.site.quickedit import shown_only
 from generator.site.rendered import RenderedSite, Update, difference
-from generator.site.stamp import markdown_file
+from generator.site.stamp import markdown_file, templates_folder
 from generator.site.writer import Source
 
 
@@ -51,7 +50,7 @@ class SiteBuilder:
         folder = options.cache_dir
         self.cache = BuildCache(markdown=MarkdownStore(markdown_file(folder) if folder else None))
         self.jobs = options.jobs or available_cores()
-        self._compiled = precompile.folder(folder) if folder else None
+        self._compiled = templates_folder(folder) if folder else None
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()

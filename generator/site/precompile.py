@@ -11,12 +11,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from generator.site.stamp import builtin_themes_dir, code_version
+from generator.site.stamp import builtin_themes_dir, code_version, templates_folder
 
 
 def folder(cache: Path) -> Path:
-    """Where compiled templates are kept in a site's cache folder, for this cvsite's code."""
-    return cache / f"templates-{code_version()}"
+    """Where compiled templates are kept in a site's cache folder (stamp.templates_folder)."""
+    return templates_folder(cache)
 
 
 def installed_folder() -> Path:
