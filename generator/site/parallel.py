@@ -26,7 +26,10 @@ from typing import TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-MIN_ITEMS = 64  # below this, starting processes costs more than it saves
+# Below this many items, work is done here: a cold build of the sample site (157 pages)
+# took 0.69 s serially and 0.72 s over two processes, one of 1,000 entries 2.64 s and 1.91 s
+# (cold builds in turns, jobs=1 against jobs=2, on this 2-core machine).
+MIN_ITEMS = 200
 _CHUNKS_PER_JOB = 8  # enough that a busy core's share moves to a free one
 _WATCH_SECONDS = 0.2  # how often a worker checks that its build is still there
 

@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.markdown.renderer import MarkdownRenderer, is_plain
+from generator.site.parallel import MIN_ITEMS
 
 PIECES = [
     "AI",
@@ -79,7 +80,7 @@ def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
     titles = [(f"Project {n}", True) for n in range(500)]
     renderer.prepare(titles, jobs=2)
     assert spread == []
-    bodies = [(f"Body *{n}*.", False) for n in range(100)]
+    bodies = [(f"Body *{n}*.", False) for n in range(MIN_ITEMS)]
     renderer.prepare(titles + bodies, jobs=2)
     assert spread == [bodies]
     assert renderer.inline("Project 7") == "Project 7"
