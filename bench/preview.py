@@ -1,18 +1,23 @@
 """Save-to-visible time of `cvsite serve`: how long after a file is saved an open page shows it.
 
-Runs `cvsite serve` on a copy of the repository's own site, opens /experience/ in Debian's
-chromium (through playwright), and then, EDITS times: rewrites content/experience.yaml with
-a new word, waits until the page's <main> shows it, and takes the time from the write to
-the first frame the browser painted with it (two animation frames after the new page's
-DOMContentLoaded, timed in the page). The page must change by itself (the preview's reload
-script), so the figure is what a user feels: noticing the save, the rebuild, telling the
-browser, and the browser loading the page again. It also says when the reload began.
+Runs `cvsite serve` on a site (the repository's own, and the synthetic corpus of
+bench/make_corpus.py at 300 and 1,000 entries), opens a page in Debian's chromium (through
+playwright), and then, EDITS times: rewrites a content file with a new word, waits until
+the page's <main> shows it, and takes three times from the write:
+- until the reload request was answered: the page's long poll (/livereload/N) got the new
+  build's number (chromium's own timing of that request), which is the preview's part:
+  noticing the save, the rebuild, telling the browser;
+- until the new page began to load (its performance.timeOrigin);
+- until the first frame the browser painted with the change (two animation frames after
+  the new page's DOMContentLoaded, timed in the page): what a user feels.
+The page must change by itself (the preview's reload script).
 
-Then it does the same while another rebuild runs: a theme template made slow (a loop) is
-saved, and while that rebuild runs, pages are fetched over HTTP; it prints how long each
-took (a preview that rebuilds on its server's loop answers none until the build ends).
+With --during, it then does the same while another rebuild runs (the sample site only): a
+theme template made slow (a loop) is saved, and while that rebuild runs, pages are fetched
+over HTTP; it prints how long each took (a preview that rebuilds on its server's loop
+answers none until the build ends).
 
-Run: python bench/preview.py [--edits N]
+Run: python bench/preview.py [--edits N] [--sizes sample 300 1000] [--during]
 """
 
 from __future__ import annotations
@@ -29,9 +34,13 @@ import sys
 import tempfile
 import time
 import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "bench"))
+from make_corpus import entries, write_cvsite  # noqa: E402 - the corpus, beside this script
+
 FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -49,11 +58,35 @@ PAINTED = """document.addEventListener("DOMContentLoaded", () => requestAnimatio
 ));"""
 
 
-def copy_site(target: Path) -> Path:
-    target.mkdir(parents=True)
-    shutil.copy2(REPO / "site.yaml", target / "site.yaml")
-    shutil.copytree(REPO / "content", target / "content")
-    return target
+@dataclass(frozen=True)
+class Target:
+    """A site to preview, the file edited, the page watched, and the text the edit replaces."""
+
+    name: str
+    site: Path
+    file: Path
+    page: str
+    before: str
+
+
+def sample_site(root: Path) -> Target:
+    site = root / "site"
+    site.mkdir(parents=True)
+    shutil.copy2(REPO / "site.yaml", site / "site.yaml")
+    shutil.copytree(REPO / "content", site / "content")
+    experience = site / "content" / "experience.yaml"
+    return Target("sample site", site, experience, "experience/", "AI Engineering")
+
+
+def corpus_site(root: Path, count: int) -> Target:
+    """bench/make_corpus.py's site of `count` entries; the edit retitles its first project."""
+    site = root / "site"
+    items = entries(count)
+    write_cvsite(site, items)
+    project = next(item for item in items if item.section == "projects")
+    file = site / "content" / "projects" / f"{project.slug}.md"
+    page = f"projects/{project.slug}/"
+    return Target(f"{count} entries", site, file, page, project.title)
 
 
 def free_port() -> int:
@@ -105,25 +138,33 @@ def settle(page) -> None:  # noqa: ANN001
     time.sleep(1.0)
 
 
-def edit_times(page, site: Path, url: str, edits: int) -> list[tuple[float, float]]:  # noqa: ANN001
-    """(ms from the save to the painted change, ms from the save to the reload) per edit."""
-    experience = site / "content" / "experience.yaml"
-    original = experience.read_text()
+def edit_times(page, target: Target, url: str, edits: int) -> list[tuple[float, float, float]]:  # noqa: ANN001
+    """Per edit, ms from the save to: the reload request answered, the reload, the paint."""
+    original = target.file.read_text()
+    answered: list[float] = []  # when each reload request was answered (wall clock, ms)
+
+    def finished(request) -> None:  # noqa: ANN001 - a playwright Request
+        if "/livereload/" in request.url:
+            timing = request.timing
+            answered.append(timing["startTime"] + timing["responseEnd"])
+
+    page.on("requestfinished", finished)
     page.add_init_script(PAINTED)
-    page.goto(url + "experience/")
-    shows(page, "AI Engineering")
+    page.goto(url + target.page)
+    shows(page, target.before)
     times = []
     for number in range(edits):
         settle(page)
         token = f"Benchword{number}x"
         saved = time.time() * 1000
-        experience.write_text(original.replace("AI Engineering", token, 1))
+        target.file.write_text(original.replace(target.before, token, 1))
         shows(page, token)
         page.wait_for_function("() => window.benchPainted")
         painted, reloaded = page.evaluate("() => [window.benchPainted, performance.timeOrigin]")
-        times.append((painted - saved, reloaded - saved))
-    experience.write_text(original)
-    shows(page, "AI Engineering")
+        answer = min((at for at in answered if at >= saved), default=float("nan"))
+        times.append((answer - saved, reloaded - saved, painted - saved))
+    target.file.write_text(original)
+    shows(page, target.before)
     return times
 
 
@@ -169,46 +210,65 @@ def rebuilds(log: Path, more_than: int, seconds: float = 60) -> None:
         time.sleep(0.05)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--edits", type=int, default=15)
-    args = parser.parse_args()
+def measure(target: Target, scratch: Path, edits: int, during: bool) -> None:
+    """Serve `target`, time `edits` edits in chromium, and print the figures."""
     from playwright.sync_api import sync_playwright
 
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
         raise SystemExit("Debian's chromium is not installed (apt-get install chromium)")
-    with tempfile.TemporaryDirectory(prefix="bench-preview-") as scratch:
-        root = Path(scratch)
-        site = copy_site(root / "site")
-        (root / "tmp").mkdir()
-        log = root / "serve.log"
-        process, url = start_serve(site, root / "tmp", log)
+    (scratch / "tmp").mkdir()
+    log = scratch / "serve.log"
+    process, url = start_serve(target.site, scratch / "tmp", log)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
+            times = edit_times(browser.new_page(), target, url, edits)
+            browser.close()
+        slow = requests_during_a_slow_rebuild(target.site, url, log) if during else None
+    finally:
+        process.send_signal(signal.SIGINT)
         try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
-                page = browser.new_page()
-                times = edit_times(page, site, url, args.edits)
-                browser.close()
-            during = requests_during_a_slow_rebuild(site, url, log)
-        finally:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        text = log.read_text()
-    rebuilt = [float(ms) for ms in re.findall(r"Rebuilt \(experience.yaml\).* in (\d+) ms", text)]
-    ms = sorted(painted for painted, _ in times)
-    print(f"save to visible change, {len(ms)} edits of content/experience.yaml on /experience/:")
-    print(f"  median {statistics.median(ms):.0f} ms, min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms")
-    reloads = statistics.median(reloaded for _, reloaded in times)
-    print(f"  of which until the page began to reload: median {reloads:.0f} ms")
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    report(target, times, log.read_text(), slow)
+
+
+def report(target: Target, times: list, text: str, slow: list[float | None] | None) -> None:
+    name = target.file.name
+    print(f"{target.name}: {len(times)} edits of {name}, watched on /{target.page}")
+    for label, index in (("reload request answered", 0), ("reload began", 1), ("painted", 2)):
+        ms = sorted(row[index] for row in times)
+        print(
+            f"  save to {label}: median {statistics.median(ms):.0f} ms,"
+            f" min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms"
+        )
+    pattern = rf"Rebuilt \({re.escape(name)}\).* in (\d+) ms"
+    rebuilt = [float(ms) for ms in re.findall(pattern, text)]
     if rebuilt:
-        itself = statistics.median(rebuilt)
-        print(f"  of which the rebuild itself (serve's log): median {itself:.0f} ms")
-    shown = ", ".join("no answer" if t is None else f"{t * 1000:.0f} ms" for t in during)
-    print(f"page fetches while a slow rebuild runs: {shown or 'none (the rebuild ended first)'}")
+        print(f"  the rebuild itself (serve's log): median {statistics.median(rebuilt):.0f} ms")
+        # Edit by edit (one rebuild each, in order): the preview's part outside the rebuild,
+        # noticing the save and answering the page's poll.
+        outside = [row[0] - ms for row, ms in zip(times, rebuilt, strict=False)]
+        print(f"  save to answered, less the rebuild: median {statistics.median(outside):.0f} ms")
+    if slow is not None:
+        shown = ", ".join("no answer" if t is None else f"{t * 1000:.0f} ms" for t in slow)
+        print(f"  page fetches while a slow rebuild runs: {shown or 'none (it ended first)'}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edits", type=int, default=15)
+    parser.add_argument("--sizes", nargs="+", default=["sample", "300", "1000"])
+    parser.add_argument("--during", action="store_true", help="time fetches during a rebuild")
+    args = parser.parse_args()
+    for size in args.sizes:
+        with tempfile.TemporaryDirectory(prefix="bench-preview-") as scratch:
+            root = Path(scratch)
+            is_sample = size == "sample"
+            target = sample_site(root) if is_sample else corpus_site(root, int(size))
+            measure(target, root, args.edits, args.during and is_sample)
 
 
 if __name__ == "__main__":

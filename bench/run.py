@@ -9,10 +9,7 @@ subprocess, peak memory from the kernel's accounting of that process); the one-f
 no-op rebuilds go through the path `cvsite serve` takes (`serve.Preview.rebuild`), in one
 process that keeps its state between edits, as the preview does.
 
-A cold build has no site cache (no rendered Markdown, no compiled template of the site's);
-the built-in theme's templates are compiled once per installation of cvsite, as its Python
-modules are (precompile.installed_folder), so the first build after installing is a row of
-its own, with nothing compiled at all.
+A cold build has no site cache (no rendered Markdown, no compiled template).
 """
 
 from __future__ import annotations
@@ -37,7 +34,6 @@ sys.path[:0] = [str(REPO), str(HERE)]
 
 from make_corpus import CORPUS, make  # noqa: E402
 
-from generator.site.precompile import installed_folder  # noqa: E402
 from generator.site.stamp import cache_dir  # noqa: E402
 
 
@@ -106,9 +102,7 @@ def cold_and_warm(site: Path, runs: int, figures: Figures, hugo: list[str] | Non
     colds, peaks, warms, cold_cpus, warm_cpus, hugos, hugo_cpus = [], [], [], [], [], [], []
     firsts, first_cpus = [], []
     for _ in range(runs):
-        # The very first build after cvsite is installed: the built-in theme's templates
-        # are not compiled yet (precompile.installed_folder), nor is anything of the site.
-        shutil.rmtree(installed_folder(), ignore_errors=True)
+        # The very first build: nothing of the site is compiled or rendered yet.
         shutil.rmtree(cache_dir(site), ignore_errors=True)
         first = run(cvsite("build", "--site", str(site), "--output", str(fresh(site.parent, "o"))))
         firsts.append(first.seconds)

@@ -106,7 +106,7 @@ class _Noting(importlib.abc.MetaPathFinder):
             try:
                 return function(renderer, unit, **kwargs)
             finally:
-                kind = f"{unit[0].kind} pages" if isinstance(unit, list) else "site files"
+                kind = f"{unit.kind} pages" if hasattr(unit, "kind") else "site files"
                 self.note(f"render {kind}", start, time.time())
 
         return noted

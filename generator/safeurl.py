@@ -75,3 +75,32 @@ def is_unsafe(url: str) -> bool:
 def invisible_inside(url: str) -> str | None:
     """The first invisible character left in a normalised URL, or None."""
     return next((char for char in url if is_invisible(char)), None)
+
+
+# A host name: two or more labels, the last of letters only (a top-level domain).
+_HOST = re.compile(r"(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+([A-Za-z]{2,63})(?::\d+)?")
+# Endings that name a file in the site far more often than a top-level domain: `cv.pdf` is
+# a path, `example.org` a host. (A few are real domains too: a `.zip` site needs https://.)
+_FILE_ENDING = re.compile(
+    "bib|css|csv|docx?|gif|html?|ico|jpe?g|js|json|md|mov|mp[34]|pdf|png|pptx?|ps|svg|tar|tex"
+    "|txt|webm|webp|xml|ya?ml|zip",
+    re.IGNORECASE,
+)
+
+
+def web_address_without_scheme(url: str) -> str | None:
+    """`https://` + `url` when `url` is a web address written without its scheme
+    (`www.linkedin.com/in/x`, `github.com/x`); None for anything else, paths included.
+
+    A browser reads `github.com/x` in a link as a path inside the site, which breaks: most
+    people who write it mean the web address, as they would type it in an address bar.
+    """
+    if url_scheme(url) or url.startswith(("/", ".", "#", "?")):
+        return None
+    host = re.split(r"[/?#]", url, maxsplit=1)[0]
+    match = _HOST.fullmatch(host)
+    if not match:
+        return None
+    if _FILE_ENDING.fullmatch(match.group(1)) and not host.lower().startswith("www."):
+        return None
+    return "https://" + url

@@ -124,11 +124,6 @@ def theme_file(relative: str) -> str:
     return ASSETS + relative
 
 
-def content_file(relative: str) -> str:
-    """A file of content/ (its path inside content/), at the same place in the site."""
-    return "/" + relative
-
-
 def output_url(name: str) -> str:
     """The URL of an output file named by its path in the output folder (`sitemap.xml`)."""
     return "/" + name
@@ -185,3 +180,25 @@ def rooted(base_url: str, url: str) -> str:
 def absolute(base_url: str, url: str) -> str:
     """A full URL for feeds, sitemaps and link previews."""
     return base_url + quote(url[1:], safe="/.-_~#")
+
+
+def content_file(path: str) -> str:
+    """The site URL of a file the user names by its path in the site (`files/cv.pdf`)."""
+    return "/" + path.lstrip("/")
+
+
+def full_url(base_url: str, target: str) -> str:
+    """An address as given, or a path of the site (`files/paper.pdf`) as a full URL."""
+    if leaves_site(target):
+        return target
+    return absolute(base_url, content_file(target))
+
+
+def doi(identifier: str) -> str:
+    """The resolver address of a DOI (`10.1000/xyz`)."""
+    return f"https://doi.org/{identifier}"
+
+
+def arxiv(identifier: str) -> str:
+    """The abstract page of an arXiv paper (`2101.00001`)."""
+    return f"https://arxiv.org/abs/{identifier}"

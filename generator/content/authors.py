@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 EQUAL_MARK = "*"
 CORRESPONDING_MARK = "†"
-_MARKS = "*†‡"
+# Every mark that may follow a name in an author list; none is part of the name.
+NAME_MARKS = "*†‡"
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ def _interpretations(name: str) -> list[tuple[str, list[str]]]:
     'Family, Given' has one reading; 'Given Family' and 'Family Given' (common in Chinese
     and Hungarian usage, and in 'Zhang Z.') cannot be told apart, so both are kept.
     """
-    name = _fold(name.strip().rstrip(_MARKS).strip())
+    name = _fold(name.strip().rstrip(NAME_MARKS).strip())
     if "," in name:
         family, _, given = name.partition(",")
         return [(family.strip(), _given_names(given))]
@@ -79,7 +80,7 @@ def same_person(author: str, owner: str) -> bool:
 def parse_author(raw: str, owner_names: list[str]) -> Author:
     name = raw.strip()
     equal = corresponding = False
-    while name and name[-1] in _MARKS:
+    while name and name[-1] in NAME_MARKS:
         equal |= name[-1] == EQUAL_MARK
         corresponding |= name[-1] == CORRESPONDING_MARK
         name = name[:-1].rstrip()

@@ -1,75 +1,45 @@
 """Reading BibTeX: `content/*.bib` into located, validated publications.
 
-bibtexparser (v2) splits the text into entries and resolves @string macros. This module
-decodes LaTeX (accents, braces, `\\&`), puts names in display order with their * and †
-marks, maps entry types and fields onto the Publication model, and reports each broken
-entry with its key and line while the other entries still load. It is imported only when
-a .bib file is read, so commands that never touch BibTeX stay fast.
+bibparse splits the text into records and bibtext decodes their LaTeX and names; this
+module maps entry types and fields onto the Publication model, validates each record and
+keeps its citation text, and reports each broken entry with its key and line while the
+other entries still load. It is imported only when a .bib file is read, so commands that
+never touch BibTeX stay fast.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import logging
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-import bibtexparser
-from bibtexparser import model as bib
 from bibtexparser.middlewares.names import (
-    parse_single_name_into_parts,
     split_multiple_persons_names,
 )
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 
+from generator.content.bibparse import BibField, BibRecord, parse
+from generator.content.bibtext import decode, display_name, names, split_marks, verbatim
+from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
 from generator.content.dates import month_number, parse_date
 from generator.content.schema import Publication
+from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
-from generator.errors import ContentError, library_message, shown
-from generator.model.bibtex import ENTRY_TYPES as BIBTEX_TYPES
+from generator.errors import ContentError
 
-# bibtexparser logs every broken block as a warning of its own; they are reported here,
-# with the entry's key, as content errors.
-logging.getLogger("bibtexparser.splitter").setLevel(logging.ERROR)
+# Other packages import these from here, where they were first defined.
+__all__ = [
+    "citation_text",
+    "display_name",
+    "load_publications",
+    "parse",
+    "publication_input",
+    "record_key",
+    "validate_record",
+]
 
-ET_AL = "et al."
-
-ENTRY_TYPES = {
-    "article": "journal",
-    "inproceedings": "conference",
-    "conference": "conference",
-    "proceedings": "book",
-    "book": "book",
-    "inbook": "chapter",
-    "incollection": "chapter",
-    "phdthesis": "thesis",
-    "mastersthesis": "thesis",
-    "thesis": "thesis",
-    "techreport": "report",
-    "report": "report",
-    "manual": "report",
-    "patent": "patent",
-    "unpublished": "preprint",
-    "misc": "misc",
-    "online": "misc",
-    "booklet": "misc",
-}
-# Where each kind of publication names its venue, first found wins.
-VENUE_FIELDS = {
-    "journal": ("journal", "journaltitle"),
-    "conference": ("booktitle", "eventtitle"),
-    "workshop": ("booktitle", "eventtitle"),
-    "chapter": ("booktitle",),
-    "thesis": ("school", "institution"),
-    "report": ("institution", "organization"),
-    "patent": ("holder", "organization", "institution"),
-    "preprint": ("howpublished", "journal", "booktitle"),
-    "misc": ("howpublished", "journal", "booktitle"),
-    "book": (),
-}
 # Fields that belong in a citation; the rest (abstract, pdf, file, timestamp…) do not.
 CITATION_FIELDS = (
     "author",
@@ -112,156 +82,7 @@ CITATION_FIELDS = (
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn"}
 MONTH_MACROS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
-_KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]*)")
-_MARK_TAIL = re.compile(
-    r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
-    r"|\^\{(?P<caret>[^{}]*)\}|(?P<plain>[*†‡])|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
-)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
-
-
-@dataclass(frozen=True)
-class BibField:
-    value: str  # as written (LaTeX), @string macros resolved, outer braces or quotes removed
-    line: int
-
-
-@dataclass(frozen=True)
-class BibRecord:
-    """One entry of a .bib file, fields as written, names lower-cased."""
-
-    key: str
-    entry_type: str
-    line: int
-    fields: dict[str, BibField]
-
-
-@dataclass
-class BibFile:
-    records: list[BibRecord]
-    errors: list[ContentError]
-
-
-# --- parsing ---------------------------------------------------------------------------------
-
-
-def parse(text: str, display: str) -> BibFile:
-    """Every entry of a .bib text; broken entries become errors naming their key and line."""
-    library = bibtexparser.parse_string(text)
-    errors = [_failure(block, text, display) for block in library.failed_blocks]
-    records = [
-        BibRecord(
-            entry.key,
-            entry.entry_type.lower(),
-            (entry.start_line or 0) + 1,
-            {
-                f.key.lower(): BibField(_text(f.value), (f.start_line or entry.start_line) + 1)
-                for f in entry.fields
-            },
-        )
-        for entry in library.entries
-    ]
-    return BibFile(records, errors)
-
-
-def _text(value: Any) -> str:
-    return str(value).strip()
-
-
-def _failure(block: bib.ParsingFailedBlock, text: str, display: str) -> ContentError:
-    line = (block.start_line or 0) + 1
-    match = _KEY_IN_RAW.match((block.raw or "").lstrip())
-    key = match.group(1) if match and match.group(1) else "?"
-    if isinstance(block, bib.DuplicateBlockKeyBlock):
-        first = (block.previous_block.start_line or 0) + 1
-        message = f"the key {shown(block.key)} is used twice in this file (first at line {first})"
-        return ContentError(display, line, 1, block.key, message)
-    if isinstance(block, bib.DuplicateFieldKeyBlock):
-        message = f"a field is given twice in this entry: {library_message(str(block.error))}"
-        return ContentError(display, line, 1, key, message)
-    reason = getattr(block.error, "abort_reason", None) or str(block.error)
-    reason = library_message(" ".join(reason.split()))
-    end = getattr(block.error, "end_index", None)
-    if end is not None:
-        reason += f" (at line {text.count(chr(10), 0, end) + 1})"
-    return ContentError(display, line, 1, key, f"this entry is broken and was not read: {reason}")
-
-
-# --- LaTeX -----------------------------------------------------------------------------------
-
-
-def _decoder() -> LatexNodes2Text:
-    context = get_default_latex_context_db()
-    # \url{x} is the address itself, not "<x>".
-    context.add_context_category("cvsite", prepend=True, macros=[MacroTextSpec("url", "%s")])
-    return LatexNodes2Text(latex_context=context, math_mode="verbatim")
-
-
-_DECODER = _decoder()
-
-
-# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser.
-_LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
-
-
-def decode(value: str, *, paragraphs: bool = False) -> str:
-    """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written."""
-    text = _latex_to_text(value) if _LATEX_SIGNS.search(value) else value
-    if not paragraphs:
-        return " ".join(text.split())
-    blocks = re.split(r"\n\s*\n", text)
-    return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
-
-
-@functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
-def _latex_to_text(value: str) -> str:
-    try:
-        text = _DECODER.latex_to_text(value)
-    except Exception:  # pylatexenc is lenient; a failure here must not lose the text
-        text = value.replace("{", "").replace("}", "")
-    return text
-
-
-def verbatim(value: str) -> str:
-    """A URL-like field: braces and TeX escapes removed, nothing else touched."""
-    text = re.sub(r"\\([_%&#$~])", r"\1", value)
-    text = re.sub(r"^\\url\{(.*)\}$", r"\1", text.strip())
-    return text.replace("{", "").replace("}", "").strip()
-
-
-# --- names -----------------------------------------------------------------------------------
-
-
-def split_marks(raw: str) -> tuple[str, str]:
-    """`Zhang, Zili$^{*\\dagger}$` -> ('Zhang, Zili', '*†'); affiliation numbers are dropped."""
-    marks = ""
-    name = raw.strip()
-    while match := _MARK_TAIL.search(name):
-        inner = next(
-            g for g in match.group("math", "sup", "caret", "plain", "macro") if g is not None
-        )
-        inner = re.sub(r"\\(?:ddagger|ddag)", "‡", inner)
-        inner = re.sub(r"\\(?:textdagger|dagger|dag)|^(?:textdagger|dagger|dag)$", "†", inner)
-        inner = inner.replace("ddagger", "‡").replace("ddag", "‡")
-        marks = "".join(c for c in inner if c in "*†‡") + marks
-        name = name[: match.start()].rstrip()
-    return name, "".join(dict.fromkeys(marks))
-
-
-def display_name(raw: str) -> str:
-    """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`."""
-    name, marks = split_marks(raw)
-    if name.strip().lower() == "others":
-        return ET_AL
-    parts = parse_single_name_into_parts(name, strict=False)
-    words = [
-        decode(" ".join(part)) for part in (parts.first, parts.von, parts.last, parts.jr) if part
-    ]
-    return " ".join(w for w in words if w) + marks
-
-
-def names(raw: str) -> list[str]:
-    return [display_name(n) for n in split_multiple_persons_names(raw) if n.strip()]
 
 
 # --- records -> publications ----------------------------------------------------------------
@@ -274,67 +95,88 @@ class PublicationInput:
     data: dict[str, Any]
     origin: dict[str, str]  # model field -> BibTeX field
 
+    def put(self, target: str, value: Any, source: str) -> None:
+        """Set a model field from a BibTeX field; an empty value is left out."""
+        if value not in (None, "", []):
+            self.data[target] = value
+            self.origin[target] = source
+
+
+Put = Callable[[str, Any, str], None]
+
 
 def publication_input(record: BibRecord) -> PublicationInput:
-    fields = record.fields
     result = PublicationInput({"key": record.key}, {})
-
-    def put(target: str, value: Any, source: str) -> None:
-        if value not in (None, "", []):
-            result.data[target] = value
-            result.origin[target] = source
-
-    def text(name: str, *, paragraphs: bool = False) -> str | None:
-        field = fields.get(name)
-        if field is None:
-            return None
-        if name in VERBATIM:
-            return verbatim(field.value)
-        return decode(field.value, paragraphs=paragraphs)
-
     kind = _kind(record)
-    put("type", kind, "ENTRYTYPE")
-    if BIBTEX_TYPES[kind] != record.entry_type:
-        put("bibtex_type", record.entry_type, "ENTRYTYPE")
-    for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
-        put(name, text(name), name)
-    for target, source in (("url", "url"), ("pdf", "pdf"), ("code", "code"), ("slides", "slides")):
-        put(target, text(source), source)
-    put("isbn", text("isbn"), "isbn")
-    put("issn", text("issn"), "issn")
-    put("abstract", text("abstract", paragraphs=True), "abstract")
-    put(
-        "status", text("status") or text("pubstate"), "status" if "status" in fields else "pubstate"
-    )
-    put(
-        "location",
-        text("address") or text("location"),
-        "address" if "address" in fields else "location",
-    )
-    if "author" in fields:
-        put("authors", names(fields["author"].value), "author")
-    if "editor" in fields:
-        put("editors", names(fields["editor"].value), "editor")
-    venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
-    if venue_source:
-        put("venue", text(venue_source), venue_source)
-    for name in ("venue_short", "abbr"):
-        put("venue_short", text(name), name)
-    if "number" in fields:
-        put("issue" if kind == "journal" else "number", text("number"), "number")
-    if "doi" in fields:
-        put("doi", _DOI_PREFIX.sub("", text("doi") or ""), "doi")
-    _put_arxiv(record, put)
-    _put_date(record, put, result.data)
-    if "selected" in fields:
-        put("selected", fields["selected"].value.strip(), "selected")
-    if "tags" in fields:
-        put("tags", [t.strip() for t in re.split(r"[,;]", text("tags") or "") if t.strip()], "tags")
+    result.put("type", kind, "ENTRYTYPE")
+    if BIBTEX_TYPE_OF_KIND[kind] != record.entry_type:
+        result.put("bibtex_type", record.entry_type, "ENTRYTYPE")
+    _put_texts(record, result.put)
+    _put_people(record, result.put)
+    _put_venue(record, kind, result.put)
+    _put_arxiv(record, result.put)
+    _put_date(record, result.put, result.data)
+    _put_selection(record, result.put)
     return result
 
 
+def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | None:
+    """A field as plain text (None if the record has none): decoded, or verbatim for URLs."""
+    field = record.fields.get(name)
+    if field is None:
+        return None
+    if name in VERBATIM:
+        return verbatim(field.value)
+    return decode(field.value, paragraphs=paragraphs)
+
+
+def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
+    """The text of `name`, else of `other`; and the field named as its source."""
+    value = _text(record, name) or _text(record, other)
+    return value, name if name in record.fields else other
+
+
+def _put_texts(record: BibRecord, put: Put) -> None:
+    for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
+        put(name, _text(record, name), name)
+    for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
+        put(name, _text(record, name), name)
+    put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
+    put("status", *_either(record, "status", "pubstate"))
+    put("location", *_either(record, "address", "location"))
+
+
+def _put_people(record: BibRecord, put: Put) -> None:
+    for target, source in (("authors", "author"), ("editors", "editor")):
+        if source in record.fields:
+            put(target, names(record.fields[source].value), source)
+
+
+def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
+    fields = record.fields
+    venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
+    if venue_source:
+        put("venue", _text(record, venue_source), venue_source)
+    for name in ("venue_short", "abbr"):
+        put("venue_short", _text(record, name), name)
+    if "number" in fields:
+        put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
+    if "doi" in fields:
+        put("doi", _DOI_PREFIX.sub("", _text(record, "doi") or ""), "doi")
+
+
+def _put_selection(record: BibRecord, put: Put) -> None:
+    """cvsite's own fields: `selected` and `tags`."""
+    fields = record.fields
+    if "selected" in fields:
+        put("selected", fields["selected"].value.strip(), "selected")
+    if "tags" in fields:
+        tags = re.split(r"[,;]", _text(record, "tags") or "")
+        put("tags", [t.strip() for t in tags if t.strip()], "tags")
+
+
 def _kind(record: BibRecord) -> str:
-    kind = ENTRY_TYPES.get(record.entry_type, "misc")
+    kind = KIND_OF_BIBTEX_TYPE.get(record.entry_type, "misc")
     fields = record.fields
     if kind == "conference" and re.search(
         r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I
@@ -362,13 +204,13 @@ def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
     return None
 
 
-def _put_arxiv(record: BibRecord, put) -> None:  # noqa: ANN001 - the closure above
+def _put_arxiv(record: BibRecord, put: Put) -> None:
     found = _arxiv_id(record)
     if found:
         put("arxiv", found[0], found[1])
 
 
-def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: ANN001
+def _put_date(record: BibRecord, put: Put, data: dict[str, Any]) -> None:
     """year and month; biblatex's `date` without a year; a year like 'in press' is a status."""
     fields = record.fields
     year = fields.get("year")
@@ -388,7 +230,7 @@ def _put_date(record: BibRecord, put, data: dict[str, Any]) -> None:  # noqa: AN
         put("month", str(number) if number else month.value.strip(), "month")
 
 
-# (key, make) -> make(), or what an earlier make() gave for that key: see content.Validated
+# (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated
 Outcome = tuple[Publication | None, list[ContentError]]
 Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
 
@@ -400,8 +242,6 @@ def validate_record(
     record: BibRecord, display: str, *, with_bibtex: bool = True
 ) -> tuple[Publication | None, list[ContentError]]:
     """The record as a Publication, or the errors that stop it (placed at the field's line)."""
-    from generator.content.reader import validate
-
     given = publication_input(record)
     data = dict(given.data)
     if with_bibtex:
@@ -431,7 +271,7 @@ def load_publications(
     """Every valid publication of a .bib text, with every error found in it.
 
     `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
-    reading of the same record (see content.Validated)."""
+    reading of the same record (see records.Validated)."""
     parsed = parse(text, display)
     errors = list(parsed.errors)
     loaded = []

@@ -19,11 +19,13 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 
 from generator.content.schema import DEPLOY_TARGETS, DeployOptions, SiteConfig
-from generator.deploy import ghpages, rsync
+from generator.deploy import ghpages, gittarget, pagesaddress, rsync
+from generator.deploy.quoting import said
 from generator.deploy.treediff import describe_changes, folder_tree
 from generator.errors import BuildError, UsageError, shown
 from generator.site.build import BuildOptions, RenderedSite, render_site
 from generator.site.linkcheck import check_links
+from generator.site.outputlock import output_lock
 from generator.site.writer import MARKER, write_site
 from generator.urls import base_path
 
@@ -84,7 +86,7 @@ def deploy(request: DeployRequest) -> DeployReport:
         report.checks.append(f"content: valid, {len(rendered.pages)} pages rendered")
         options = settings(request, config)
         target = _prepare_target(request, options, config.base_url)
-        report.checks.append(f"base_url: {config.base_url} {target.base_url_check}")
+        report.checks.append(f"base_url: {said(config.base_url)} {target.base_url_check}")
         _write_build(folder, rendered)
         _check_links(folder, config.base_url)
         report.checks.append(f"links: no broken internal links in {len(rendered.pages)} pages")
@@ -155,8 +157,8 @@ def placeholder_host(base_url: str) -> bool:
 def _base_url_error(request: DeployRequest, base_url: str, problem: str) -> BuildError:
     where = "--base-url" if request.base_url else "site.yaml: base_url"
     return BuildError(
-        f"{where}: {base_url} {problem}. Nothing was deployed; set base_url in site.yaml to the "
-        "address the site will have, or pass --base-url."
+        f"{where}: {said(base_url)} {problem}. Nothing was deployed; set base_url in site.yaml "
+        "to the address the site will have, or pass --base-url."
     )
 
 
@@ -170,12 +172,12 @@ def _prepare_target(request: DeployRequest, options: DeployOptions, base_url: st
 
 def _github_pages(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
     where = "--branch" if request.branch is not None else "site.yaml: deploy.branch"
-    target = ghpages.locate(request.site, options.remote, options.branch, options.cname, where)
-    problem = ghpages.base_url_problem(base_url, target.url, options.cname)
+    target = gittarget.locate(request.site, options.remote, options.branch, options.cname, where)
+    problem = pagesaddress.base_url_problem(base_url, target.url, options.cname)
     if problem:
         raise _base_url_error(request, base_url, f"is not where it will be served: {problem}")
     publish = partial(ghpages.publish, target, force=request.force, dry_run=request.dry_run)
-    if ghpages.address_known(target.url, options.cname):
+    if pagesaddress.address_known(target.url, options.cname):
         check = "is where GitHub Pages serves this repository"
     else:
         check = "is a real address (the remote is not on GitHub: its address is not known)"
@@ -186,10 +188,18 @@ def _rsync(request: DeployRequest, options: DeployOptions, base_url: str) -> Pre
     destination = options.destination or ""
     if rsync.is_remote(destination):
         rsync.check_remote_destination(destination)
+        publish = partial(rsync.sync, destination=destination, dry_run=request.dry_run)
     else:
         check_local_destination(Path(destination), request.site)
-    publish = partial(rsync.sync, destination=destination, dry_run=request.dry_run)
-    return Prepared(publish, destination, _UNKNOWN_ADDRESS)
+        publish = partial(_sync_locked, destination=destination, dry_run=request.dry_run)
+    return Prepared(publish, said(destination), _UNKNOWN_ADDRESS)
+
+
+def _sync_locked(folder: Path, destination: str, dry_run: bool) -> str:
+    """rsync into a local folder, holding its lock: a build or another deploy of that folder
+    meanwhile would leave it half one, half the other (outputlock.py)."""
+    with output_lock(Path(destination)):
+        return rsync.sync(folder, destination, dry_run=dry_run)
 
 
 def _directory(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
@@ -197,11 +207,11 @@ def _directory(request: DeployRequest, options: DeployOptions, base_url: str) ->
     check_local_destination(destination, request.site)
     if not request.force and _foreign_folder(destination):
         raise UsageError(
-            f"refusing to replace {destination}/: it was not made by cvsite (it has no "
+            f"refusing to replace {said(destination)}/: it was not made by cvsite (it has no "
             f"{MARKER} file). Choose another destination, or use --force to replace it."
         )
     copy = partial(_copy, destination=destination, force=request.force, dry_run=request.dry_run)
-    return Prepared(copy, str(destination), _UNKNOWN_ADDRESS)
+    return Prepared(copy, said(destination), _UNKNOWN_ADDRESS)
 
 
 def check_local_destination(destination: Path, site: Path) -> None:
@@ -209,13 +219,17 @@ def check_local_destination(destination: Path, site: Path) -> None:
     dest = destination.expanduser().resolve()
     root = site.resolve()
     if dest == Path(dest.anchor) or dest == Path.home().resolve():
-        raise UsageError(f"destination {destination}: refusing to replace {dest} with the site")
+        raise UsageError(
+            f"destination {said(destination)}: refusing to replace {said(dest)} with the site"
+        )
     if dest == root or dest in root.parents:
-        raise UsageError(f"destination {destination} holds the site's own sources ({root})")
+        raise UsageError(
+            f"destination {said(destination)} holds the site's own sources ({said(root)})"
+        )
     for protected in ("content", "themes", ".git"):
         guarded = root / protected
         if dest == guarded or guarded in dest.parents:
-            raise UsageError(f"destination {destination} is inside the site's {protected}/")
+            raise UsageError(f"destination {said(destination)} is inside the site's {protected}/")
 
 
 def _write_build(folder: Path, rendered: RenderedSite) -> None:
@@ -246,14 +260,20 @@ def _build_files(folder: Path) -> dict[PurePosixPath, Path]:
 
 
 def _copy(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
+    # Held from the comparison to the swap, so that what is compared is what is replaced.
+    with output_lock(destination):
+        return _copy_locked(folder, destination, force, dry_run)
+
+
+def _copy_locked(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
     current = folder_tree(destination, skip=frozenset({MARKER})) if destination.exists() else None
     wanted = folder_tree(folder)
     if current == wanted:
-        return f"Nothing to deploy: {destination} already holds this build."
+        return f"Nothing to deploy: {said(destination)} already holds this build."
     changes = describe_changes(current, wanted)
     if dry_run:
-        return f"Would copy to {destination}/: {changes}."
+        return f"Would copy to {said(destination)}/: {changes}."
     # The writer swaps the folder in at once and keeps its marker there, so a later deploy
     # can tell the folder is cvsite's to replace.
-    write_site(destination, _build_files(folder), force=force)
-    return f"Deployed to {destination}/: {changes}."
+    write_site(destination, _build_files(folder), force=force, locked=True)
+    return f"Deployed to {said(destination)}/: {changes}."

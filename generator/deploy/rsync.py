@@ -12,7 +12,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from generator.errors import BuildError, UsageError
+from generator.deploy.quoting import said
+from generator.errors import BuildError, UsageError, one_line
 
 # rsync's own rule: a colon before any slash makes `host:path` (or `user@host:path`).
 _REMOTE = re.compile(r"^(?:rsync://|[^/]*:)")
@@ -41,7 +42,7 @@ def check_remote_destination(destination: str) -> None:
     daemon = destination.startswith("rsync://") or "::" in destination
     if not daemon and destination.partition(":")[2].strip() in _RISKY_REMOTE_PATHS:
         raise UsageError(
-            f"rsync destination {destination}: name a folder for the site, such as "
+            f"rsync destination {said(destination)}: name a folder for the site, such as "
             "host:/var/www/cv/ (rsync deletes whatever the site does not have)"
         )
 
@@ -56,13 +57,13 @@ def sync(folder: Path, destination: str, *, dry_run: bool) -> str:
     command = ["rsync", *_OPTIONS, *(["--dry-run"] if dry_run else []), f"{folder}/", destination]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
-        raise BuildError(f"rsync to {destination} failed: {result.stderr.strip()}")
+        raise BuildError(f"rsync to {said(destination)} failed: {_stderr(result.stderr)}")
     sent, deleted = _count(result.stdout)
     verb = ("would send", "would delete") if dry_run else ("sent", "deleted")
     if not sent and not deleted:
-        return f"Nothing to deploy: {destination} already holds this build."
+        return f"Nothing to deploy: {said(destination)} already holds this build."
     prefix = "Dry run: " if dry_run else "Deployed with rsync: "
-    return f"{prefix}{verb[0]} {sent} files, {verb[1]} {deleted} → {destination}"
+    return f"{prefix}{verb[0]} {sent} files, {verb[1]} {deleted} → {said(destination)}"
 
 
 def _count(itemized: str) -> tuple[int, int]:
@@ -74,3 +75,8 @@ def _count(itemized: str) -> tuple[int, int]:
         elif line[:2] in (">f", "<f", "cf"):
             sent += 1
     return sent, deleted
+
+
+def _stderr(text: str) -> str:
+    """rsync's message, each of its lines kept on one line (it repeats the destination)."""
+    return "\n".join(one_line(line) for line in text.strip().splitlines())

@@ -19,7 +19,7 @@ from generator.content.reader import discover, read_bibtex, read_section
 from generator.content.schema import Publication
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ErrorCollector, UsageError
-from generator.importers.contentwrite import create, front_matter
+from generator.importers.sitefiles import create, front_matter
 
 FOLDER = ("content", "publications")
 FIRST = ("key", "title", "authors", "type")

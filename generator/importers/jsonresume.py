@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import confined
+from generator.content.personname import without_titles
 from generator.content.reader import validate
 from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
@@ -27,104 +28,17 @@ from generator.errors import (
     FieldPath,
     format_field_path,
 )
-from generator.importers.contentwrite import create, to_yaml
-from generator.safeurl import normalize_url, url_scheme
+from generator.importers.jsonresumetable import (
+    ADDRESS,
+    BASICS,
+    LEGACY_NAMES,
+    NOT_CONTENT,
+    SECTIONS,
+    URL_FIELDS,
+)
+from generator.importers.sitefiles import create, to_yaml
+from generator.safeurl import SAFE_SCHEMES, normalize_url, url_scheme, web_address_without_scheme
 
-# JSON Resume section -> (cvsite section, [(JSON Resume field, cvsite field)]).
-SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
-    "work": (
-        "experience",
-        [
-            ("name", "organization"),
-            ("position", "position"),
-            ("location", "location"),
-            ("description", "description"),
-            ("url", "url"),
-            ("startDate", "start"),
-            ("endDate", "end"),
-            ("summary", "summary"),
-            ("highlights", "highlights"),
-        ],
-    ),
-    "volunteer": (
-        "volunteer",
-        [
-            ("organization", "organization"),
-            ("position", "position"),
-            ("url", "url"),
-            ("startDate", "start"),
-            ("endDate", "end"),
-            ("summary", "summary"),
-            ("highlights", "highlights"),
-        ],
-    ),
-    "education": (
-        "education",
-        [
-            ("institution", "institution"),
-            ("url", "url"),
-            ("area", "area"),
-            ("studyType", "degree"),
-            ("startDate", "start"),
-            ("endDate", "end"),
-            ("score", "grade"),
-            ("courses", "courses"),
-        ],
-    ),
-    "awards": (
-        "awards",
-        [("title", "title"), ("date", "date"), ("awarder", "awarder"), ("summary", "summary")],
-    ),
-    "certificates": (
-        "certificates",
-        [("name", "title"), ("date", "date"), ("url", "url"), ("issuer", "issuer")],
-    ),
-    "publications": (
-        "publications",
-        [
-            ("name", "title"),
-            ("publisher", "venue"),
-            ("releaseDate", "date"),
-            ("url", "url"),
-            ("summary", "summary"),
-        ],
-    ),
-    "skills": ("skills", [("name", "title"), ("level", "level"), ("keywords", "items")]),
-    "interests": ("interests", [("name", "title"), ("keywords", "keywords")]),
-    "references": ("references", [("name", "title"), ("reference", "summary")]),
-    "projects": (
-        "projects",
-        [
-            ("name", "title"),
-            ("description", "summary"),
-            ("highlights", "highlights"),
-            ("keywords", "tags"),
-            ("startDate", "start"),
-            ("endDate", "end"),
-            ("url", "url"),
-            ("roles", "roles"),
-            ("entity", "organization"),
-            ("type", "type"),
-        ],
-    ),
-}
-BASICS = [
-    ("name", "name"),
-    ("label", "headline"),
-    ("email", "email"),
-    ("phone", "phone"),
-    ("url", "website"),
-    ("summary", "summary"),
-]
-ADDRESS = [
-    ("address", "street"),
-    ("postalCode", "postal_code"),
-    ("city", "city"),
-    ("region", "region"),
-    ("countryCode", "country_code"),
-]
-# Known but not content: the document's own metadata.
-NOT_CONTENT = {"$schema", "meta"}
 PLACEHOLDER_BASE_URL = "https://example.com/"
 
 
@@ -133,6 +47,7 @@ class ImportReport:
     written: list[str] = field(default_factory=list)
     skipped: list[ContentError] = field(default_factory=list)
     ignored: list[ContentError] = field(default_factory=list)  # fields JSON Resume lacks
+    notes: list[ContentError] = field(default_factory=list)  # what was read other than written
 
 
 @dataclass
@@ -160,12 +75,36 @@ class _Reader:
                 )
 
     def skip(self, path: FieldPath, message: str) -> None:
+        self.report.skipped.append(self._at(path, message))
+
+    def note(self, path: FieldPath, message: str) -> None:
+        self.report.notes.append(self._at(path, message))
+
+    def _at(self, path: FieldPath, message: str) -> ContentError:
         where = self.mark(path)
-        self.report.skipped.append(
-            ContentError(
-                self.doc.file, where.line, where.column, format_field_path("", path), message
-            )
+        return ContentError(
+            self.doc.file, where.line, where.column, format_field_path("", path), message
         )
+
+    def current_names(self, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
+        """`value` with pre-1.0 field names read as today's, each with a note."""
+        legacy = LEGACY_NAMES.get(str(path[0]), {})
+        renamed = dict(value)
+        for old, new in legacy.items():
+            if old in value and new not in value:
+                renamed[new] = renamed.pop(old)
+                self.note((*path, old), f"a name from JSON Resume before 1.0; read as '{new}'")
+        return renamed
+
+    def web_address(self, path: FieldPath, url: Any) -> Any:
+        """A URL as written, or `https://` + it for a web address without a scheme."""
+        if not isinstance(url, str):
+            return url
+        fixed = web_address_without_scheme(normalize_url(url))
+        if fixed is None:
+            return url
+        self.note(path, f"{url!r} has no scheme; read as {fixed!r}")
+        return fixed
 
 
 def read_document(path: Path) -> Document:
@@ -197,11 +136,25 @@ def _mapped(
     data: dict[str, Any] = {}
     origin: dict[str, str] = {}
     for source, target in table:
-        given = value.get(source)
+        given = _without_empty(value.get(source))
         if given not in (None, "", []):
             data[target] = given
             origin[target] = source
     return data, origin
+
+
+def _without_empty(value: Any) -> Any:
+    """A list without its empty strings (`"courses": [""]` is a list of nothing)."""
+    if isinstance(value, list):
+        return [item for item in value if not (isinstance(item, str) and not item.strip())]
+    return value
+
+
+def _fix_urls(reader: _Reader, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
+    fixed = dict(value)
+    for name in URL_FIELDS & value.keys():
+        fixed[name] = reader.web_address((*path, name), value[name])
+    return fixed
 
 
 def _validated(
@@ -232,7 +185,10 @@ def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, An
         if not isinstance(value, dict):
             reader.skip(path, "expected an entry ({...})")
             continue
-        reader.unknown(path, value, {source for source, _ in table})
+        reader.unknown(
+            path, value, {source for source, _ in table} | LEGACY_NAMES.get(name, {}).keys()
+        )
+        value = _fix_urls(reader, path, reader.current_names(path, value))
         data, origin = _mapped(value, table)
         # cvsite needs a title; JSON Resume may leave position or studyType out. The
         # fallback is left out again on export (jsonresume.py), so the data round-trips.
@@ -254,7 +210,8 @@ def profile_fields(reader: _Reader, basics: Any, languages: Any) -> dict[str, An
         reader.skip(("basics",), 'expected the basics ({"name": ...})')
         return None
     known = {source for source, _ in BASICS} | {"image", "location", "profiles"}
-    reader.unknown(("basics",), basics, known)
+    reader.unknown(("basics",), basics, known | LEGACY_NAMES["basics"].keys())
+    basics = _fix_urls(reader, ("basics",), reader.current_names(("basics",), basics))
     data, origin = _mapped(basics, BASICS)
     image = basics.get("image")
     if isinstance(image, str):
@@ -291,15 +248,26 @@ def _links(reader: _Reader, profiles: list[Any]) -> list[dict[str, Any]]:
             reader.skip(path, 'expected a profile ({"network": ..., "url": ...})')
             continue
         reader.unknown(path, profile, {"network", "username", "url"})
-        if not profile.get("url"):
-            reader.skip(path, "a profile without a url cannot be a link on the site")
-            continue
-        link = {"label": profile.get("network") or profile.get("username") or profile["url"]}
-        link["url"] = profile["url"]
-        if profile.get("username"):
-            link["username"] = profile["username"]
-        links.append(link)
+        link = _link(reader, path, profile)
+        if link:
+            links.append(link)
     return links
+
+
+def _link(reader: _Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str, Any] | None:
+    """A profile as a link; one without a web address is reported and left out."""
+    url = reader.web_address((*path, "url"), profile.get("url"))
+    if isinstance(url, str) and url_scheme(url) not in (None, *SAFE_SCHEMES):
+        reader.skip((*path, "url"), f"{url!r} is not a web address a site can link to")
+        return None
+    if not url:
+        reader.skip(path, "a profile without a url cannot be a link on the site")
+        return None
+    link: dict[str, Any] = {"label": profile.get("network") or profile.get("username") or url}
+    link["url"] = url
+    if profile.get("username"):
+        link["username"] = profile["username"]
+    return link
 
 
 def _languages(reader: _Reader, languages: list[Any]) -> list[dict[str, Any]]:
@@ -323,7 +291,7 @@ def site_yaml(name: str, base_url: str | None) -> str:
         "base_url": base_url or PLACEHOLDER_BASE_URL,
         "language": "en",
         "theme": "meridian",
-        "highlight_author": name,
+        "highlight_author": without_titles(name),
     }
     note = "# Made by `cvsite import jsonresume`. Set base_url to where the site is published.\n"
     return note + to_yaml(settings)

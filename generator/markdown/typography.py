@@ -1,10 +1,13 @@
 """Smart punctuation for Markdown: typographic quotes, dashes and ellipses.
 
-Python-Markdown's `smarty` extension does this with inline patterns that its inline engine
-tries at every position of every text; on a typical entry body that is half of all the time
-Markdown takes. This does the same job once, on the finished element tree: one pass over each
-text, in document order, so a quote knows the character before it even across `*emphasis*`.
-Code, escaped characters (still placeholders at this stage) and raw HTML are left alone.
+Python-Markdown's own `smarty` extension was tried in its place (issue 26) and its output
+does not match: it decides each quote from the text inside one inline pattern, so the
+closing quote after a link opens instead (`"[a](u)"` gives “a“), and so does the inch mark
+after a digit and an apostrophe (5'10" gives 5‘10”). tests/unit/test_typography.py holds
+those cases. This does the job once, on the finished element tree, through Markdown's public
+Treeprocessor API: one pass over each text in document order, so a quote knows the character
+before it even across `*emphasis*` and links. Code, escaped characters (still placeholders at
+this stage) and raw HTML are left alone.
 """
 
 from __future__ import annotations

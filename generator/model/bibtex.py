@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import re
 
-from generator.content.authors import _MARKS
+from generator.content.authors import NAME_MARKS
+from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND as ENTRY_TYPES
 from generator.content.schema import Publication
 
-ENTRY_TYPES = {
-    "journal": "article",
-    "conference": "inproceedings",
-    "workshop": "inproceedings",
-    "preprint": "misc",
-    "thesis": "phdthesis",
-    "report": "techreport",
-    "patent": "patent",
-    "book": "book",
-    "chapter": "incollection",
-    "talk": "misc",
-    "misc": "misc",
-}
 VENUE_FIELD = {
     "article": "journal",
     "inproceedings": "booktitle",
@@ -55,7 +43,7 @@ def citation_key(publication: Publication, slug: str) -> str:
 
 def _names(names: list[str]) -> str | None:
     """Authors or editors for BibTeX: marks dropped, "et al." written as BibTeX's `others`."""
-    cleaned = [n.rstrip(_MARKS).strip() for n in names]
+    cleaned = [n.rstrip(NAME_MARKS).strip() for n in names]
     return " and ".join("others" if n == "et al." else n for n in cleaned) or None
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from generator import urls as routes
 from generator.content.authors import parse_authors
+from generator.content.personname import without_titles
 from generator.content.reader import (
     LoadedEntry,
 )
@@ -24,9 +25,11 @@ from generator.model.structure import Resume
 
 
 def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
+    """The names to highlight in author lists, without titles ("Dr. A. B." is "A. B.")."""
     if config.highlight_author is None:
-        return [profile.name]
-    return [config.highlight_author.name, *config.highlight_author.aliases]
+        return [without_titles(profile.name)]
+    names = [config.highlight_author.name, *config.highlight_author.aliases]
+    return [without_titles(name) for name in names]
 
 
 def order_entries(entries: list[LoadedEntry]) -> list[LoadedEntry]:

@@ -222,8 +222,7 @@ def load(
 
     `markdown_later`: the Markdown of a site without other errors is rendered and checked
     only when the caller says so (`Loaded.check_markdown`), which it must before it renders a
-    page: a build plans its pages meanwhile, while another process renders bodies (see
-    precompile.py), rather than leave that process nothing to do while it plans.
+    page: a build plans its pages and finds colliding outputs first.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import unquote
 
@@ -22,11 +21,9 @@ from generator.content.i18n import STRINGS_EN
 from generator.content.schema import Link, Publication
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
+from generator.render.textruns import Blocks, Runs, flatten, read_blocks
 
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
-
-Runs = list[dict[str, Any]]
-Blocks = list[dict[str, Any]]
 
 
 def cv_document(
@@ -137,7 +134,11 @@ class _Builder:
         }
         if isinstance(data, Publication):
             return {**common, **self.publication(item, data)}
-        get = item.get
+        return {**common, **self.other(item)}
+
+    def other(self, item: Item) -> dict[str, Any]:
+        """What an entry other than a publication shows."""
+        data, get = item.data, item.get
         organization = (
             data.organization or get("institution") or get("issuer") or get("awarder")
         ) or get("event")
@@ -152,13 +153,8 @@ class _Builder:
             get("term"),
             grade_text,
         ]
-        links = [self.link(link) for link in data.links]
-        if get("url"):
-            url = self.file_url(get("url"))
-            links.append({"label": self.locale.t("link"), "text": printed(url), "url": url})
         skills = get("items") or []
         return {
-            **common,
             "subtitle": data.subtitle,
             "organization": organization,
             "description": get("description"),
@@ -174,8 +170,15 @@ class _Builder:
             "skills": [{"name": self.inline(s.name), "level": s.level} for s in skills],
             "level": get("level"),
             "keywords": list(get("keywords") or []),
-            "links": links,
+            "links": self.entry_links(item),
         }
+
+    def entry_links(self, item: Item) -> list[dict[str, Any]]:
+        links = [self.link(link) for link in item.data.links]
+        if item.get("url"):
+            url = self.file_url(item.get("url"))
+            links.append({"label": self.locale.t("link"), "text": printed(url), "url": url})
+        return links
 
     def thesis(self, thesis: Any) -> dict[str, Any] | None:
         if thesis is None:
@@ -217,10 +220,10 @@ class _Builder:
             url = self.file_url(data.url)
             links.append({"kind": "link", "label": t("link"), "text": printed(url), "url": url})
         if data.doi:
-            url = f"https://doi.org/{data.doi}"
+            url = routes.doi(data.doi)
             links.append({"kind": "doi", "label": t("doi"), "text": data.doi, "url": url})
         if data.arxiv:
-            url = f"https://arxiv.org/abs/{data.arxiv}"
+            url = routes.arxiv(data.arxiv)
             links.append({"kind": "arxiv", "label": t("arxiv"), "text": data.arxiv, "url": url})
         links += [{"kind": "link", **self.link(link)} for link in data.links]
         return links
@@ -241,22 +244,17 @@ class _Builder:
 
     def file_url(self, path: str) -> str:
         """A link the user gave, as a full URL: paper cannot follow a relative one."""
-        if routes.leaves_site(path):
-            return path
-        return self.absolute("/" + path.lstrip("/"))
+        return routes.full_url(self.base_url, path)
 
     def inline(self, text: str | None) -> Runs:
         html = self.resume.markdown.inline(text) if text else ""
-        return _flatten(self._read(html))
+        return flatten(self._read(html))
 
     def blocks(self, text: str | None) -> Blocks:
         return self._read(self.resume.markdown.block(text)) if text else []
 
     def _read(self, html: str) -> Blocks:
-        reader = _HtmlReader()
-        reader.feed(resolve_root(html, self.base_url))
-        reader.close()
-        return reader.done()
+        return read_blocks(resolve_root(html, self.base_url))
 
 
 def _contact(kind: str, text: str, url: str | None = None) -> dict[str, Any]:
@@ -279,155 +277,3 @@ def printed(url: str) -> str:
             return unquote(url[len(scheme) :])
     shown = re.sub(r"^https?://", "", url, flags=re.IGNORECASE)
     return shown[:-1] if shown.endswith("/") and shown.count("/") == 1 else shown
-
-
-# --- Markdown's HTML as runs ------------------------------------------------------------------
-
-# Inline elements and the style each gives its text.
-_STYLES = {
-    "strong": "strong",
-    "b": "strong",
-    "em": "emph",
-    "i": "emph",
-    "cite": "emph",
-    "code": "code",
-    "kbd": "code",
-    "samp": "code",
-    "sup": "super",
-    "sub": "sub",
-    "del": "strike",
-    "s": "strike",
-}
-# Elements that start a block of their own (a paragraph, unless said otherwise).
-_BLOCKS = {
-    "p", "div", "blockquote", "pre", "table", "tr", "dl", "dt", "dd", "figure", "figcaption",
-    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "ul", "ol", "li", "section", "details", "summary",
-}  # fmt: skip
-_HIDDEN = {"script", "style", "template"}  # raw HTML (with `unsafe_html`) whose text is no text
-
-
-class _HtmlReader(HTMLParser):
-    """Rendered Markdown -> blocks: paragraphs, headings, list items (with their depth) and
-    code, each a list of runs. Whitespace is collapsed as a browser would, except in code."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.blocks: Blocks = []
-        self.runs: Runs = []
-        self.kind = "paragraph"
-        self.styles: list[tuple[str, str, str | None]] = []  # (tag, style, link)
-        self.lists: list[bool] = []  # ordered?, per open list
-        self.numbers: list[int] = []
-        self.hidden = 0
-        self.pre = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HIDDEN:
-            self.hidden += 1
-        elif tag == "br":
-            self.runs.append({"text": "", "break": True})
-        elif tag == "img":
-            alt = dict(attrs).get("alt")
-            if alt:
-                self._text(alt)
-        elif tag in _BLOCKS:
-            self._start_block(tag, dict(attrs))
-        elif tag == "a":
-            href = dict(attrs).get("href") or None
-            link = None if href is None or href.startswith("#") else href
-            self.styles.append((tag, "", link))
-        elif tag in _STYLES:
-            self.styles.append((tag, _STYLES[tag], None))
-        elif tag in ("td", "th") and self.runs:
-            self._text(" · ")
-
-    def _start_block(self, tag: str, attrs: dict[str, str | None]) -> None:
-        self._end_block()
-        if tag in ("ul", "ol"):
-            self.lists.append(tag == "ol")
-            start = attrs.get("start")
-            self.numbers.append(int(start) - 1 if start and start.isdigit() else 0)
-        elif tag == "li":
-            self.kind = "item"
-            if self.numbers:
-                self.numbers[-1] += 1
-        elif tag == "pre":
-            self.kind = "code"
-            self.pre += 1
-        elif (tag[0] == "h" and tag[1:].isdigit()) or tag in ("dt", "summary"):
-            self.kind = "heading"
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _HIDDEN:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in _BLOCKS:
-            self._end_block()
-            if tag in ("ul", "ol") and self.lists:
-                self.lists.pop()
-                self.numbers.pop()
-            elif tag == "pre":
-                self.pre = max(0, self.pre - 1)
-        else:
-            for index in range(len(self.styles) - 1, -1, -1):
-                if self.styles[index][0] == tag:
-                    del self.styles[index:]
-                    break
-
-    def handle_data(self, data: str) -> None:
-        if not self.hidden:
-            self._text(data)
-
-    def _text(self, data: str) -> None:
-        if not self.pre:
-            data = re.sub(r"\s+", " ", data)
-            if not self.runs or self.runs[-1].get("break") or self.runs[-1]["text"].endswith(" "):
-                data = data.lstrip(" ")
-        if not data:
-            return
-        run: dict[str, Any] = {"text": data}
-        for _, style, link in self.styles:
-            if style:
-                run[style] = True
-            if link:
-                run["link"] = link
-        self.runs.append(run)
-
-    def _end_block(self) -> None:
-        runs = _flatten(self.runs)
-        if runs and self.kind != "code":
-            runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
-            runs = [run for run in runs if run["text"] or run.get("break")]
-        if runs:
-            block: dict[str, Any] = {"kind": self.kind, "runs": runs}
-            if self.kind == "item":
-                block["depth"] = max(0, len(self.lists) - 1)
-                block["number"] = self.numbers[-1] if self.lists and self.lists[-1] else None
-            if self.kind == "code":
-                block = {"kind": "code", "text": "".join(run["text"] for run in runs)}
-            self.blocks.append(block)
-        self.runs = []
-        self.kind = "item" if self.lists and self.kind == "item" else "paragraph"
-
-    def done(self) -> Blocks:
-        self._end_block()
-        return self.blocks
-
-
-def _flatten(blocks_or_runs: Any) -> Runs:
-    """Runs with the same styles next to each other, as one run; from blocks, their runs
-    joined (an inline text is one paragraph)."""
-    if blocks_or_runs and "kind" in blocks_or_runs[0]:
-        runs = []
-        for block in blocks_or_runs:
-            if runs:
-                runs.append({"text": " "})
-            runs += block.get("runs") or [{"text": block.get("text", "")}]
-    else:
-        runs = blocks_or_runs
-    merged: Runs = []
-    for run in runs:
-        if merged and {**merged[-1], "text": ""} == {**run, "text": ""} and not run.get("break"):
-            merged[-1] = {**merged[-1], "text": merged[-1]["text"] + run["text"]}
-        else:
-            merged.append(dict(run))
-    return merged

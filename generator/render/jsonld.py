@@ -1,97 +1,118 @@
-"""schema.org structured data (JSON-LD) describing the site's owner and works."""
+"""schema.org structured data (JSON-LD) describing the site's owner and works.
+
+Keys whose value is missing are left out; pages write the data with sorted keys.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from generator import urls as routes
+from generator.content.schema import Profile, Publication
 from generator.model.resume import Item, Resume
-from generator.render.scholar import full_url
 
 
 def person(resume: Resume) -> dict[str, Any]:
     """The home page's schema.org Person: name, role, links, schools, languages."""
     profile = resume.profile
     base = resume.config.base_url
-    data: dict[str, Any] = {
+    education = resume.section("education")
+    studied = education.items if education else []
+    schools = sorted({i.get("institution") for i in studied if i.get("institution")})
+    data = {
         "@context": "https://schema.org",
         "@type": "Person",
         "name": profile.name,
         "url": base,
+        "description": profile.headline,
+        "email": f"mailto:{profile.email}" if profile.email else None,
+        "image": routes.absolute(base, routes.content_file(profile.avatar))
+        if profile.avatar
+        else None,
+        "sameAs": _profiles(profile),
+        "alumniOf": [{"@type": "CollegeOrUniversity", "name": s} for s in schools],
+        "knowsLanguage": [language.name for language in profile.languages],
+        **_latest_work(resume),
     }
-    if profile.headline:
-        data["description"] = profile.headline
-    if profile.email:
-        data["email"] = f"mailto:{profile.email}"
-    if profile.avatar:
-        data["image"] = routes.absolute(base, "/" + profile.avatar.lstrip("/"))
-    same_as = [link.url for link in profile.links if link.url.startswith(("http://", "https://"))]
-    if profile.website:
-        same_as.insert(0, profile.website)
-    if same_as:
-        data["sameAs"] = same_as
+    return _present(data)
+
+
+def _profiles(profile: Profile) -> list[str]:
+    """The person's own website first, then their profiles elsewhere on the web."""
+    links = [link.url for link in profile.links if link.url.startswith(("http://", "https://"))]
+    return [profile.website, *links] if profile.website else links
+
+
+def _latest_work(resume: Resume) -> dict[str, Any]:
     experience = resume.section("experience")
-    if experience and experience.items:
-        latest = experience.items[0]
-        data["jobTitle"] = latest.title
-        if latest.data.organization:
-            data["worksFor"] = {"@type": "Organization", "name": latest.data.organization}
-    education = resume.section("education")
-    schools = (
-        sorted({i.get("institution") for i in education.items if i.get("institution")})
-        if education
-        else []
-    )
-    if schools:
-        data["alumniOf"] = [{"@type": "CollegeOrUniversity", "name": s} for s in schools]
-    if profile.languages:
-        data["knowsLanguage"] = [language.name for language in profile.languages]
-    return data
+    if not (experience and experience.items):
+        return {}
+    latest = experience.items[0]
+    organization = latest.data.organization
+    works_for = {"@type": "Organization", "name": organization} if organization else None
+    return {"jobTitle": latest.title, "worksFor": works_for}
 
 
 def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
     """A paper's page as a schema.org ScholarlyArticle: title, authors, venue, date, DOI."""
-    data = item.data
+    data: Publication = item.data
     base = resume.config.base_url
     page = routes.absolute(base, item.location)
-    article: dict[str, Any] = {
+    date = data.published
+    article = {
         "@context": "https://schema.org",
         "@type": "ScholarlyArticle",
         "headline": data.title,
         "name": data.title,
         "url": page,
         "mainEntityOfPage": page,
+        "author": [{"@type": "Person", "name": a.name} for a in item.authors if a.name != "et al."],
+        "datePublished": date.iso() if date is not None and not date.present else None,
+        "isPartOf": _venue(data),
+        "publisher": {"@type": "Organization", "name": data.publisher} if data.publisher else None,
+        "abstract": data.abstract,
+        "pagination": data.pages,
+        "identifier": _doi(data),
+        "sameAs": _copies(data, base),
+        "encoding": _pdf(data, base),
+        "keywords": [tag.name for tag in item.tags],
     }
-    authors = [a for a in item.authors if a.name != "et al."]
-    if authors:
-        article["author"] = [{"@type": "Person", "name": a.name} for a in authors]
-    date = data.published
-    if date is not None and not date.present:
-        article["datePublished"] = date.iso()
-    if data.venue:
-        kind = "Periodical" if data.type == "journal" else "CreativeWork"
-        article["isPartOf"] = {"@type": kind, "name": data.venue}
-    if data.publisher:
-        article["publisher"] = {"@type": "Organization", "name": data.publisher}
-    if data.abstract:
-        article["abstract"] = data.abstract
-    if data.pages:
-        article["pagination"] = data.pages
-    if data.doi:
-        article["identifier"] = {"@type": "PropertyValue", "propertyID": "DOI", "value": data.doi}
-    same_as = [f"https://doi.org/{data.doi}"] if data.doi else []
+    return _present(article)
+
+
+def _venue(data: Publication) -> dict[str, Any] | None:
+    if not data.venue:
+        return None
+    kind = "Periodical" if data.type == "journal" else "CreativeWork"
+    return {"@type": kind, "name": data.venue}
+
+
+def _doi(data: Publication) -> dict[str, Any] | None:
+    if not data.doi:
+        return None
+    return {"@type": "PropertyValue", "propertyID": "DOI", "value": data.doi}
+
+
+def _copies(data: Publication, base: str) -> list[str]:
+    """The paper elsewhere: its DOI, arXiv and own pages."""
+    copies = [routes.doi(data.doi)] if data.doi else []
     if data.arxiv:
-        same_as.append(f"https://arxiv.org/abs/{data.arxiv}")
+        copies.append(routes.arxiv(data.arxiv))
     if data.url:
-        same_as.append(full_url(base, data.url))
-    if same_as:
-        article["sameAs"] = same_as
-    if data.pdf:
-        article["encoding"] = {
-            "@type": "MediaObject",
-            "contentUrl": full_url(base, data.pdf),
-            "encodingFormat": "application/pdf",
-        }
-    if item.tags:
-        article["keywords"] = [tag.name for tag in item.tags]
-    return article
+        copies.append(routes.full_url(base, data.url))
+    return copies
+
+
+def _pdf(data: Publication, base: str) -> dict[str, Any] | None:
+    if not data.pdf:
+        return None
+    return {
+        "@type": "MediaObject",
+        "contentUrl": routes.full_url(base, data.pdf),
+        "encodingFormat": "application/pdf",
+    }
+
+
+def _present(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` without its empty values (none, no text, an empty list or mapping)."""
+    return {key: value for key, value in data.items() if value not in (None, "", [], {})}

@@ -23,13 +23,6 @@ VENUE_TAG = {
 NUMBER_TAG = {"report": "citation_technical_report_number", "patent": "citation_patent_number"}
 
 
-def full_url(base_url: str, target: str) -> str:
-    """An address as given, or a path inside content/ as a full URL of the site."""
-    if routes.leaves_site(target):
-        return target
-    return routes.absolute(base_url, "/" + target.lstrip("/"))
-
-
 def publication_date(data: Publication) -> str | None:
     """2021/10/05, 2021/10 or 2021: the form Scholar asks for."""
     date = data.published
@@ -70,7 +63,7 @@ def citation_tags(item: Item, base_url: str) -> list[tuple[str, str]]:
         ("citation_issn", data.issn),
         ("citation_doi", data.doi),
         ("citation_arxiv_id", data.arxiv),
-        ("citation_pdf_url", full_url(base_url, data.pdf) if data.pdf else None),
+        ("citation_pdf_url", routes.full_url(base_url, data.pdf) if data.pdf else None),
         ("citation_abstract_html_url", routes.absolute(base_url, item.url) if item.url else None),
     ]
     tags += [("citation_keywords", tag.name) for tag in item.tags]

@@ -1,4 +1,4 @@
-"""Themes: theme.yaml, the `extends` chain, static files, and the Jinja environment.
+"""Themes: where they are, theme.yaml, the `extends` chain, options and static files.
 
 A theme is a folder with `theme.yaml`, `templates/` and `static/`. A site's own `themes/`
 folder is searched before the built-in themes, so a site can add a theme or extend one.
@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import jinja2
-
+from generator.content.schema import ThemeManifest
+from generator.content.validation import validate
 from generator.content.yamlio import Document, read_yaml
 from generator.errors import (
     BuildError,
@@ -26,16 +25,19 @@ from generator.errors import (
     FieldPath,
     describe,
     format_field_path,
-    library_message,
     listed,
     shown,
 )
-from generator.render.cachetag import FragmentCache
-from generator.site.stamp import builtin_themes_dir
 
-_PARENT_REF = re.compile(r"""(["'])@parent/""")
 MAX_CHAIN = 10
-DEFAULT_THEME = "meridian"
+# Inside the wheel the themes are package data; in a checkout they sit beside the package.
+_PACKAGE_THEMES = Path(__file__).parent.parent / "themes"
+_REPOSITORY_THEMES = Path(__file__).parent.parent.parent / "themes"
+
+
+def builtin_themes_dir() -> Path:
+    """Where cvsite's own themes are."""
+    return _PACKAGE_THEMES if _PACKAGE_THEMES.is_dir() else _REPOSITORY_THEMES
 
 
 @dataclass(frozen=True)
@@ -123,11 +125,6 @@ class _Manifest(NamedTuple):
 
 def _read_manifest(path: Path, display: str) -> _Manifest:
     """theme.yaml, checked: the theme it extends, and its options."""
-    # The content schema is imported here, not above: a process that only compiles
-    # templates (precompile.py) uses this module without it.
-    from generator.content.reader import validate
-    from generator.content.schema import ThemeManifest
-
     errors = ErrorCollector()
     try:
         doc = read_yaml(path / "theme.yaml", display)
@@ -141,13 +138,6 @@ def _read_manifest(path: Path, display: str) -> _Manifest:
     return _Manifest(manifest.extends, manifest.options, doc)
 
 
-def _unchecked_manifest(path: Path, display: str) -> _Manifest:
-    """theme.yaml read as plain YAML: the theme it extends, if it names one."""
-    doc = read_yaml(path / "theme.yaml", display)
-    extends = doc.data.get("extends") if isinstance(doc.data, dict) else None
-    return _Manifest(extends if isinstance(extends, str) else None, {}, doc)
-
-
 def load_theme(
     name: str,
     site_root: Path,
@@ -159,14 +149,8 @@ def load_theme(
 
     `config` is site.yaml as read, where errors about `theme` and `theme_options` are placed.
     """
-    chain = _chain(name, site_root, _read_manifest, config)
+    chain = _chain(name, site_root, config)
     return Theme(chain, _merge_options(chain, site_options, config))
-
-
-def unchecked_chain(name: str, site_root: Path) -> list[ThemeDir]:
-    """The chain `load_theme` finds, without checking theme.yaml files or options: for
-    compiling templates ahead (precompile.py), where a wrong guess costs only time."""
-    return _chain(name, site_root, _unchecked_manifest, None)
 
 
 def _site_error(
@@ -181,7 +165,6 @@ def _site_error(
 def _chain(
     name: str,
     site_root: Path,
-    read: Callable[[Path, str], _Manifest],
     config: Document | None,
 ) -> list[ThemeDir]:
     chain: list[ThemeDir] = []
@@ -208,7 +191,7 @@ def _chain(
             if extended_in is not None:
                 raise ContentErrors([extended_in.error(("extends",), message)])
             raise ContentErrors([_site_error(config, ("theme",), message)])
-        manifest = read(path, _display(path / "theme.yaml", site_root))
+        manifest = _read_manifest(path, _display(path / "theme.yaml", site_root))
         chain.append(ThemeDir(current, path, manifest.extends, manifest.options))
         current, extended_in = manifest.extends, manifest.doc
     return chain
@@ -275,127 +258,3 @@ def _coerce(value: Any, default: Any) -> Any:
     if isinstance(default, str) and not isinstance(value, str):
         raise ValueError(f"expected text, found {describe(value)}")
     return value
-
-
-# --- Jinja -----------------------------------------------------------------------------------
-
-
-class ChainLoader(jinja2.BaseLoader):
-    """Loads `name` from the first theme that has it, `@theme/name` from that theme."""
-
-    def __init__(self, chain: list[ThemeDir]):
-        self.chain = chain
-        # Names no theme has: every entry page asks for its section's own template first
-        # (entry/projects.html), and most sections have none. `forget` when files change.
-        self.missing: set[str] = set()
-
-    def forget(self) -> None:
-        self.missing.clear()
-
-    def get_source(self, environment, template):  # noqa: ANN001 - Jinja's signature
-        if template in self.missing:
-            raise jinja2.TemplateNotFound(template)
-        if template.startswith("@parent/"):
-            # Rewritten to the parent's name in every theme that has one: so this one has none.
-            raise jinja2.TemplateNotFound(
-                template,
-                f"{template}: theme '{self.chain[-1].name}' extends no other theme, "
-                "so it has no parent template to take this from",
-            )
-        if template.startswith("@"):
-            theme_name, _, rest = template[1:].partition("/")
-            indices = [i for i, t in enumerate(self.chain) if t.name == theme_name]
-            if not indices:
-                raise jinja2.TemplateNotFound(template)
-            return self._load(indices[0], rest, template)
-        for index, theme in enumerate(self.chain):
-            if (theme.templates / template).is_file():
-                return self._load(index, template, template)
-        self.missing.add(template)
-        raise jinja2.TemplateNotFound(template)
-
-    def _load(self, index: int, name: str, requested: str):
-        theme = self.chain[index]
-        path = theme.templates / name
-        if not path.is_file() or ".." in Path(name).parts:
-            raise jinja2.TemplateNotFound(requested)
-        source = path.read_text(encoding="utf-8")
-        if index + 1 < len(self.chain):
-            source = _PARENT_REF.sub(rf"\g<1>@{self.chain[index + 1].name}/", source)
-        mtime = path.stat().st_mtime_ns
-        return source, str(path), lambda: path.is_file() and path.stat().st_mtime_ns == mtime
-
-    def list_templates(self) -> list[str]:
-        names = set()
-        for theme in self.chain:
-            if theme.templates.is_dir():
-                names.update(
-                    p.relative_to(theme.templates).as_posix()
-                    for p in theme.templates.rglob("*.html")
-                )
-        return sorted(names)
-
-
-def make_environment(
-    chain: list[ThemeDir],
-    filters: dict[str, Callable],
-    globals_: dict[str, Any],
-    environment: type[jinja2.Environment] = jinja2.Environment,
-):
-    """The Jinja environment a theme's templates are written for: `{% cache %}` included.
-
-    Compiled code depends on these settings and on the names of the filters (which are
-    looked up when a template is compiled), so precompile.py makes its own with this."""
-    env = environment(
-        loader=ChainLoader(chain),
-        extensions=[FragmentCache],
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        auto_reload=False,
-        cache_size=-1,
-        # Jinja's optimizer folds constant expressions while compiling. cvsite's filters take
-        # the context, which it never folds, and little else in a theme is constant: pages
-        # render as fast and the same without it, and templates compile 14 % faster.
-        optimized=False,
-    )
-    env.filters.update(filters)
-    env.globals.update(globals_)
-    return env
-
-
-def template_error(exc: Exception, site_root: Path) -> BuildError:
-    """A template mistake as `template:line: message`."""
-    if isinstance(exc, jinja2.TemplateSyntaxError):
-        where = _template_display(exc.filename or exc.name or "?", site_root)
-        message = library_message(exc.message or "")
-        return BuildError(f"{where}:{exc.lineno}: template syntax error: {message}")
-    if isinstance(exc, jinja2.TemplateNotFound):
-        return BuildError(f"template not found: {library_message(exc.message or exc.name)}")
-    location = _innermost_template_frame(exc, site_root)
-    kind = "undefined value" if isinstance(exc, jinja2.UndefinedError) else type(exc).__name__
-    # Jinja's message may quote a value from the content (a TypeError's, say)
-    return BuildError(f"{location}: {kind}: {library_message(str(exc))}")
-
-
-def _innermost_template_frame(exc: BaseException, site_root: Path) -> str:
-    tb = exc.__traceback__
-    found = "template"
-    while tb is not None:
-        filename = tb.tb_frame.f_code.co_filename
-        if filename.endswith((".html", ".xml", ".txt", ".json")):
-            found = f"{_template_display(filename, site_root)}:{tb.tb_lineno}"
-        tb = tb.tb_next
-    return found
-
-
-def _template_display(filename: str, site_root: Path) -> str:
-    path = Path(filename)
-    for base in (site_root, builtin_themes_dir().parent):
-        try:
-            return path.relative_to(base).as_posix()
-        except ValueError:
-            continue
-    return filename

@@ -1,7 +1,10 @@
 """`cvsite init DIR`: copy the starter site (package data in starter_site/) into a new folder.
 
-The starter ships inside the package so that an installed cvsite can scaffold without the
-repository. Nothing that already exists is overwritten: if any file would be, none is written.
+This package owns the starter (a short résumé, a commented site.yaml, a .gitignore and a
+GitHub Actions workflow) and copying it; it reads and validates nothing, which the first
+`cvsite build` does. The starter ships inside the package so that an installed cvsite can
+scaffold without the repository. Nothing that already exists is overwritten: if any file
+would be, none is written.
 """
 
 from __future__ import annotations

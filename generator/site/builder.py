@@ -4,6 +4,7 @@ what its changes touch."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -29,7 +30,7 @@ from generator.site.outputs import (
     other_files,
     site_files,
 )
-from generator.site.parallel import available_cores
+from generator.site.parallel import available_cores, parallel_map
 from generator.site.quickedit import shown_only
 from generator.site.rendered import RenderedSite, Update, difference
 from generator.site.stamp import markdown_file, templates_folder
@@ -107,16 +108,12 @@ class SiteBuilder:
             check_collisions(pages, extra, generated_names(loaded))
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
-        stale = self._stale(pages, prints, last, changes.templates, renderer)
+        stale = self._stale(pages, prints, last, changes.templates)
         wanted = site_files(loaded, pages, prints, self.cache, theme)
         rendered, made = self._render_files(loaded, renderer, pages, stale, wanted)
         before = last.generated if last is not None else {}
         generated = make_site_files(wanted, before, made=made)
         files = _site_files_by_path(rendered, extra, generated)
-        renderer.forget_fragments(
-            keep=[item for each in loaded.resumes.values() for item in each.items],
-            pages=[page.url for page in pages],
-        )
         site = RenderedSite(
             loaded, theme, pages, files, rendered, prints, generated, claims, citations
         )
@@ -156,12 +153,9 @@ class SiteBuilder:
         prints: dict[str, Fingerprint],
         last: RenderedSite | None,
         templates: frozenset[str],
-        renderer: Renderer,
     ) -> list[Page]:
         """The pages to render: all of a first build, those a rebuild's changes touch."""
         stale = stale_sources(last.fingerprints if last is not None else {}, prints)
-        if any(found is None for found in stale.values()):
-            renderer.forget_fragments()
         previous = last.rendered if last is not None else {}
         return stale_pages(pages, previous, stale, templates)
 
@@ -187,12 +181,9 @@ class SiteBuilder:
             renderer.load_templates()
             renderer.work_out_dates()
         loaded.check_markdown()
-        results = renderer.render_pages(
-            stale,
-            self.cache.jobs,
-            lists_here=not self.once,
-            also=self._alongside(alongside, wanted, len(pages)),
-        )
+        spread = functools.partial(parallel_map, jobs=self.cache.jobs)
+        also = self._alongside(alongside, wanted, len(pages))
+        results = renderer.render_pages(stale, spread, also=also)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         previous = self.last.rendered if self.last is not None else {}
@@ -223,7 +214,7 @@ class SiteBuilder:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
             self._renderer = Renderer(
-                loaded.resume, theme, self.options.site, compiled=self._compiled
+                loaded.resume, theme, self.options.site, cache_folder=self._compiled
             )
         self._renderer.use(loaded.resume, *loaded.translations.values())
         return self._renderer

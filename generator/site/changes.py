@@ -6,12 +6,12 @@
 - template: a file under a `templates/` folder of the theme chain, by template name;
 - static: a file under a `static/` folder of the theme chain.
 
-A file that is none of these (an editor's swap file, output/) is not a change at all.
+A file that is none of these (an editor's swap file, output/) is not a change at all. What
+is watched, and how, is the preview's (generator/serve/watch.py).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,50 +95,3 @@ def _theme_kind(path: Path, theme: Theme) -> str | None:
             return "static"
         return "settings"
     return None
-
-
-def watched_folders(site_root: Path, theme: Theme | None) -> list[Path]:
-    """Everything a preview watches: site.yaml, content/, the site's themes/, the theme chain."""
-    folders = [site_root / "site.yaml", site_root / "content", site_root / "themes"]
-    if theme is not None:
-        folders += [t.path for t in theme.chain if _under(t.path, site_root / "themes") is None]
-    return folders
-
-
-Signature = tuple[int, int, int]  # (mtime in ns, size, inode)
-
-
-def scan(places: Iterable[Path]) -> dict[Path, Signature]:
-    """Every file under `places` (files or folders) with what tells a changed file apart,
-    and every symbolic link, to a folder or to nothing too: the build refuses those that
-    lead out of content/, so one made or removed is a change."""
-    found: dict[Path, Signature] = {}
-    for place in places:
-        if place.is_file():
-            _note(found, place)
-            continue
-        for folder, dirs, files in os.walk(place):
-            dirs[:] = [d for d in dirs if not d.startswith(".")]
-            for name in files:
-                _note(found, Path(folder, name))
-            for name in dirs:  # os.walk lists links to folders here, and does not enter them
-                if os.path.islink(path := os.path.join(folder, name)):
-                    _note(found, Path(path), follow=False)
-    return found
-
-
-def _note(found: dict[Path, Signature], path: Path, follow: bool = True) -> None:
-    try:
-        info = path.stat(follow_symlinks=follow)
-    except OSError:  # a link to nothing, or that loops; or deleted between listing and looking
-        try:
-            info = path.lstat()
-        except OSError:
-            return
-    found[path] = (info.st_mtime_ns, info.st_size, info.st_ino)
-
-
-def differences(before: dict[Path, Signature], after: dict[Path, Signature]) -> set[Path]:
-    """Files added, deleted or changed between two scans."""
-    changed = {path for path, signature in after.items() if before.get(path) != signature}
-    return changed | (before.keys() - after.keys())

@@ -146,6 +146,3 @@ def _chunks(order: list[int], jobs: int) -> list[list[int]]:
     its work, and enough of them that the last ones even the cores out."""
     size = max(1, len(order) // (jobs * _CHUNKS_PER_JOB))
     return [order[start : start + size] for start in range(0, len(order), size)]
-
-
-fork_map = parallel_map  # the old name, for callers not yet moved (render/renderer.py)

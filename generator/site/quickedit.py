@@ -62,7 +62,6 @@ def shown_only(
     wanted = site_files(last.loaded, pages, prints, cache, last.theme)
     site.generated = make_site_files(wanted, last.generated, made={})
     site.files.update({PurePosixPath(name): data for name, (_, data) in site.generated.items()})
-    renderer.forget_fragments(keep=list(resume.items), pages=[page.url for page in pages])
     return site, len(stale)
 
 

@@ -18,7 +18,7 @@ from generator import urls as routes
 from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.model.resume import Item, Resume
-from generator.render.scholar import full_url
+from generator.urls import full_url
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import __version__
-from generator.cli import build_parser
+from generator.cli.parser import command_names
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -29,9 +29,7 @@ def cvsite(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 
 
 def subcommands() -> list[str]:
-    parser = build_parser()
-    (action,) = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
-    return sorted(action.choices)
+    return command_names()
 
 
 OK_LINE = re.compile(
@@ -170,26 +168,3 @@ def test_schema_writes_one_schema_per_file_kind(tmp_path):
 def test_check_passes_on_a_site_without_tags(site):
     result = cvsite("check", "--site", str(site({"content/projects.yaml": "- title: Done\n"})))
     assert result.returncode == 0, result.stderr
-
-
-def test_a_build_called_in_a_process_that_goes_on_leaves_garbage_collection_on(tmp_path: Path):
-    """`cvsite build` builds with collection off and, as its process ends with the build,
-    leaves it off (a first pass would go over everything the build made); called as a
-    function, it turns it back on."""
-    import gc
-
-    from generator.cli import main
-
-    site = tmp_path / "site"
-    (site / "content").mkdir(parents=True)
-    (site / "site.yaml").write_text("title: T\nbase_url: https://example.org/\n")
-    (site / "content" / "profile.yaml").write_text("name: A\n")
-    assert gc.isenabled()
-    assert main(["build", "--site", str(site), "--output", str(tmp_path / "out")]) == 0
-    assert gc.isenabled()
-    code = (
-        "import gc, sys; from generator.cli import main; "
-        f"main(['build', '--site', {str(site)!r}, '--output', {str(tmp_path / 'o2')!r}],"
-        " exiting=True); sys.exit(0 if not gc.isenabled() else 1)"
-    )
-    assert subprocess.run([sys.executable, "-c", code], cwd=REPO, timeout=120).returncode == 0

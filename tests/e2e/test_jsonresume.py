@@ -150,3 +150,14 @@ def test_invalid_json_names_its_line(tmp_path: Path):
     assert result.code == 1
     assert f"{source}:2:" in result.err and "not valid JSON" in result.err
     assert not (tmp_path / "site").exists()
+
+
+def test_an_old_file_imports_its_employers_and_says_how_it_read_them(tmp_path: Path):
+    source = FIXTURES / "realworld" / "jsonresume" / "0xadada.resume.json"
+    result = run_cli("import", "jsonresume", source, "--site", tmp_path / "site")
+    assert result.code == 0, result.err
+    assert "Read differently from how they are written:" in result.err
+    assert "work[0].company: a name from JSON Resume before 1.0; read as 'name'" in result.err
+    assert run_cli("build", "--site", tmp_path / "site").code == 0
+    page = read_page(tmp_path / "site" / "output" / "experience" / "index.html")
+    assert "Cinch Financial" in page.main.text

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.site.linkcheck import check_links
-from tests.helpers import FIXTURES, copy_site, run_cli
+from tests.helpers import FIXTURES, copy_site, run_cli, write_site
 from tests.htmlread import read_page
 
 SITE = FIXTURES / "scholar-site"
@@ -186,3 +186,18 @@ def test_paper_pages_are_valid_html(built: Path):
         timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_owner_is_highlighted_without_the_titles_of_the_profile_name(tmp_path: Path):
+    site = write_site(
+        tmp_path / "site",
+        {
+            "content/profile.yaml": "name: Dr. Alex Johnson, PhD\n",
+            "content/publications.yaml": (
+                "- title: A paper\n  authors: [Alex Johnson, Bo Li]\n  venue: V\n  date: 2024\n"
+            ),
+        },
+    )
+    assert run_cli("build", "--site", site).code == 0
+    html = (site / "output" / "publications" / "index.html").read_text("utf-8")
+    assert '<strong class="me">Alex Johnson</strong>' in html

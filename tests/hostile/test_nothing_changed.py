@@ -2,7 +2,8 @@
 
 It used to miss new symbolic links (to a folder, to nothing, out of content/), which the
 build refuses, and a new version of a dependency (Markdown 3.5 to 3.11 renders
-differently), and `--force` did not bypass it. The preview's watcher missed links to folders.
+differently), and `--force` did not bypass it. The preview's watcher missed links to folders
+(its watchers' own tests: tests/unit/test_watch.py).
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import markdown
 import pytest
 
 from generator.serve.preview import Preview
+from generator.serve.watch import Watching
 from generator.site import stamp
-from generator.site.changes import differences, scan, watched_folders
 from tests.helpers import REPO, run_cli, write_site
 
 ENTRY = "---\ntitle: A project\n---\nA quixotic plan.\n"
@@ -151,29 +153,18 @@ def test_another_python_is_a_change(site, monkeypatch):
         stamp.code_version.cache_clear()
 
 
-def test_the_watcher_sees_links_to_folders_and_to_nothing(tmp_path, elsewhere):
-    site = write_site(tmp_path / "site", {"content/projects/a.md": ENTRY})
-    places = [site / "site.yaml", site / "content"]
-    before = scan(places)
-    folder_link = site / "content" / "more"
-    folder_link.symlink_to(elsewhere)
-    dangling = site / "content" / "projects" / "gone.md"
-    dangling.symlink_to(tmp_path / "missing")
-    after = scan(places)
-    assert differences(before, after) == {folder_link, dangling}
-    folder_link.unlink()
-    assert differences(after, scan(places)) == {folder_link}
-
-
 def test_the_preview_shows_the_error_of_a_new_link_to_a_folder(tmp_path, elsewhere):
-    """What the preview's watcher does on each poll: scan what it watches, rebuild with
-    what differs."""
-    site = write_site(tmp_path / "site", {"content/projects/a.md": ENTRY})
+    """What the preview does on a change: its watchers report it, it rebuilds with that.
+    (tests/unit/test_watch.py shows links to nothing and removed links are reported too.)"""
+    site = write_site(tmp_path / "site", {"content/projects/a.md": ENTRY}).resolve()
     preview = Preview(site, tmp_path / "served", "http://127.0.0.1:8000/")
     preview.start()
     assert preview.error is None
-    places = watched_folders(site, preview.builder.last.theme)
-    before = scan(places)
-    (site / "content" / "etc").symlink_to(elsewhere)
-    preview.rebuild(differences(before, scan(places)))
+    watching = Watching(site, [], threading.Event())
+    try:
+        watching.follow(preview.builder.last.theme)
+        (site / "content" / "etc").symlink_to(elsewhere)
+        preview.rebuild(watching.next(10) or ())
+    finally:
+        watching.close()
     assert preview.error is not None and "content/etc" in preview.error

@@ -21,7 +21,8 @@ from pydantic_core import PydanticCustomError
 from generator import urls as routes
 from generator.content.dates import parse_date
 from generator.content.i18n import Locale
-from generator.content.schema import MAX_SLUG_BYTES, SLUG_PATTERN, _check_slug
+from generator.content.schema import MAX_SLUG_BYTES, SLUG_PATTERN
+from generator.content.schema.fields import _check_slug
 from generator.content.yamlio import load_yaml
 from generator.errors import ContentErrors
 from generator.site.build import BuildOptions, render_site

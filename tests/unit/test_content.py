@@ -124,7 +124,7 @@ def test_symlink_out_of_content_is_refused(site, tmp_path):
 def test_a_path_told_plain_from_one_lstat_is_what_the_full_checks_say(tmp_path):
     # discover() tells regular files and folders from one system call, and looks at
     # anything else with the full checks: both must agree wherever the first answers.
-    from generator.content.reader import _checked, _plain
+    from generator.content.discover import _checked, _plain
 
     outside = tmp_path / "outside"
     outside.mkdir()

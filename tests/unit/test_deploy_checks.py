@@ -7,13 +7,15 @@ from pathlib import Path
 import pytest
 
 from generator.content.schema import SiteConfig
-from generator.deploy.ghpages import base_url_problem, github_repository
+from generator.deploy.gittarget import GitTarget
+from generator.deploy.pagesaddress import base_url_problem, github_repository
 from generator.deploy.publish import (
     DeployRequest,
     check_local_destination,
     placeholder_host,
     settings,
 )
+from generator.deploy.quoting import said
 from generator.deploy.rsync import check_remote_destination, is_remote
 from generator.deploy.treediff import describe_changes
 from generator.errors import UsageError
@@ -156,3 +158,34 @@ def test_describe_changes():
     old = {"a": "1", "b": "2", "c": "3"}
     new = {"a": "1", "b": "9", "d": "4"}
     assert describe_changes(old, new) == "3 files: 1 added, 1 changed, 1 removed"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("/srv/www/cv", "/srv/www/cv"),
+        ("https://cv.someone.net/", "https://cv.someone.net/"),
+        ("host:/var/www/cv/", "host:/var/www/cv/"),
+        ("/srv/my cv", "'/srv/my cv'"),
+        ("/srv/a\nb", "'/srv/a\\nb'"),
+        ("/srv/cv\u202e", "'/srv/cv\\u202e'"),
+        ("", "''"),
+    ],
+)
+def test_deploy_messages_quote_addresses_and_paths_that_are_not_plain(value: str, expected: str):
+    assert said(value) == expected
+    if value.startswith("/"):
+        assert said(Path(value)) == expected
+
+
+def test_a_remote_url_with_a_line_break_stays_on_its_line():
+    target = GitTarget(Path("/r"), "origin", "/srv/git/my\ncv.git", "gh-pages", None)
+    assert target.describe() == "branch gh-pages of origin ('/srv/git/my\\ncv.git')"
+
+
+def test_a_local_destination_is_quoted_in_refusals(tmp_path: Path):
+    site = tmp_path / "my\nsite"
+    site.mkdir()
+    with pytest.raises(UsageError) as refused:
+        check_local_destination(site / "content", site)
+    assert "\n" not in str(refused.value) and "my\\nsite" in str(refused.value)

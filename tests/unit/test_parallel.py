@@ -13,6 +13,7 @@ import pytest
 
 from generator.errors import BuildError
 from generator.render.renderer import Job, Renderer
+from generator.render.theme import builtin_themes_dir
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
@@ -81,11 +82,40 @@ def test_other_work_given_with_the_pages_comes_back_after_them_in_order(tmp_path
     built = builder.build().site
     pages = built.pages
     also = [Job(1000.0, functools.partial(_pid_and_square, n)) for n in range(3)]
-    results = builder._renderer.render_pages(pages, 2, lists_here=False, also=also)
+    spread = functools.partial(parallel_map, jobs=2)
+    results = builder._renderer.render_pages(pages, spread, also=also)
     assert [html for html, _ in results[: len(pages)]] == [
         built.rendered[page.url].html for page in pages
     ]
     assert [square for _, square in results[len(pages) :]] == [0, 1, 4]
+
+
+def test_templates_are_kept_compiled_in_the_sites_cache_folder_only(tmp_path: Path):
+    """Jinja's bytecode cache is in the cache folder the build is given, never beside the
+    installed themes; a build that finds them there gives the same site."""
+    site = _site_with_many_entries(tmp_path)
+    cache = tmp_path / "cache"
+    installed = builtin_themes_dir() / "__pycache__"
+    before = sorted(installed.rglob("*")) if installed.exists() else []
+    first = render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=cache)).files
+    kept = sorted(cache.glob("templates-*/__jinja2_*.cache"))
+    assert len(kept) >= len(list((REPO / "themes/meridian/templates").rglob("*.html"))) - 1
+    after = sorted(installed.rglob("*")) if installed.exists() else []
+    assert after == before
+    again = render_site(BuildOptions(site, tmp_path / "b", jobs=1, cache_dir=cache)).files
+    assert sorted(cache.glob("templates-*/__jinja2_*.cache")) == kept
+    assert [str(p) for p in again if again[p] != first[p]] == []
+
+
+def test_a_template_mistake_is_reported_here_when_templates_are_compiled_ahead(tmp_path: Path):
+    site = _site_with_many_entries(tmp_path)
+    (site / "themes" / "broken" / "templates").mkdir(parents=True)
+    (site / "themes" / "broken" / "theme.yaml").write_text("name: broken\nextends: meridian\n")
+    (site / "themes" / "broken" / "templates" / "tag.html").write_text("{% if %}\n")
+    settings = site / "site.yaml"
+    settings.write_text(settings.read_text().replace("theme: meridian", "theme: broken"))
+    with pytest.raises(BuildError, match=r"themes/broken/templates/tag.html:1: template syntax"):
+        render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=tmp_path / "cache"))
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -178,56 +208,6 @@ def test_a_builder_forks_for_its_first_build_only(tmp_path: Path, monkeypatch: p
     update = builder.build(Changes(settings=True))
     assert update.rendered > MIN_ITEMS
     assert set(log.read_text().split()) == {str(os.getpid())}
-
-
-def test_a_builder_that_builds_again_renders_list_pages_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
-    # The preview's first build is spread over processes too; the cards of the CV, section
-    # and tag pages must stay in the process that renders the next edit. A single build may
-    # render them anywhere.
-    site = _site_with_many_entries(tmp_path)
-    log = tmp_path / "rendered"
-    render_page = Renderer.render_page
-
-    def noted(self, page):  # noqa: ANN001, ANN202
-        with log.open("a") as out:  # lines shorter than PIPE_BUF: appends do not mix
-            out.write(f"{os.getpid()} {page.kind} {page.url}\n")
-        return render_page(self, page)
-
-    monkeypatch.setattr(Renderer, "render_page", noted)
-    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2))
-    builder.build()
-    lines = [line.split() for line in log.read_text().splitlines()]
-    assert len({pid for pid, _, _ in lines}) == 2  # another process rendered entry pages
-    elsewhere = [url for pid, kind, url in lines if kind != "entry" and pid != str(os.getpid())]
-    assert elsewhere == []
-
-
-def test_a_one_off_build_renders_pages_that_share_cards_in_one_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
-    """The CV and the section pages show an entry's card the same way below its heading
-    (macros.html): rendered by one process, the card is rendered once."""
-    site = _site_with_many_entries(tmp_path)  # the sample site's sections, in two languages
-    log = tmp_path / "rendered"
-    render_page = Renderer.render_page
-
-    def noted(self, page):  # noqa: ANN001, ANN202
-        with log.open("a") as out:
-            out.write(f"{os.getpid()} {page.kind} {page.url}\n")
-        return render_page(self, page)
-
-    monkeypatch.setattr(Renderer, "render_page", noted)
-    build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2), once=True).build()
-    lines = [line.split() for line in log.read_text().splitlines()]
-    pids: dict[tuple[str, str], set[str]] = {}  # by kind and language (en, and de at /de/)
-    for pid, kind, url in lines:
-        pids.setdefault((kind, url[1:3] if url.startswith("/de/") else "en"), set()).add(pid)
-    assert len(pids["entry", "en"]) == 2
-    for language in ("en", "de"):
-        assert len(pids["cv", language] | pids["section", language]) == 1
-        assert len(pids["tag", language] | pids["tags", language]) == 1
 
 
 def _noted_and_failing_first(number: int, log: Path) -> int:

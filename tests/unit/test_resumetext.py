@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.importers.markdown import words as words
+from generator.importers.markdown import datewords, placewords, words
 from generator.importers.markdown.text import parse
 
 REPO = Path(__file__).resolve().parents[2]
@@ -47,17 +47,17 @@ def section(parsed, name):
     ],
 )
 def test_dates_in_the_forms_resumes_use(text, expected):
-    assert words.find_dates(text).fields() == expected
+    assert datewords.find_dates(text).fields() == expected
 
 
 def test_dates_say_what_they_cannot_keep():
-    assert "expected" in words.find_dates("2022-2025 (expected)").notes[0]
-    assert "season" in words.find_dates("Summer 2019").notes[0]
+    assert "expected" in datewords.find_dates("2022-2025 (expected)").notes[0]
+    assert "season" in datewords.find_dates("Summer 2019").notes[0]
 
 
 @pytest.mark.parametrize("text", ["ResNet50", "36 GFlops/s", "ZL2011 1 0004207.2", "2021.13"])
 def test_not_dates(text):
-    assert words.find_dates(text) is None
+    assert datewords.find_dates(text) is None
 
 
 @pytest.mark.parametrize(
@@ -97,15 +97,15 @@ def test_sections_by_their_words(heading, section):
     ],
 )
 def test_places(text, place):
-    assert words.is_place(text) is place
+    assert placewords.is_place(text) is place
 
 
 def test_an_organisation_and_its_place_apart():
-    assert words.split_place("University of Göttingen, Germany") == (
+    assert placewords.split_place("University of Göttingen, Germany") == (
         "University of Göttingen",
         "Germany",
     )
-    assert words.split_place("Mianyang Lunqi Robotics Co., Ltd.") == (
+    assert placewords.split_place("Mianyang Lunqi Robotics Co., Ltd.") == (
         "Mianyang Lunqi Robotics Co., Ltd.",
         None,
     )

@@ -8,7 +8,8 @@ import jinja2
 import pytest
 
 from generator.errors import BuildError, ContentErrors
-from generator.render.theme import available_themes, load_theme, make_environment, template_error
+from generator.render.environment import make_environment, template_error
+from generator.render.theme import available_themes, load_theme
 
 
 def write(root: Path, files: dict[str, str]) -> Path:
@@ -173,39 +174,36 @@ def test_a_bad_manifest_is_a_located_error(tmp_path: Path):
     assert "extend" in str(caught.value)
 
 
-def test_macros_imported_without_context_link_from_the_page_that_calls_them(tmp_path: Path):
-    """cvsite runs a template imported without context once (render._Template), over the
-    live globals: its macros show what they would imported `with context`, on pages of
-    any depth and language, rendered in any order."""
+def test_macros_imported_with_context_link_from_the_page_that_calls_them(tmp_path: Path):
+    """Macros imported `with context` (Jinja's own way) link from the page that calls them,
+    on pages of any depth and language, rendered in any order; imported without context
+    they cannot know the page, and the build says how to import them."""
     from generator.site.build import BuildOptions, render_site
     from tests.helpers import write_site
 
     macro = "{% macro here(item) %}{{ url('/cv/') }} {{ url(item) }} {{ t('tags') }}{% endmacro %}"
-    page = (
-        '{% import "mine.html" as once %}{% import "mine.html" as each with context %}'
-        "{{ once.here(item) }}|{{ each.here(item) }}"
-    )
-    site = write_site(
-        tmp_path / "site",
-        {
-            "site.yaml": "title: T\nbase_url: https://example.org/x/\nlanguages: [en, de]\n"
-            "theme: mine\n",
-            "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
-            "themes/mine/templates/mine.html": macro,
-            "themes/mine/templates/entry/generic.html": page,
-            "themes/mine/templates/tag.html": page.replace("item", "tag.items[0]"),
-            "content/projects/a.md": "---\ntitle: A\ntags: [x]\n---\nA body.\n",
-        },
-    )
-    files = render_site(BuildOptions(site, tmp_path / "out", jobs=1)).files
+    page = '{% import "mine.html" as each with context %}{{ each.here(item) }}|'
+    files = {
+        "site.yaml": "title: T\nbase_url: https://example.org/x/\nlanguages: [en, de]\n"
+        "theme: mine\n",
+        "themes/mine/theme.yaml": "name: mine\nextends: meridian\n",
+        "themes/mine/templates/mine.html": macro,
+        "themes/mine/templates/entry/generic.html": page,
+        "themes/mine/templates/tag.html": page.replace("item", "tag.items[0]"),
+        "content/projects/a.md": "---\ntitle: A\ntags: [x]\n---\nA body.\n",
+    }
+    site = write_site(tmp_path / "site", files)
+    built = render_site(BuildOptions(site, tmp_path / "out", jobs=1)).files
     shown = {
-        name: files[PurePosixPath(name)].decode()
+        name: built[PurePosixPath(name)].decode()
         for name in ("projects/a/index.html", "de/projects/a/index.html", "tags/x/index.html")
     }
-    for name, html in shown.items():
-        once, each = html.split("|")
-        assert once == each, name
     assert shown["projects/a/index.html"].startswith("../../cv/ ../../projects/a/ Tags|")
     assert shown["de/projects/a/index.html"].startswith("../../../de/cv/ ../../../de/projects/")
     assert "Tags" not in shown["de/projects/a/index.html"]  # German labels
     assert shown["tags/x/index.html"].startswith("../../cv/ ../../projects/a/ ")
+
+    files["themes/mine/templates/entry/generic.html"] = page.replace(" with context", "")
+    site = write_site(tmp_path / "again", files)
+    with pytest.raises(BuildError, match="with context"):
+        render_site(BuildOptions(site, tmp_path / "out2", jobs=1))

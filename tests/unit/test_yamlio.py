@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.content import textfile, yamlio
+from generator.content import textfile, yamlio, yamlnodes
 from generator.content.textfile import decode, read_body, read_text
 from generator.content.yamlio import (
     Mark,
@@ -497,7 +497,7 @@ SIMPLE_TEXTS = [
 def _both_ways(text: str, monkeypatch: pytest.MonkeyPatch) -> list:
     results = []
     for simple in (True, False):
-        monkeypatch.setattr(yamlio, "_simple", lambda _text, simple=simple: simple)
+        monkeypatch.setattr(yamlnodes, "simple", lambda _text, simple=simple: simple)
         try:
             results.append(yamlio.load_yaml(text, "f.yaml"))
         except ContentErrors as exc:
@@ -512,10 +512,10 @@ def test_libyamls_composer_reads_simple_text_as_pyyamls_does(text, monkeypatch):
 
 
 def test_text_that_could_nest_deep_or_has_aliases_is_not_simple():
-    assert yamlio._simple(SIMPLE_TEXTS[0])
-    assert not yamlio._simple("[" * 65 + "]" * 65)
-    assert not yamlio._simple("- " * 70 + "x")
-    assert not yamlio._simple("a: &x 1\nb: *x\n")
+    assert yamlnodes.simple(SIMPLE_TEXTS[0])
+    assert not yamlnodes.simple("[" * 65 + "]" * 65)
+    assert not yamlnodes.simple("- " * 70 + "x")
+    assert not yamlnodes.simple("a: &x 1\nb: *x\n")
 
 
 def test_half_a_surrogate_pair_is_a_located_error():
@@ -526,3 +526,47 @@ def test_half_a_surrogate_pair_is_a_located_error():
     assert [str(e) for e in info.value.errors] == [
         "f.yaml:2:5: U+D800 is half of a surrogate pair, not a character: remove it"
     ]
+
+
+LONG_KEY = "k" * 1025
+LONG_KEY_MESSAGE = (
+    "mapping key too long: 1,025 characters from here to its ':', and YAML reads a key of "
+    "at most 1,024; shorten the key"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        (f"a: 1\n{LONG_KEY}: 2\n", "2:1"),
+        (f"items:\n  - {LONG_KEY}: v\n", "2:5"),
+        (f"a: &x 1\nb: *x\n{LONG_KEY}: 2\n", "3:1"),  # composed by PyYAML's composer
+        (f"{{a: 1, {LONG_KEY}: 2}}\n", "1:8"),
+        (f"'{LONG_KEY[4:]}''': 1\n", "1:1"),
+        (f'{{\n  "basics": {{\n    "{LONG_KEY[2:]}": "v"\n  }}\n}}\n', "3:5"),  # JSON
+    ],
+)
+def test_a_key_over_yamls_limit_is_named_at_its_start(text, where):
+    """YAML reads a key written without `? ` only up to 1024 characters; PyYAML's message
+    for a longer one ("could not find expected ':'") did not say so."""
+    assert only_error(text) == f"f.yaml:{where}: {LONG_KEY_MESSAGE}"
+
+
+def test_a_key_at_yamls_limit_reads():
+    assert load_yaml("k" * 1024 + ": 1\n", "f.yaml").data == {"k" * 1024: "1"}
+
+
+def test_a_long_value_before_a_colon_is_not_called_a_long_key():
+    assert only_error(f"a: {LONG_KEY}: v\n") == (
+        "f.yaml:1:1029: YAML syntax error: mapping values are not allowed in this context"
+    )
+
+
+def test_a_json_resume_with_a_key_over_the_limit_is_a_located_error(tmp_path):
+    from generator.importers.jsonresume import read_document
+
+    path = tmp_path / "resume.json"
+    path.write_text(f'{{"basics": {{"name": "Ada", "{LONG_KEY[2:]}": 1}}}}\n', "utf-8")
+    with pytest.raises(ContentErrors) as info:
+        read_document(path)
+    assert [str(e) for e in info.value.errors] == [f"{path}:1:28: {LONG_KEY_MESSAGE}"]

@@ -1,7 +1,7 @@
 """`cvsite import markdown FILE`: a résumé written as Markdown or plain text, as a site.
 
-resumetext.py reads the text (pure); this module makes the files of it and writes them
-through importwrite.py. Every value is checked by cvsite's own models first: a field they
+text.py reads the text (pure); this module makes the files of it and writes them
+through sitefiles.py. Every value is checked by cvsite's own models first: a field they
 refuse is moved to the entry's body, text is escaped where Markdown would read it as HTML
 or as an unsafe link, and the files made are loaded as a site before any is written, so an
 imported site always builds. The report names every input line and where it went.
@@ -18,15 +18,15 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator import urls as routes
+from generator.content.personname import without_titles
 from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
 from generator.errors import BuildError, ContentErrors, UsageError
-from generator.importers import importwrite
-from generator.importers.contentwrite import front_matter, to_yaml
+from generator.importers import sitefiles
 from generator.importers.markdown import text as resumetext
-from generator.importers.markdown.entry import Placement
 from generator.importers.markdown.lines import plain
-from generator.importers.markdown.text import ParsedResume
+from generator.importers.markdown.result import ParsedResume, Placement
+from generator.importers.sitefiles import front_matter, to_yaml
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, UnsafeUrl
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
@@ -40,7 +40,7 @@ _MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash make
 
 @dataclass
 class ImportReport:
-    files: list[importwrite.Outcome] = field(default_factory=list)
+    files: list[sitefiles.Outcome] = field(default_factory=list)
     lines: list[Placement] = field(default_factory=list)  # every non-blank input line
     moved: list[str] = field(default_factory=list)  # values the models refused, and why
     notes: list[str] = field(default_factory=list)  # general remarks (name, site.yaml)
@@ -82,7 +82,7 @@ def plan(parsed: ParsedResume, origin: str, report: ImportReport) -> Planned:
 
 
 def _mark(text: str, origin: str) -> str:
-    return importwrite.marked(text, origin)
+    return sitefiles.marked(text, origin)
 
 
 def _site_yaml(parsed: ParsedResume, name: str, origin: str) -> str:
@@ -100,7 +100,7 @@ def _site_yaml(parsed: ParsedResume, name: str, origin: str) -> str:
         "base_url": PLACEHOLDER_BASE_URL,
         "language": "en",
         "theme": "meridian",
-        "highlight_author": name,
+        "highlight_author": without_titles(name),
         "nav": [*nav, "cv"],
     }
     note = (
@@ -131,7 +131,7 @@ def _section_files(planned: Planned, section, entries: list[dict], origin: str) 
             relative = f"content/{section.name}/{slug}.md"
             body = entry.pop("body")
             text = front_matter(entry, body if body.endswith("\n") else body + "\n")
-            planned.files[relative] = importwrite.in_front_matter(text, origin)
+            planned.files[relative] = sitefiles.in_front_matter(text, origin)
             planned.places[key] = relative
         else:
             planned.places[key] = f"content/{section.name}.yaml[{listed_index}]"
@@ -168,7 +168,7 @@ def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> 
     )
     meta = {"title": "Notes from the import", "draft": True}
     relative = f"content/{NOTES_SECTION}/imported-notes.md"
-    planned.files[relative] = importwrite.in_front_matter(front_matter(meta, body), origin)
+    planned.files[relative] = sitefiles.in_front_matter(front_matter(meta, body), origin)
     planned.places["notes"] = relative
 
 
@@ -311,9 +311,9 @@ def import_markdown(
         # The site's profile is profile.yml: a profile.yaml beside it would be a second one.
         planned.files["content/profile.yml"] = planned.files.pop("content/profile.yaml")
     _report_lines(parsed, planned, report)
-    report.files = importwrite.decide(site, planned.files)
+    report.files = sitefiles.decide(site, planned.files)
     if not dry_run:
-        importwrite.apply(site, report.files, planned.files)
+        sitefiles.apply(site, report.files, planned.files)
     return report
 
 

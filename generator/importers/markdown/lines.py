@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from generator.importers.markdown import words as words
+from generator.importers.markdown import words
 
 # --- lines -----------------------------------------------------------------------------------
 

@@ -1,15 +1,20 @@
-"""Writing an import's files into a site: never over the user's edits, never out of the site.
+"""The files an import writes into a site, and writing them safely: readable YAML and
+front matter, never over the user's content, never out of the site.
 
-Every file an import writes starts with a marker line naming the import and a checksum of
-the rest of the file. Importing again can then tell three cases apart for a file that is
-there: the same as the new import (nothing to do), as the last import wrote it (replaced by
-the new one), or edited since (kept; the new version is written beside it, under
-`imported/`, for the user to compare). A file without the marker is the user's own and is
-never replaced either. `site.yaml` is written only when the site has none.
+Imported content is the user's from then on. Two ways of writing keep it so:
 
-Every path is checked before anything is written: a folder or file on the way that is a
-symbolic link leading out of the site stops the whole import, and a linked file inside the
-site is never written through.
+- `create` (BibTeX, JSON Resume): a new file only. It is written under a temporary name and
+  linked to its own, which fails when the name is taken, so a crash never leaves half a
+  file behind; never through a link that leads out of the site (confined.py).
+- `decide` then `apply` (a Markdown résumé, imported again as it changes): every file starts
+  with a marker line naming the import and a checksum of the rest of the file. Importing
+  again can then tell three cases apart for a file that is there: the same as the new
+  import (nothing to do), as the last import wrote it (replaced by the new one), or edited
+  since (kept; the new version is written beside it, under `imported/`, for the user to
+  compare). A file without the marker is the user's own and is never replaced either.
+  `site.yaml` is written only when the site has none. Every path is checked before anything
+  is written: a folder or file on the way that is a symbolic link leading out of the site
+  stops the whole import, and a linked file inside the site is never written through.
 """
 
 from __future__ import annotations
@@ -19,11 +24,59 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import yaml
+
+from generator import confined
 from generator.errors import UsageError
 
 BESIDE = "imported"  # where a new version goes when the user edited the file
 _MARKER = "# cvsite-import:"
+
+
+# --- YAML and front matter ------------------------------------------------------------------
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block style, multi-line text as `|` blocks, and lists indented under their key."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False):  # noqa: ANN201
+        return super().increase_indent(flow, False)
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if "\n" in value.strip("\n"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_Dumper.add_representer(str, _text)
+
+
+def to_yaml(data: Any) -> str:
+    """YAML for a mapping or a list, in the order given, Unicode kept as is."""
+    return yaml.dump(
+        data,
+        Dumper=_Dumper,
+        sort_keys=False,
+        allow_unicode=True,
+        default_flow_style=False,
+        width=100,
+    )
+
+
+def front_matter(meta: dict[str, Any], body: str = "") -> str:
+    return f"---\n{to_yaml(meta)}---\n{body}"
+
+
+def create(site: Path, relative: str, text: str) -> bool:
+    """Write the new file `site/relative`; False (and nothing written) when the name is
+    taken. Never through a link that leads out of the site (see confined.py)."""
+    return confined.create(site, relative, text.encode("utf-8"))
+
+
+# --- an import written again -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,145 @@
+"""`cvsite build` and `cvsite check`: a site built into its output folder, or into a
+scratch folder whose every link is checked."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from generator.cli.arguments import Commands, add_site, site_dir
+from generator.errors import EXIT_CONTENT, EXIT_OK
+
+
+def add(commands: Commands) -> None:
+    check = commands.add_parser(
+        "check",
+        help="validate the content, then check every link of a build",
+        description="Validate site.yaml and content/, build the site in a scratch folder and "
+        "check every internal link. Prints each problem (content errors as file:line:column), "
+        "or one OK line.",
+    )
+    add_site(check)
+    check.add_argument("--drafts", action="store_true", help="include draft entries")
+    check.set_defaults(func=cmd_check)
+    _add_build(commands)
+
+
+def _add_build(commands: Commands) -> None:
+    build = commands.add_parser(
+        "build",
+        help="build the site into output/",
+        description="Build the site: read and check content/, render every page with the "
+        "theme, and replace the output folder in one step (a failed build leaves it as it was).",
+    )
+    add_site(build)
+    build.add_argument(
+        "--output",
+        metavar="DIR",
+        help="where to write the site (default: output/ in the site folder)",
+    )
+    build.add_argument(
+        "--base-url", metavar="URL", help="publish address, overriding site.yaml's base_url"
+    )
+    build.add_argument("--drafts", action="store_true", help="include draft entries")
+    build.add_argument(
+        "--force",
+        action="store_true",
+        help="build even when nothing changed, and replace an output folder that cvsite did "
+        "not create",
+    )
+    build.add_argument(
+        "--pdf",
+        action="store_true",
+        help="also print the CV page to cv.pdf (A4) with a headless Chromium or Chrome "
+        "(found on PATH, or named by CVSITE_CHROMIUM)",
+    )
+    build.set_defaults(func=cmd_build)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from generator.site.build import BuildOptions, render_site
+    from generator.site.linkcheck import check_links
+    from generator.site.writer import write_site
+    from generator.urls import base_path
+
+    site = site_dir(args.site)
+    with tempfile.TemporaryDirectory(prefix="cvsite-check-") as scratch:
+        output = Path(scratch) / "site"
+        rendered = render_site(BuildOptions(site, output, drafts=args.drafts))
+        write_site(output, rendered.files)
+        resume = rendered.loaded.resume
+        broken = check_links(output, base_path(resume.config.base_url))
+    if broken:
+        for link in broken:
+            print(f"broken link: {link}", file=sys.stderr)
+        print(f"{len(broken)} broken links found.", file=sys.stderr)
+        return EXIT_CONTENT
+    print(_check_summary(rendered))
+    _print_fallbacks(rendered.loaded)
+    return EXIT_OK
+
+
+def _check_summary(rendered) -> str:  # noqa: ANN001 - site.build.RenderedSite
+    resume = rendered.loaded.resume
+    counts = ", ".join(f"{s.name} {len(s.items)}" for s in resume.sections)
+    total = sum(len(s.items) for s in resume.sections)
+    languages = rendered.loaded.resumes
+    where = f" in {len(languages)} languages ({', '.join(languages)})" if len(languages) > 1 else ""
+    return (
+        f"OK: {len(resume.sections)} sections, {total} entries ({counts}), "
+        f"{len(resume.tags)} tags; {len(rendered.pages)} pages{where}, no broken links"
+    )
+
+
+def _print_fallbacks(loaded) -> None:  # noqa: ANN001 - model.Loaded
+    """Each value a language shows in the default language, for lack of a translation."""
+    from generator.site.build import fallback_counts
+    from generator.site.stamp import describe_fallbacks
+
+    counts = fallback_counts(loaded)
+    lines = describe_fallbacks(counts, loaded.resume.language)
+    for line, code in zip(lines, counts, strict=True):
+        print(line + ":")
+        found = set(loaded.translations[code].fallbacks)
+        for fallback in sorted(found, key=lambda f: (f.file, f.line, f.field)):
+            print(f"  {fallback}")
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from generator.site import stamp
+
+    started = time.perf_counter()
+    site = site_dir(args.site)
+    output = (Path(args.output) if args.output else site / "output").resolve()
+    # Checked before anything heavy is imported: an unchanged site costs a few file stats.
+    # --force builds in any case.
+    unchanged = None
+    if not args.force:
+        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
+    if unchanged is not None:
+        print(stamp.describe(unchanged, time.perf_counter() - started, output))
+    else:
+        print(_build(args, site, output).summary())
+    if args.pdf:
+        print(f"The CV is printed to {output / 'cv.pdf'}")
+    return EXIT_OK
+
+
+def _build(args: argparse.Namespace, site: Path, output: Path):  # noqa: ANN202 - BuildResult
+    from generator.site import stamp
+    from generator.site.build import BuildOptions, build
+
+    options = BuildOptions(
+        site,
+        output,
+        args.base_url,
+        args.drafts,
+        args.force,
+        pdf=args.pdf,
+        cache_dir=stamp.cache_dir(site),
+    )
+    return build(options)

@@ -1,0 +1,241 @@
+"""Discover a site's files: site.yaml, the profile, section files, .bib files and assets.
+
+A site is `site.yaml` plus `content/`: `profile.yaml`, sections as `<name>.yaml` (a list of
+entries) or `<name>/*.md` (front matter + body), and any other file as an asset copied as is.
+A multilingual site may hold, in `content/<language>/`, that language's own version of any of
+those files. Names that cannot be a section, and links that lead out of content/, are
+reported, every one of them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.content.schema import LANGUAGE_PATTERN
+from generator.errors import ErrorCollector, shown
+
+SECTION_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
+
+
+@dataclass
+class SiteFiles:
+    """Where a site's inputs are. `display` names files relative to the site folder."""
+
+    root: Path
+    config: Path
+    content: Path
+    profile: Path | None = None
+    section_files: dict[str, list[Path]] = field(default_factory=dict)
+    bibtex: list[Path] = field(default_factory=list)
+    assets: list[Path] = field(default_factory=list)
+    # content/<code>/ of each language other than the default: that language's own files.
+    languages: dict[str, SiteFiles] = field(default_factory=dict)
+
+    def display(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def all_sources(self) -> list[Path]:
+        files = [self.config, *([self.profile] if self.profile else [])]
+        for paths in self.section_files.values():
+            files.extend(paths)
+        files += self.bibtex
+        for own in self.languages.values():
+            files += own.all_sources()[1:]
+        return files
+
+    def for_language(self, code: str) -> SiteFiles:
+        """The files a language reads: its own version of a file where it has one."""
+        own = self.languages.get(code)
+        if own is None:
+            return self
+        sections = {}
+        for name in sorted({*self.section_files, *own.section_files}):
+            sections[name] = _overlay(
+                self.section_files.get(name, []), self.content, own.section_files.get(name, []), own
+            )
+        return SiteFiles(
+            root=self.root,
+            config=self.config,
+            content=self.content,
+            profile=own.profile or self.profile,
+            section_files=sections,
+            bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
+            assets=self.assets,
+        )
+
+
+def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteFiles) -> list[Path]:
+    """`shared` with each file that `own` has a version of (the same name) replaced by it."""
+    mine = {_same_name(path, files.content): path for path in own}
+    result = [mine.pop(_same_name(path, content), path) for path in shared]
+    return result + list(mine.values())
+
+
+def _same_name(path: Path, content: Path) -> str:
+    """The name that a file and its translation share: `projects/a.md`; `.yml` is `.yaml`."""
+    relative = path.relative_to(content).as_posix()
+    return relative[:-4] + ".yaml" if relative.endswith(".yml") else relative
+
+
+def _real(path: Path, folders: dict[Path, Path]) -> Path:
+    """`path.resolve()`, each folder resolved once: a file that is no link is where its folder
+    is. (Resolving every file walks and stats its whole path: seconds for 5,000 entries.)"""
+    if path.is_symlink():
+        return path.resolve()
+    folder = folders.get(path.parent)
+    if folder is None:
+        folder = folders[path.parent] = path.parent.resolve()
+    return folder / path.name
+
+
+def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteFiles:
+    """Find every input file; report names that cannot be a section and links out of content/.
+
+    `languages` are the site's languages other than the default: content/<code>/ holds their
+    own files (any other file in it is an asset, like any file in content/).
+    """
+    files = SiteFiles(root=root, config=root / "site.yaml", content=root / "content")
+    for code in languages:
+        files.languages[code] = SiteFiles(root, files.config, files.content / code)
+    content = files.content.resolve()
+    folders: dict[Path, Path] = {}
+    inside_folders: dict[Path, bool] = {}
+    for path in sorted(files.content.rglob("*")):
+        relative = path.relative_to(files.content)
+        if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
+            continue
+        kind = _plain(path, content, folders, inside_folders) or _checked(path, content, folders)
+        if kind == "folder":
+            continue
+        if kind != "file":  # why the path is refused
+            errors.add(files.display(path), 0, 0, "", kind)
+            continue
+        if "\\" in path.name:
+            # A URL path cannot hold it, and hosts on Windows would read a folder separator.
+            errors.add(files.display(path), 0, 0, "", "a file name with '\\' is refused; rename it")
+            continue
+        own = files.languages.get(relative.parts[0]) if len(relative.parts) > 1 else None
+        if own is not None:
+            _classify(own, path, path.relative_to(own.content), errors)
+        else:
+            _classify(files, path, relative, errors)
+    for own in files.languages.values():  # copied as they are, at their place under /<code>/
+        files.assets += own.assets
+        own.assets = []
+    files.assets.sort()
+    return files
+
+
+def _plain(
+    path: Path, content: Path, folders: dict[Path, Path], inside: dict[Path, bool]
+) -> str | None:
+    """What nearly every path is, told from one lstat rather than the four system calls of
+    `_checked`: "file" for a regular file and "folder" for a folder, each no link and in a
+    folder inside content/. None for anything else (a link, a pipe, a folder that leads
+    out), which `_checked` then looks at."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # a link, pipe, socket or device
+        return None
+    found = inside.get(path.parent)
+    if found is None:
+        try:
+            found = _real(path, folders).is_relative_to(content)
+        except (RuntimeError, OSError):
+            return None
+        inside[path.parent] = found
+    if not found:
+        return None
+    return "file" if stat.S_ISREG(mode) else "folder"
+
+
+def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
+    """What `discover` makes of a path: a "file", a "folder", or why it refuses the path."""
+    try:
+        inside = _real(path, folders).is_relative_to(content)
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError, later ones OSError
+        return "symbolic link that loops back on itself"
+    # Every path, not only links: a file reached through a linked folder is outside too.
+    if not inside:
+        return (
+            "symbolic link points outside content/; refused (copy the file into content/ instead)"
+        )
+    if path.is_dir():
+        return "folder"
+    if not path.exists():
+        return "symbolic link to a file that does not exist"
+    if not path.is_file():
+        # Reading a named pipe waits for a writer for ever; a device never ends.
+        return "not a regular file (a pipe, socket or device)"
+    return "file"
+
+
+_PROFILE_NAMES = ("profile.yaml", "profile.yml")
+
+
+def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
+    """File `path` (at `relative` in files.content) as what it is, or report why it is not."""
+    suffix = path.suffix.lower()
+    if len(relative.parts) == 1:
+        _classify_top_level(files, path, suffix, errors)
+    elif len(relative.parts) == 2 and suffix == ".md":
+        _add_section_file(files, relative.parts[0], path, errors)
+    elif relative.name in _PROFILE_NAMES and re.fullmatch(LANGUAGE_PATTERN, relative.parts[0]):
+        code = relative.parts[0]
+        message = (
+            f"{shown(code)} is not a language of this site: to make content/{code}/ its "
+            f"version in that language, list {code} in site.yaml `languages:`"
+        )
+        _refuse(files, path, errors, message)
+    elif suffix == ".md":
+        message = "a Markdown entry belongs in a section folder: content/<section>/<name>.md"
+        _refuse(files, path, errors, message)
+    else:
+        files.assets.append(path)
+
+
+def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: ErrorCollector) -> None:
+    """A file right in content/: the profile, a section's YAML list, a .bib, or an asset."""
+    if path.name in _PROFILE_NAMES:
+        if files.profile is not None:
+            message = (
+                f"a second profile: {files.display(files.profile)} is one already; "
+                "keep only one of the two"
+            )
+            _refuse(files, path, errors, message)
+        files.profile = path
+    elif suffix in (".yaml", ".yml"):
+        _add_section_file(files, path.stem, path, errors)
+    elif suffix == ".bib":
+        files.bibtex.append(path)
+    elif suffix == ".md":
+        message = "a Markdown entry belongs in a section folder: content/<section>/<name>.md"
+        _refuse(files, path, errors, message)
+    else:
+        files.assets.append(path)
+
+
+def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:
+    if not SECTION_NAME.fullmatch(name):
+        message = (
+            f"{shown(name)} is not a valid section name (expected lower-case letters, "
+            "digits, '-' and '_')"
+        )
+        _refuse(files, path, errors, message)
+        return
+    files.section_files.setdefault(name, []).append(path)
+
+
+def _refuse(files: SiteFiles, path: Path, errors: ErrorCollector, message: str) -> None:
+    """Report a file that is not read, at no line (the file as a whole is the mistake)."""
+    errors.add(files.display(path), 0, 0, "", message)

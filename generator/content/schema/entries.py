@@ -1,0 +1,274 @@
+"""The entries of each section kind (education, experience, publications, talks…) and
+which model a section's entries use; cross-field rules (an end before its start) included."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
+
+from generator.content.dates import PartialDate
+from generator.content.schema.fields import MAX_SLUG, DateValue, Markdown, Slug, Strict, Url
+from generator.content.schema.profile import Link
+from generator.errors import shown
+
+
+class Entry(Strict):
+    """The fields every entry of every section has."""
+
+    title: str | None = None
+    subtitle: str | None = None
+    organization: str | None = None
+    location: str | None = None
+    start: DateValue | None = None
+    end: DateValue | None = None
+    date: DateValue | None = Field(None, description="A single date, instead of start/end.")
+    summary: Markdown | None = None
+    highlights: list[Markdown] = Field(default_factory=list)
+    tags: list[str] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    body: Markdown | None = Field(None, description="Long text; an entry with a body gets a page.")
+    slug: Slug | None = Field(None, description="The entry's URL name; made from the title.")
+    draft: bool = Field(False, description="Left out of the build unless --drafts.")
+    featured: bool = Field(False, description="Shown on the home page.")
+    weight: int = Field(0, description="Sort order within the section: lower comes first.")
+
+    @field_validator("end")
+    @classmethod
+    def _end_after_start(cls, end: PartialDate | None, info: ValidationInfo):
+        start = info.data.get("start")
+        if end is not None and start is not None and end.precedes(start):
+            raise PydanticCustomError(
+                "date_order",
+                "{end} is before the start {start}",
+                {"end": shown(end), "start": shown(start)},
+            )
+        return end
+
+    # Errors raised after validation carry the field they are about in `field`, so that
+    # content.py can place them on that field's line and name it in the field path.
+    @model_validator(mode="after")
+    def _dates_consistent(self):
+        if self.date is not None and (self.start is not None or self.end is not None):
+            raise PydanticCustomError(
+                "date_mix", "use either 'date' or 'start'/'end', not both", {"field": "date"}
+            )
+        if self.end is not None and self.start is None:
+            raise PydanticCustomError(
+                "end_only", "'end' without 'start' (use 'date' for a single date)", {"field": "end"}
+            )
+        if not self.display_title:
+            alternative = "" if self.title_field == "title" else " (or 'title')"
+            raise PydanticCustomError(
+                "title",
+                "missing required field '{field}'{alternative}",
+                {"field": self.title_field, "alternative": alternative},
+            )
+        return self
+
+    title_field: ClassVar[str] = "title"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or ""
+
+
+class Thesis(Strict):
+    title: str | None = None
+    summary: Markdown | None = None
+    advisors: list[str] = Field(default_factory=list)
+    highlights: list[Markdown] = Field(default_factory=list)
+
+
+class Education(Entry):
+    institution: str | None = None
+    url: Url | None = Field(None, description="The institution's website.")
+    degree: str | None = Field(None, description="e.g. Master of Physics (JSON Resume: studyType).")
+    area: str | None = Field(None, description="Field of study.")
+    grade: str | None = Field(None, description="JSON Resume: score.")
+    thesis: Thesis | None = None
+    courses: list[str] = Field(default_factory=list)
+
+    title_field: ClassVar[str] = "degree"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.degree or ""
+
+
+class Experience(Entry):
+    position: str | None = None
+    url: Url | None = Field(None, description="The organization's website.")
+    description: str | None = Field(
+        None, description="What the organization is, e.g. Social media company."
+    )
+
+    title_field: ClassVar[str] = "position"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.position or ""
+
+
+class Volunteer(Entry):
+    position: str | None = None
+    url: Url | None = Field(None, description="The organization's website.")
+
+    title_field: ClassVar[str] = "position"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.position or ""
+
+
+class Project(Entry):
+    roles: list[str] = Field(default_factory=list)
+    url: Url | None = Field(None, description="The project's website.")
+    type: str | None = Field(None, description="The kind of project, e.g. application.")
+
+
+class Interest(Entry):
+    keywords: list[str] = Field(default_factory=list, description="e.g. Ferrets, Unicorns.")
+
+
+PUBLICATION_TYPES = (
+    "journal",
+    "conference",
+    "workshop",
+    "preprint",
+    "thesis",
+    "report",
+    "patent",
+    "book",
+    "chapter",
+    "talk",
+    "misc",
+)
+
+
+BIBTEX_KEY_PATTERN = r"^[^\s,{}()=\"#%'\\~]+$"
+
+
+class Publication(Entry):
+    key: Annotated[str, Field(pattern=BIBTEX_KEY_PATTERN, max_length=MAX_SLUG)] | None = Field(
+        None,
+        description="The citation key, e.g. zhang2021growing: the BibTeX key, and the paper's "
+        "page /publications/<key>/. Two papers may not share a key.",
+    )
+    authors: list[str] = Field(
+        default_factory=list,
+        description="Names in order; a trailing * marks equal contribution, † the "
+        "corresponding author.",
+    )
+    editors: list[str] = Field(default_factory=list)
+    venue: str | None = Field(None, description="Journal, conference, school or office.")
+    venue_short: str | None = Field(None, description="The venue's abbreviation, e.g. NeurIPS.")
+    type: Literal[PUBLICATION_TYPES] = "misc"  # type: ignore[valid-type]
+    year: int | None = None
+    month: int | None = Field(None, ge=1, le=12)
+    status: str | None = Field(None, description="e.g. under review, accepted, granted.")
+    doi: str | None = None
+    arxiv: str | None = None
+    url: Url | None = None
+    pdf: Url | None = None
+    code: Url | None = None
+    slides: Url | None = None
+    abstract: Markdown | None = None
+    selected: bool = Field(False, description="Shown among the selected publications.")
+    publisher: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    number: str | None = Field(None, description="Report or patent number.")
+    advisors: list[str] = Field(default_factory=list)
+    series: str | None = None
+    edition: str | None = None
+    isbn: str | None = None
+    issn: str | None = None
+    note: str | None = None
+    bibtex_type: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z]+$",
+        description="The BibTeX entry type when `type` does not say it, e.g. mastersthesis.",
+    )
+    bibtex: str | None = Field(None, description="The paper's BibTeX; made from the fields.")
+
+    @model_validator(mode="after")
+    def _year_or_date(self):
+        if self.month is not None and self.year is None:
+            raise PydanticCustomError("month_only", "'month' without 'year'", {"field": "month"})
+        return self
+
+    @property
+    def published(self) -> PartialDate | None:
+        if self.date is not None:
+            return self.date
+        if self.year is not None:
+            return PartialDate(self.year, self.month or 0)
+        return self.start
+
+
+class Award(Entry):
+    awarder: str | None = None
+
+
+class Certificate(Entry):
+    issuer: str | None = None
+    url: Url | None = None
+
+
+class SkillItem(Strict):
+    name: Markdown
+    level: str | None = None
+
+
+def _skill_items(value: Any) -> Any:
+    if isinstance(value, list):
+        return [{"name": item} if isinstance(item, str) else item for item in value]
+    return value
+
+
+class SkillGroup(Entry):
+    items: Annotated[list[SkillItem], BeforeValidator(_skill_items)] = Field(
+        default_factory=list, description="Skills: text, or {name, level}."
+    )
+    level: str | None = None
+
+
+class Teaching(Entry):
+    course: str | None = None
+    role: str | None = None
+    institution: str | None = None
+    term: str | None = None
+
+    title_field: ClassVar[str] = "course"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or self.course or ""
+
+
+class Talk(Entry):
+    event: str | None = None
+
+
+SECTION_MODELS: dict[str, type[Entry]] = {
+    "education": Education,
+    "experience": Experience,
+    "projects": Project,
+    "publications": Publication,
+    "awards": Award,
+    "certificates": Certificate,
+    "skills": SkillGroup,
+    "teaching": Teaching,
+    "talks": Talk,
+    "volunteer": Volunteer,
+    "interests": Interest,
+    "references": Entry,
+}
+
+
+def model_for(section: str) -> type[Entry]:
+    """The entry model of a section; unknown sections get the generic one."""
+    return SECTION_MODELS.get(section, Entry)

@@ -1,0 +1,56 @@
+"""content/profile.yaml: who the site is about, with their links, languages and address."""
+
+from __future__ import annotations
+
+from pydantic import (
+    Field,
+)
+
+from generator.content.schema.fields import Email, LocalFile, Markdown, Strict, Url
+
+
+class Link(Strict):
+    label: str = Field(description="The link text, e.g. GitHub.")
+    url: Url = Field(description="Where it points (http, https, mailto, tel or a relative path).")
+    icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
+    username: str | None = Field(
+        None, description="Your user name on that network (JSON Resume's profiles.username)."
+    )
+
+
+class Language(Strict):
+    name: str
+    level: str | None = Field(None, description="e.g. Native, C1, fluent.")
+
+
+class PostalAddress(Strict):
+    """A postal address, as JSON Resume's basics.location has it."""
+
+    street: str | None = Field(None, description="Street and number; lines apart with \\n.")
+    postal_code: str | None = None
+    city: str | None = None
+    region: str | None = Field(None, description="State or province.")
+    country_code: str | None = Field(None, description="ISO 3166-1 code, e.g. DE.")
+
+
+class Profile(Strict):
+    """content/profile.yaml: who the site is about."""
+
+    name: str
+    headline: str | None = Field(None, description="One line under the name.")
+    avatar: LocalFile | None = Field(None, description="A photo: a path inside content/.")
+    email: Email | None = None
+    phone: str | None = None
+    website: Url | None = None
+    location: str | None = None
+    links: list[Link] = Field(default_factory=list, description="Contact and profile links.")
+    summary: Markdown | None = None
+    languages: list[Language] = Field(default_factory=list)
+    interests: list[str] = Field(default_factory=list)
+    address: PostalAddress | None = Field(
+        None, description="A postal address; `location` is what the pages show."
+    )
+    image_url: Url | None = Field(
+        None,
+        description="A photo on another host, kept for resume.json; pages show only `avatar`.",
+    )

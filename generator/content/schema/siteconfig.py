@@ -1,0 +1,256 @@
+"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, deploy, strings)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    WithJsonSchema,
+    create_model,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from generator.content.defaults import DEFAULT_THEME
+from generator.content.i18n import STRINGS_EN, unknown_language
+from generator.content.schema.fields import Strict, Url
+from generator.errors import listed, shown
+
+
+class NavItem(Strict):
+    section: str | None = Field(None, description="A section name, e.g. publications.")
+    label: str | None = Field(None, description="The menu text; the section title by default.")
+    url: Url | None = Field(None, description="An external link instead of a section.")
+
+    @model_validator(mode="after")
+    def _one_target(self):
+        if (self.section is None) == (self.url is None):
+            raise PydanticCustomError("nav", "a nav item needs either 'section' or 'url'")
+        if self.url is not None and self.label is None:
+            raise PydanticCustomError("nav", "a nav item with 'url' needs a 'label'")
+        return self
+
+
+def _nav_item(value: Any) -> Any:
+    return {"section": value} if isinstance(value, str) else value
+
+
+class HighlightAuthor(Strict):
+    name: str = Field(description="Your name as it appears in author lists.")
+    aliases: list[str] = Field(default_factory=list, description="Other spellings, e.g. Z. Zhang.")
+
+
+def _highlight_author(value: Any) -> Any:
+    return {"name": value} if isinstance(value, str) else value
+
+
+class MarkdownOptions(Strict):
+    unsafe_html: bool = Field(False, description="Let raw HTML in Markdown through unescaped.")
+    smart_quotes: bool = Field(True, description="Typographic quotes and dashes.")
+
+
+DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
+
+
+def _check_argument(value: Any) -> Any:
+    """A value handed to git or rsync as a command-line argument must not read as an option
+    (`--receive-pack=…`, `-e …` run commands) or hold line breaks (CNAME is one line)."""
+    if isinstance(value, str) and (value.startswith("-") or re.search(r"[\x00-\x1f\x7f]", value)):
+        raise PydanticCustomError(
+            "argument",
+            "{value} would be read as an option or holds a line break (expected a name "
+            "or path without a leading '-' or control characters)",
+            {"value": shown(value)},
+        )
+    return value
+
+
+Argument = Annotated[str, BeforeValidator(_check_argument)]
+
+
+class DeployOptions(Strict):
+    target: Literal[DEPLOY_TARGETS] = "github-pages"  # type: ignore[valid-type]
+    remote: Argument = Field("origin", description="github-pages: the git remote to push to.")
+    branch: Argument = Field("gh-pages", description="github-pages: the branch to publish.")
+    cname: Argument | None = Field(None, description="github-pages: a custom domain.")
+    destination: Argument | None = Field(None, description="rsync or directory: where to copy.")
+
+
+LANGUAGE_PATTERN = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"
+
+
+def _known_language(value: str) -> str:
+    problem = unknown_language(value)
+    if problem:
+        raise PydanticCustomError("language", problem)
+    return value
+
+
+LanguageCode = Annotated[
+    str,
+    Field(pattern=LANGUAGE_PATTERN, description="A language code: en, de, zh, pt-BR."),
+    AfterValidator(_known_language),
+]
+
+# site.yaml `strings`: one optional field per label of the themes, so that an unknown key is
+# an error with a did-you-mean, like any other. Each is text, or text per language.
+Strings = create_model(
+    "Strings",
+    __base__=Strict,
+    __doc__="Labels to use instead of the built-in ones (see docs/languages.md).",
+    **{
+        key: (str | None, Field(None, description=f"Built-in English: {text!r}."))
+        for key, text in STRINGS_EN.items()
+    },
+)
+
+
+def _check_base_url(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    if not re.fullmatch(r"https?://[^/\s?#]+(/[^\s?#]*)?", value):
+        raise PydanticCustomError(
+            "base_url",
+            "{value} is not a site address (expected http(s)://host/ or http(s)://host/sub/path/)",
+            {"value": shown(value)},
+        )
+    return value if value.endswith("/") else value + "/"
+
+
+BaseUrl = Annotated[str, BeforeValidator(_check_base_url)]
+
+
+PAPERS = ("a4", "us-letter")
+
+
+class PdfSettings(Strict):
+    """site.yaml `pdf`: the CV typeset as cv.pdf (`pdf: false` writes none)."""
+
+    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
+        "a4", description="The paper size: a4 or us-letter."
+    )
+
+
+_SWITCH_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
+def _pdf_switch(value: Any) -> Any:
+    """`pdf: false` turns the PDF off (None); `pdf: true`, or no value, keeps the defaults."""
+    if isinstance(value, str):
+        if value.strip().lower() not in _SWITCH_WORDS:
+            raise PydanticCustomError(
+                "pdf",
+                "expected true, false or settings (paper: a4 or us-letter), found '{value}'",
+                {"value": value[:120]},
+            )
+        value = _SWITCH_WORDS[value.strip().lower()]
+    if value is None or value is True:
+        return {}
+    return None if value is False else value
+
+
+_PDF_SCHEMA = {
+    "anyOf": [
+        {"type": "boolean"},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "paper": {"enum": list(PAPERS), "default": "a4", "description": "Paper size."}
+            },
+        },
+    ],
+    "description": "The CV typeset as cv.pdf: false for none, or settings ({paper: us-letter}).",
+}
+PdfSetting = Annotated[
+    PdfSettings | None, BeforeValidator(_pdf_switch), WithJsonSchema(_PDF_SCHEMA)
+]
+
+
+class SiteConfig(Strict):
+    """site.yaml: settings of the whole site."""
+
+    title: str = Field(description="The site's name, shown in the header and the tab.")
+    base_url: BaseUrl = Field(
+        description="Where the site is published, e.g. https://user.github.io/portfolio/."
+    )
+    description: str | None = Field(None, description="For search engines and link previews.")
+    language: LanguageCode = Field(
+        "en", description="The language of the site, or its default language when it has more."
+    )
+    languages: list[LanguageCode] | None = Field(
+        None,
+        description="Every language the site is built in, e.g. [en, de]: the default language "
+        "at the root, the others under /<code>/.",
+    )
+    strings: Strings = Field(  # type: ignore[valid-type]
+        default_factory=Strings,
+        description="Labels to use instead of the built-in ones, e.g. present: now.",
+    )
+    theme: str = Field(DEFAULT_THEME, description="A built-in theme or one in themes/.")
+    theme_options: dict[str, Any] = Field(
+        default_factory=dict, description="Override the options the theme declares."
+    )
+    nav: (
+        Annotated[
+            list[NavItem],
+            BeforeValidator(lambda v: [_nav_item(i) for i in v] if isinstance(v, list) else v),
+        ]
+        | None
+    ) = Field(None, description="Menu order and labels; also the order of sections on the CV.")
+    highlight_author: Annotated[HighlightAuthor, BeforeValidator(_highlight_author)] | None = Field(
+        None, description="Your name, highlighted in author lists."
+    )
+    markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
+    deploy: DeployOptions | None = None
+    pdf: PdfSetting = Field(
+        default_factory=PdfSettings,
+        description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_language(cls, data: Any) -> Any:
+        """Without `language`, the first of `languages` is the default language."""
+        if isinstance(data, dict) and "language" not in data:
+            languages = data.get("languages")
+            if isinstance(languages, list) and languages and isinstance(languages[0], str):
+                return {**data, "language": languages[0]}
+        return data
+
+    @field_validator("languages")
+    @classmethod
+    def _no_repeats(cls, languages: list[str] | None) -> list[str] | None:
+        if languages is not None:
+            if not languages:
+                raise PydanticCustomError("languages", "expected at least one language")
+            seen = set()
+            for index, code in enumerate(languages):
+                if code in seen:
+                    raise PydanticCustomError(
+                        "languages",
+                        "{code} is listed twice",
+                        {"code": shown(code), "field": index},
+                    )
+                seen.add(code)
+        return languages
+
+    @model_validator(mode="after")
+    def _language_is_listed(self):
+        if self.languages is not None and self.language not in self.languages:
+            raise PydanticCustomError(
+                "language",
+                "{code} is not one of `languages` ({listed}); the default language must be "
+                "one of them",
+                {
+                    "code": shown(self.language),
+                    "listed": listed(self.languages),
+                    "field": "language",
+                },
+            )
+        return self

@@ -1,0 +1,87 @@
+"""What templates call besides Jinja's own: links from the page being rendered (`url`,
+`file_url`), JSON-LD for a <script> element, an entry's dates. See docs/themes.md."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from generator import urls as routes
+from generator.content.i18n import Locale
+from generator.content.schema import Publication
+from generator.model.resume import Item
+from generator.render.pages import Page
+
+
+def not_folded(function: Callable) -> Callable:
+    """A filter Jinja cannot fold into compiled code. Jinja calls a filter on constants
+    when it compiles (`{{ "/a/" | absolute }}`), which would keep this site's base URL or
+    language in code that is kept between builds (in the bytecode cache, shared by a site's
+    languages); it never does so for a filter that takes the context."""
+
+    @jinja2.pass_context
+    def filter_(context: jinja2.runtime.Context, value: Any, *args: Any) -> Any:
+        return function(value, *args)
+
+    return filter_
+
+
+def json_ld(value: Any) -> Markup:
+    """JSON for a <script> element: `<`, `>` and `&` escaped so text cannot close the element."""
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=None)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def dates(locale: Locale, item: Item | Any) -> str:
+    """An entry's date or dates as pages show them."""
+    data = item.data if isinstance(item, Item) else item
+    if isinstance(data, Publication):
+        return locale.date(data.published)
+    if data.date is not None:
+        return locale.date(data.date)
+    return locale.date_range(data.start, data.end)
+
+
+@jinja2.pass_context
+def url(context: jinja2.runtime.Context, target: Any) -> str:
+    """A link from the page being rendered to `target`: an Item, Section, Tag or anything with
+    a `url`, or a site URL, which is in the page's language (`url('/cv/')` on a German page
+    leads to the German CV; `/assets/` is every language's)."""
+    if isinstance(target, str):
+        return _link(context, target, localize=True)
+    return _link(context, target.location if isinstance(target, Item) else target.url)
+
+
+@jinja2.pass_context
+def file_url(context: jinja2.runtime.Context, path: str) -> str:
+    """A link to a file the user gave: an absolute URL as is, a content/ path made relative."""
+    if routes.leaves_site(path):
+        return path
+    return _link(context, routes.content_file(path))
+
+
+def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:
+    if routes.leaves_site(target):
+        return target
+    page = _page(context)
+    if localize:
+        target = routes.localized(page.root, target)
+    if page.kind == "404":
+        return routes.rooted(context["config"].base_url, target)
+    return routes.href(page.url, target)
+
+
+def _page(context: jinja2.runtime.Context) -> Page:
+    page = context.get("page")
+    if not isinstance(page, Page):
+        raise jinja2.TemplateRuntimeError(
+            "url() and file_url() link from the page being rendered, which this template "
+            "does not see: import macros that call them `with context` "
+            '({% import "macros.html" as m with context %})'
+        )
+    return page

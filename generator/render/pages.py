@@ -1,0 +1,201 @@
+"""The page plan: every page of a site, what it shows and which templates may draw it.
+
+Every page kind has a template, looked up most specific first: an entry of the projects
+section tries `entry/projects.html`, then `entry/generic.html`. Each page declares the
+sources it lists (`sources`) and the entries whose Markdown bodies it may show (`bodies`),
+so a caller that keeps pages between builds knows which an edit touches. No I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
+
+from generator import urls as routes
+from generator.model.resume import Item, Resume, Section, Tag
+from generator.render import jsonld
+from generator.render.alternates import LanguageLink, LanguageVersions
+
+# In `Page.sources` and `Page.bodies`: every source, every entry's body.
+ALL_SOURCES = "*"
+
+
+@dataclass(eq=False)
+class Page:
+    """One HTML page to render: where it goes, which templates may draw it, what it shows."""
+
+    url: str
+    kind: str
+    templates: tuple[str, ...]
+    title: str
+    sources: frozenset[str]
+    data: dict[str, Any] = field(default_factory=dict)
+    description: str | None = None
+    # The entries (`Item.key`) whose Markdown bodies the page may show; ALL_SOURCES: any.
+    # Declared, not observed: a theme may show a body on any page that lists its entry.
+    bodies: frozenset[str] = frozenset({ALL_SOURCES})
+    language: str = ""  # the language of the résumé it shows
+    root: str = "/"  # where the pages of that language are (routes.language_root)
+    # Where the page leads in each language of a multilingual site (empty in one language).
+    languages: tuple[LanguageLink, ...] = ()
+
+    @property
+    def output(self) -> str:
+        return routes.output_path(self.url).as_posix()
+
+    @property
+    def alternates(self) -> tuple[LanguageLink, ...]:
+        """The page in each language that has it (hreflang); none if only one language has it.
+
+        The 404 page has none: its switcher leads to each language's home page."""
+        if self.kind == "404":
+            return ()
+        same = tuple(link for link in self.languages if link.same)
+        return same if len(same) > 1 else ()
+
+    @property
+    def x_default(self) -> LanguageLink | None:
+        """The default language's version, for hreflang="x-default", when it is an alternate."""
+        alternates = self.alternates
+        first = self.languages[0] if alternates else None
+        return first if first is not None and first.same else None
+
+
+@dataclass(frozen=True)
+class YearGroup:
+    year: int | None
+    items: list[Item]
+
+
+def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
+    """Publications by year, newest first; undated ones last. Order within a year is kept."""
+    dated = sorted((i for i in items if i.year is not None), key=lambda i: -i.year)
+    groups = [YearGroup(year, list(group)) for year, group in groupby(dated, lambda i: i.year)]
+    undated = [i for i in items if i.year is None]
+    return groups + ([YearGroup(None, undated)] if undated else [])
+
+
+# --- planning --------------------------------------------------------------------------------
+
+
+def plan_site(resumes: dict[str, Resume]) -> list[Page]:
+    """Every page of the site in each of its languages, the default language's first.
+
+    In a multilingual site each page knows where it leads in the other languages.
+    """
+    pages = [page for resume in resumes.values() for page in plan(resume)]
+    default = next(iter(resumes.values()))
+    if not default.languages.many:
+        return pages
+    urls: dict[str, list[str]] = {}
+    for page in pages:
+        urls.setdefault(page.language, []).append(page.url)
+    versions = LanguageVersions(default.languages, urls)
+    for page in pages:
+        place = page.root if page.kind == "404" else page.url  # from a dead link: home
+        page.languages = versions.links(page.language, place)
+    return pages
+
+
+def plan(resume: Resume) -> list[Page]:
+    """Every page of the site in the résumé's language, in a fixed order.
+
+    The 404 page is the default language's only: a host serves one for every address.
+    """
+    pages = _pages(resume)
+    for page in pages:
+        page.language = resume.language
+        page.root = resume.root
+    return pages
+
+
+def _pages(resume: Resume) -> list[Page]:
+    pages = [_home_page(resume)]
+    for section in resume.sections:
+        pages.append(_section_page(section))
+        pages.extend(entry_page(section, item) for item in section.items if item.has_page)
+    pages.append(_tags_page(resume))  # written even when empty: every page links to it
+    pages.extend(_tag_page(tag) for tag in resume.tags)
+    cv_title = f"{resume.profile.name} — {resume.locale.t('cv')}"
+    cv = routes.localized(resume.root, routes.CV)
+    pages.append(Page(cv, "cv", ("cv.html",), cv_title, _EVERYTHING))
+    if resume.root == routes.HOME:
+        not_found = resume.locale.t("not_found_title")
+        pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, _EVERYTHING))
+    return pages
+
+
+_EVERYTHING = frozenset({ALL_SOURCES})
+
+
+def _home_page(resume: Resume) -> Page:
+    return Page(
+        resume.root,
+        "home",
+        ("home.html",),
+        resume.profile.name,
+        _EVERYTHING,
+        {"person_json_ld": jsonld.person(resume)},
+        description=resume.config.description or resume.profile.headline,
+    )
+
+
+def _tags_page(resume: Resume) -> Page:
+    return Page(
+        routes.localized(resume.root, routes.TAGS),
+        "tags",
+        ("tags.html",),
+        resume.locale.t("tags"),
+        _EVERYTHING,
+        {"tags": resume.tags},
+    )
+
+
+def _section_page(section: Section) -> Page:
+    data: dict[str, Any] = {"section": section}
+    if section.kind == "publications":
+        data["groups"] = publication_groups(section.items)
+        data["types"] = sorted({i.data.type for i in section.items})
+    return Page(
+        section.url,
+        "section",
+        (f"section/{section.kind}.html", "section/generic.html"),
+        section.title,
+        frozenset(section.sources),
+        data,
+        bodies=frozenset(item.key for item in section.items),
+    )
+
+
+def entry_page(section: Section, item: Item) -> Page:
+    return Page(
+        item.url,
+        "entry",
+        (f"entry/{section.kind}.html", "entry/generic.html"),
+        item.title,
+        frozenset({item.key}),
+        {"section": section, "item": item},
+        description=_plain(item.data.summary or item.get("abstract")),
+        bodies=frozenset({item.key}),
+    )
+
+
+def _tag_page(tag: Tag) -> Page:
+    return Page(
+        tag.url,
+        "tag",
+        ("tag.html",),
+        tag.name,
+        frozenset(i.key for i in tag.items),
+        {"tag": tag},
+        bodies=frozenset(i.key for i in tag.items),
+    )
+
+
+def _plain(text: str | None) -> str | None:
+    if not text:
+        return None
+    flat = " ".join(text.split())
+    return flat if len(flat) <= 200 else flat[:197].rsplit(" ", 1)[0] + "…"

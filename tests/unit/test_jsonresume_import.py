@@ -1,0 +1,87 @@
+"""The JSON Resume importer on real files from public repositories (their sources are in
+tests/fixtures/realworld/SOURCES.md): what it reads, renames, repairs and reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from generator.importers.jsonresume import ImportReport, plan_files, read_document
+from tests.helpers import FIXTURES
+
+REAL = FIXTURES / "realworld" / "jsonresume"
+
+
+def planned(path: Path) -> tuple[dict[str, object], ImportReport]:
+    report = ImportReport()
+    files = plan_files(read_document(path), report, None)
+    return {name: yaml.safe_load(text) for name, text in files.items()}, report
+
+
+def messages(problems) -> list[str]:
+    return [f"{p.field}: {p.message}" for p in problems]
+
+
+def test_the_names_of_json_resume_before_1_0_are_read_as_todays():
+    files, report = planned(REAL / "0xadada.resume.json")
+    work = files["content/experience.yaml"]
+    assert work[0]["organization"] == "Cinch Financial"
+    assert work[0]["url"] == "https://cinchfinancial.com/"
+    assert files["content/profile.yaml"]["website"] == "https://0xadada.pub/"
+    notes = messages(report.notes)
+    assert "work[0].company: a name from JSON Resume before 1.0; read as 'name'" in notes
+    assert not [m for m in messages(report.ignored) if ".company" in m or ".website" in m]
+
+
+def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
+    files, report = planned(REAL / "resume-schema-2016-complete.json")
+    work = files["content/experience.yaml"][0]
+    assert (work["organization"], work["url"]) == ("Pied Piper", "http://piedpiper.com")
+    assert files["content/education.yaml"][0]["grade"] == "4.0"
+    assert files["content/profile.yaml"]["website"] == "http://richardhendricks.com"
+    assert files["content/publications.yaml"][0]["url"].startswith("http://en.wikipedia.org/")
+    assert report.ignored == []
+
+
+def test_a_profile_on_a_network_without_web_addresses_does_not_stop_the_import():
+    files, report = planned(REAL / "ayastrebov.resume.json")
+    assert files["content/profile.yaml"]["name"]
+    assert "content/experience.yaml" in files
+    assert any("skype:" in m for m in messages(report.skipped))
+
+
+def test_a_web_address_without_a_scheme_is_read_as_https_with_a_note(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A", "url": "www.a.org",'
+        ' "profiles": [{"network": "LinkedIn", "url": "www.linkedin.com/in/x"}]},'
+        ' "work": [{"name": "B", "position": "C", "url": "b.org/about"}]}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    profile = files["content/profile.yaml"]
+    assert profile["website"] == "https://www.a.org"
+    assert profile["links"][0]["url"] == "https://www.linkedin.com/in/x"
+    assert files["content/experience.yaml"][0]["url"] == "https://b.org/about"
+    assert messages(report.notes) == [
+        "basics.url: 'www.a.org' has no scheme; read as 'https://www.a.org'",
+        "basics.profiles[0].url: 'www.linkedin.com/in/x' has no scheme; read as "
+        "'https://www.linkedin.com/in/x'",
+        "work[0].url: 'b.org/about' has no scheme; read as 'https://b.org/about'",
+    ]
+
+
+def test_empty_strings_in_a_list_are_nothing(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A"}, "education": [{"institution": "U", "area": "Physics",'
+        ' "studyType": "BSc", "courses": [""]}, {"institution": "V", "studyType": "MSc",'
+        ' "courses": ["", "Optics", " "]}]}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    education = files["content/education.yaml"]
+    assert "courses" not in education[0]
+    assert education[1]["courses"] == ["Optics"]
+    assert report.skipped == []
