@@ -84,4 +84,3 @@ def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
     renderer.prepare(titles + bodies, jobs=2)
     assert spread == [bodies]
     assert renderer.inline("Project 7") == "Project 7"
-
