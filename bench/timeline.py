@@ -33,27 +33,26 @@ REPO = HERE.parent
 
 # The steps noted, by the module whose namespace holds them (where the build calls them).
 STEPS = {
-    "generator.site.build": [
+    "generator.site.builder": [
         "load",
         "plan_site",
         "citation_files",
-        "_check_collisions",
+        "check_collisions",
         "fingerprint",
-        "write_site",
-        "_stamp",
+        "SiteBuilder._render_files",
     ],
+    "generator.site.build": ["write_site", "_save_stamp"],
     "generator.model.resume": ["read_section", "discover", "build_model"],
     "generator.markdown.renderer": [
         "MarkdownRenderer.setup",
-        "MarkdownRenderer.body_of_file",  # a body rendered ahead, while the build reads
         "MarkdownRenderer.prepare",
         "MarkdownRenderer._safe",  # a text rendered by prepare, in either process
     ],
-    "generator.site.parallel": ["Ahead.results", "_collect"],
+    "generator.site.parallel": ["_work", "_here"],  # a run of items, in a worker or here
     "generator.render.renderer": ["Renderer.render_pages", "Renderer._render_unit"],
     "generator.content.cache": ["MarkdownStore.save"],
 }
-IMPORTS = ("generator.site.build",)  # how long these take to import
+IMPORTS = ("generator.site.build",)  # how long it takes to import
 
 
 class _Noting(importlib.abc.MetaPathFinder):

@@ -25,7 +25,8 @@ CV = "/cv/"
 RESUME_JSON = "/resume.json"
 NOT_FOUND = "/404.html"
 FEED = "/feed.xml"
-SHARED = ("/assets/",)  # what every language's pages use at the same URL
+ASSETS = "/assets/"  # a theme's static files
+SHARED = (ASSETS,)  # what every language's pages use at the same URL
 
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"), ("&", " and "), ("@", " at "))
 _NOT_WORD = re.compile(r"[^\w]+")
@@ -116,6 +117,16 @@ def parent(url: str) -> str:
     """The page above `url`: `/de/projects/x/` -> `/de/projects/`; `/404.html` -> `/`."""
     trimmed = url[:-1] if url.endswith("/") else url
     return trimmed.rsplit("/", 1)[0] + "/"
+
+
+def theme_file(relative: str) -> str:
+    """A theme's static file (its path inside static/), the same for every language."""
+    return ASSETS + relative
+
+
+def output_url(name: str) -> str:
+    """The URL of an output file named by its path in the output folder (`sitemap.xml`)."""
+    return "/" + name
 
 
 @functools.lru_cache(maxsize=65536)  # pure; every rebuild asks for every page's path

@@ -26,7 +26,6 @@ from markupsafe import Markup
 
 from generator.content.reader import FileRead
 from generator.diskerrors import cache_warning
-from generator.site.parallel import Ahead
 
 MarkdownKey = tuple[str, bool, str]  # (renderer options, inline?, text)
 
@@ -195,10 +194,9 @@ class SafeEntries(_Kept):
 class BuildCache:
     reads: ReadCache = field(default_factory=ReadCache)
     markdown: MutableMapping[MarkdownKey, Markup] = field(default_factory=MarkdownStore)
-    jobs: int = 1  # processes a build may use for the work that parallelises (parallel.py)
+    jobs: int = 1  # processes a build may use for the work that parallelises (site/parallel.py)
     pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
-    ahead: Ahead | None = None  # Markdown bodies being rendered by another process (precompile)
 
     def pieces_of(self, name: str) -> Pieces:
         found = self.pieces.get(name)

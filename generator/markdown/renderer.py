@@ -16,7 +16,6 @@ import xml.etree.ElementTree as etree
 from collections.abc import Iterable, MutableMapping
 from html import escape as html_escape
 from html import unescape
-from pathlib import Path
 
 import markdown
 from markdown import util
@@ -33,13 +32,12 @@ from markdown.extensions.codehilite import CodeHiliteExtension
 from markdown.treeprocessors import Treeprocessor
 from markupsafe import Markup
 
-from generator.content.textfile import read_body
-from generator.errors import ContentErrors, shown
+from generator.errors import shown
 from generator.markdown.cost import CostExtension, TooCostly
 from generator.markdown.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import is_unsafe, url_scheme
-from generator.site.parallel import MIN_ITEMS, fork_map
+from generator.site.parallel import MIN_ITEMS, parallel_map
 
 # Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
 # name up among the entry points of every installed package (importing importlib.metadata,
@@ -296,34 +294,10 @@ class MarkdownRenderer:
         if len(missing) < MIN_ITEMS or jobs <= 1:
             return
         self.setup()  # once, before forking, not once in each process
-        rendered = fork_map(self._safe, missing, jobs, cost=_markdown_cost)
+        rendered = parallel_map(self._safe, missing, jobs, cost=_markdown_cost)
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:
                 self._cache[(self.options_key, inline, text)] = html
-
-    def render_here(self, texts: Iterable[tuple[str, bool]]) -> None:
-        """Render many (text, inline?) in this process, into the memo; a text with an unsafe
-        link is left out, as by `prepare`."""
-        for text_inline in texts:
-            if text_inline[0]:
-                self._safe(text_inline)
-
-    def body_of_file(self, path: Path) -> tuple[str, str, Markup] | None:
-        """The body of a Markdown file (below its front matter) rendered, with the options key
-        it is kept under: for `keep` in another process (precompile.py). None for a file
-        without a body, or with an unsafe link (rendering it again raises UnsafeUrl)."""
-        try:
-            body = read_body(path, path.name)
-        except (ContentErrors, OSError):
-            return None
-        html = self._safe((body, False)) if body.strip() else None
-        return None if html is None else (self.options_key, body, html)
-
-    def keep(self, rendered: Iterable[tuple[str, str, Markup] | None]) -> None:
-        """Bodies rendered by `body_of_file`, where the options were the same as here."""
-        for found in rendered:
-            if found is not None and found[0] == self.options_key:
-                self._cache[(self.options_key, False, found[1])] = found[2]
 
     def _safe(self, text_inline: tuple[str, bool]) -> Markup | None:
         try:

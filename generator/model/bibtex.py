@@ -7,7 +7,6 @@ import re
 from generator.content.authors import NAME_MARKS
 from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND as ENTRY_TYPES
 from generator.content.schema import Publication
-from generator.model.resume import Resume
 
 VENUE_FIELD = {
     "article": "journal",
@@ -84,25 +83,3 @@ def to_bibtex(publication: Publication, key: str) -> str:
     lines[-1] = lines[-1].rstrip(",")
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its .bib file)
-
-
-def citation_files(resume: Resume, before: Made | None = None) -> Made:
-    """URL -> the .bib file of each paper that has a page (and what it was made from).
-
-    A paper whose entry is the very object it was made from last time (an unchanged file,
-    in the preview) keeps its bytes: a one-file rebuild need not write every paper again.
-    """
-    made: Made = {}
-    for item in resume.items:
-        if not (url := item.bib_url):
-            continue
-        key = citation_key(item.data, item.slug)
-        old = before.get(url) if before else None
-        if old is not None and old[0] is item.data and old[1] == key:
-            made[url] = old
-        else:
-            made[url] = (item.data, key, to_bibtex(item.data, key).encode("utf-8"))
-    return made

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.model.resume import Item, Resume
-from generator.render.renderer import ALL_SOURCES, Page
+from generator.render.renderer import ALL_SOURCES, BODY_OF, Page
 
 
 @dataclass(frozen=True)
@@ -219,3 +219,48 @@ def is_stale(
     if ALL_SOURCES in shown:
         return bool(sources)
     return not shown.isdisjoint(sources)
+
+
+@dataclass(frozen=True)
+class Stale:
+    """What changed in one language: files whose entries changed in what lists them and
+    those entries (`Item.key`), and the `BODY_OF` marks of entries whose bodies alone
+    changed."""
+
+    sources: set[str]
+    bodies: frozenset[str]
+
+
+def stale_sources(
+    before: dict[str, Fingerprint], prints: dict[str, Fingerprint]
+) -> dict[str, Stale | None]:
+    """Per language, what changed; None: every page is stale (a first build, or what every
+    page shows changed)."""
+    stale: dict[str, Stale | None] = {}
+    for code, now in prints.items():
+        old = before.get(code)
+        if old is None or old.site != now.site:
+            stale[code] = None
+            continue
+        changed = changed_sources(old, now)
+        entries, bodies = changed_entries(old, now, changed)
+        marks = {BODY_OF + key for key in bodies} | ({BODY_OF + ALL_SOURCES} if bodies else set())
+        listed = changed - body_edits(old, now, changed)  # files whose lists changed
+        stale[code] = Stale(listed | entries, frozenset(marks))
+    return stale
+
+
+def stale_pages(
+    pages: list[Page],
+    previous: dict[str, Rendered],
+    stale: dict[str, Stale | None],
+    templates: frozenset[str],
+) -> list[Page]:
+    """The pages to render: new ones, and those that show what changed."""
+    return [
+        page
+        for page in pages
+        if (found := stale[page.language]) is None
+        or (before := previous.get(page.url)) is None
+        or is_stale(page, before, found.sources, templates | found.bodies)
+    ]

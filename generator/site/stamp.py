@@ -57,6 +57,16 @@ def builtin_themes_dir() -> Path:
 
 
 @functools.cache  # the code this process runs: read when first asked, then kept
+def templates_folder(cache: Path) -> Path:
+    """Where compiled templates are kept in a site's cache folder, for this cvsite's code."""
+    return cache / f"templates-{code_version()}"
+
+
+def markdown_file(cache: Path) -> Path:
+    """Where rendered Markdown is kept in a site's cache folder, for this cvsite's code."""
+    return cache / f"markdown-{code_version()}.pickle"
+
+
 def code_version() -> str:
     """cvsite's version, and a digest of everything else that shapes its output: its code's
     file times (for a cvsite being edited), the Python that runs it, and the distributions

@@ -9,34 +9,19 @@ result equals what is on disk writes nothing at all.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
 import os
 import posixpath
 import shutil
-import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import NamedTuple
 
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import output_lock
+from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
 
-MARKER = ".cvsite-output"
-MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
-
-
-class Staged(NamedTuple):
-    """A file put in the new output folder already, by `Staging.put`."""
-
-    size: int
-    mtime_ns: int
-    same: bool  # linked from the current output, whose file had the same bytes
-
-
-Source = bytes | Path | Staged  # the bytes of a file, a file to copy, or one put already
+Source = bytes | Path  # the bytes of a file, or a file to copy
 
 
 @dataclass(frozen=True)
@@ -68,58 +53,14 @@ def check_output_location(output: Path, site_root: Path) -> None:
             raise BuildError(f"--output {output} is inside {protected}/; choose another folder")
 
 
-def _staging_paths(output: Path) -> tuple[Path, Path]:
-    return (
-        output.parent / f".{output.name}.cvsite-new",
-        output.parent / f".{output.name}.cvsite-old",
-    )
-
-
-def recover(output: Path) -> None:
-    """Undo what a killed build may have left: stray staging folders, a swap half done.
-
-    Called with the output's lock held (outputlock.py), so what it finds belongs to no build
-    still running. Only folders are taken for leftovers: anything else under those names
-    (a link, a file: committed to a repository, say) was never made by cvsite, and is
-    refused by name rather than followed, renamed or removed."""
-    staging, old = _staging_paths(output)
-    found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
-    if found[old] and not os.path.lexists(output) and _was_output(old):
-        old.rename(output)
-        found[old] = False
-    for leftover, there in found.items():
-        if there:
-            shutil.rmtree(leftover)
-
-
-def _leftover(path: Path, output: Path) -> bool:
-    """Whether `path` is there, as a folder; anything else there is refused."""
+def prepare_output(output: Path, force: bool) -> None:
+    """What a killed build left undone recovered, and an output folder that is not cvsite's
+    refused: before a build renders anything, and again before it writes."""
     try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        return False
-    if stat.S_ISDIR(mode):
-        return True
-    if stat.S_ISLNK(mode):
-        kind = f"symbolic link (to {os.readlink(path)})"
-    else:
-        kind = "file" if stat.S_ISREG(mode) else "pipe, socket or device"
-    raise BuildError(
-        f"{path} is a {kind}: cvsite keeps that name for the folder it builds "
-        f"{output.name}/ in, and never follows, renames or removes anything else there. "
-        "Remove it (if it came from a repository, delete it there too) and build again."
-    )
-
-
-def _was_output(folder: Path) -> bool:
-    """Whether `folder` is an output folder cvsite made (a folder holding its marker file,
-    neither of them a link): the previous site, set aside by a swap that was cut short."""
-    try:
-        return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
-            os.lstat(folder / MARKER).st_mode
-        )
-    except OSError:
-        return False
+        recover(output)
+    except OSError as exc:
+        raise output_error(exc, output) from None
+    check_replaceable(output, force)
 
 
 def check_replaceable(output: Path, force: bool) -> None:
@@ -164,39 +105,28 @@ def write_site(
     files: dict[PurePosixPath, Source],
     *,
     force: bool = False,
-    staging: Staging | None = None,
     locked: bool = False,
 ) -> WriteReport:
     """Make `output` hold exactly `files`, atomically. Returns what changed.
 
-    Files `staging` holds already (Staged) are left as they are; it is begun, or it holds
-    none of them. `locked`: the caller holds the output's lock (outputlock.py) already;
+    `locked`: the caller holds the output's lock (outputlock.py) already;
     otherwise it is held here while the folder is written."""
     if not locked:
         with output_lock(output):
-            return write_site(output, files, force=force, staging=staging, locked=True)
-    if staging is None or not staging.begun:
-        try:
-            recover(output)
-        except OSError as exc:
-            raise output_error(exc, output) from None
-        check_replaceable(output, force)
+            return write_site(output, files, force=force, locked=True)
+    prepare_output(output, force)
     wanted = {p.as_posix(): s for p, s in files.items()}
     wanted[MARKER] = MARKER_TEXT
     existing = _existing_files(output)
-    unchanged = {
-        p
-        for p, s in wanted.items()
-        if p in existing and (s.same if isinstance(s, Staged) else _same(output / p, s))
-    }
+    unchanged = {p for p, s in wanted.items() if p in existing and _same(output / p, s)}
     removed = existing - set(wanted)
     written = len(wanted) - len(unchanged)
-    folder, _ = _staging_paths(output)
+    folder, _ = staging_paths(output)
     try:
         if not written and not removed:
             return WriteReport(0, 0, len(wanted))
         stats = _assemble(folder, output, wanted, unchanged)
-        _swap_in(folder, output)  # renames keep each file's size and time
+        swap_in(folder, output)  # renames keep each file's size and time
     except OSError as exc:  # a full disk, a read-only folder: the previous site stays
         raise output_error(exc, output) from None
     finally:
@@ -214,7 +144,7 @@ def _assemble(
     # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
     staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
-    folders = {posixpath.dirname(r) for r, s in wanted.items() if type(s) is not Staged} - {""}
+    folders = {posixpath.dirname(r) for r in wanted} - {""}
     folders |= {parent for f in folders for parent in _parents(f)}
     for folder in sorted(folders):  # a folder sorts before everything inside it
         with contextlib.suppress(FileExistsError):  # made for a file put there already
@@ -222,9 +152,6 @@ def _assemble(
     stats = {}
     for relative, source in wanted.items():
         target = f"{root}/{relative}"
-        if type(source) is Staged:
-            stats[relative] = [source.size, source.mtime_ns]
-            continue
         if relative in unchanged and _link(f"{current}/{relative}", target):
             info = os.stat(target)
         elif isinstance(source, bytes):
@@ -256,75 +183,6 @@ def _write_new(target: str, data: bytes) -> os.stat_result:
         os.close(descriptor)
 
 
-class Staging:
-    """The folder a build assembles its new output in (see write_site), begun before the
-    pages are rendered, so that the process that renders a page (parallel.py) writes it
-    there at once: the writing is spread over the cores and overlaps rendering, and the
-    pages' bytes need not travel back to this process."""
-
-    def __init__(self, output: Path, force: bool = False):
-        self.output = output
-        self.force = force
-        self.folder, _ = _staging_paths(output)
-        self.begun = False
-        self._current = False  # an output folder is there, whose files may be the same
-        self._made: set[str] = set()  # folders made, in this process
-
-    def begin(self) -> None:
-        """The staging folder, made empty; an output folder that is not cvsite's refused.
-        The caller holds the output's lock (outputlock.py) until the site is written."""
-        try:
-            recover(self.output)
-            check_replaceable(self.output, self.force)
-            self.folder.mkdir(parents=True)
-        except OSError as exc:
-            raise output_error(exc, self.output) from None
-        self.begun = True
-        self._current = self.output.is_dir()
-
-    def put(self, relative: str, data: bytes) -> Staged:
-        """`data` as the file `relative` of the new output, in any process: linked from the
-        current output when it has the same bytes there, as write_site would."""
-        try:
-            return self._put(relative, data)
-        except OSError as exc:  # a full disk, say: the build stops, the previous site stays
-            raise output_error(exc, self.output) from None
-
-    def _put(self, relative: str, data: bytes) -> Staged:
-        target = f"{self.folder}/{relative}"
-        folder = posixpath.dirname(target)
-        if folder not in self._made:
-            _make_folder(folder)
-            self._made.add(folder)
-        if self._current:
-            current = self.output / relative
-            if _same(current, data) and _link(os.fspath(current), target):
-                info = os.stat(target)
-                return Staged(info.st_size, info.st_mtime_ns, True)
-        try:
-            info = _write_new(target, data)
-        except FileExistsError:  # put by a process that died after: maybe a link, so unlinked
-            os.unlink(target)
-            info = _write_new(target, data)
-        return Staged(info.st_size, info.st_mtime_ns, False)
-
-    def discard(self) -> None:
-        """The staging folder gone, after a failure (after write_site, it is gone already)."""
-        if self.begun and self.folder.exists():
-            shutil.rmtree(self.folder, ignore_errors=True)
-
-
-def _make_folder(folder: str) -> None:
-    """`folder` made, if it is not there; its parents too, which another process may be
-    making at the same time. Most pages' folder is their own, in one that is there."""
-    try:
-        os.mkdir(folder)
-    except FileExistsError:
-        pass
-    except FileNotFoundError:
-        os.makedirs(folder, exist_ok=True)
-
-
 def _parents(folder: str) -> list[str]:
     """'a/b/c' -> ['a/b', 'a']"""
     parents = []
@@ -340,39 +198,6 @@ def _link(existing: str, target: str) -> bool:
         return True
     except OSError:
         return False
-
-
-def _swap_in(staging: Path, output: Path) -> None:
-    if not output.exists():
-        staging.rename(output)
-        return
-    if _exchange(staging, output):
-        shutil.rmtree(staging)  # it now holds the previous site
-        return
-    # No atomic exchange here: two renames, which `recover` completes after a crash.
-    _, old = _staging_paths(output)
-    output.rename(old)
-    staging.rename(output)
-    shutil.rmtree(old)
-
-
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders in one step with Linux's renameat2(RENAME_EXCHANGE)."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    if result == 0:
-        return True
-    if ctypes.get_errno() in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-        return False
-    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
 
 
 def update_files(

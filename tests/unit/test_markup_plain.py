@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.markdown.renderer import MarkdownRenderer, is_plain
+from generator.site.parallel import MIN_ITEMS
 
 PIECES = [
     "AI",
@@ -70,24 +71,16 @@ def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
 
     spread = []
 
-    def fork_map(function, items, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def parallel_map(function, items, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         spread.append(items)
         return [None] * len(items)
 
-    monkeypatch.setattr(markup, "fork_map", fork_map)
+    monkeypatch.setattr(markup, "parallel_map", parallel_map)
     renderer = MarkdownRenderer()
     titles = [(f"Project {n}", True) for n in range(500)]
     renderer.prepare(titles, jobs=2)
     assert spread == []
-    bodies = [(f"Body *{n}*.", False) for n in range(100)]
+    bodies = [(f"Body *{n}*.", False) for n in range(MIN_ITEMS)]
     renderer.prepare(titles + bodies, jobs=2)
     assert spread == [bodies]
     assert renderer.inline("Project 7") == "Project 7"
-
-
-def test_texts_rendered_here_are_kept_and_unsafe_ones_left_out():
-    renderer = MarkdownRenderer()
-    renderer.render_here([("A *title*", True), ("[x](javascript:y)", True), ("", True)])
-    key = renderer.options_key
-    assert renderer._cache[(key, True, "A *title*")] == "A <em>title</em>"
-    assert (key, True, "[x](javascript:y)") not in renderer._cache

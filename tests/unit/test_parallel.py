@@ -4,21 +4,19 @@ from __future__ import annotations
 
 import functools
 import os
-import pickle
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from generator.errors import BuildError
-from generator.render.renderer import Job
+from generator.render.renderer import Job, Renderer
 from generator.render.theme import builtin_themes_dir
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
-from generator.site.parallel import MIN_ITEMS, Ahead, _order, _Queue, _Results, fork_map
+from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
 from tests.helpers import REPO, copy_site
 
 
@@ -31,15 +29,15 @@ def _slow_pid_and_square(number: int) -> tuple[int, int]:
     return os.getpid(), number * number
 
 
-def test_fork_map_keeps_the_order_and_uses_other_processes():
+def test_parallel_map_keeps_the_order_and_uses_other_processes():
     items = list(range(MIN_ITEMS * 3))
-    results = fork_map(_slow_pid_and_square, items, jobs=3)
+    results = parallel_map(_slow_pid_and_square, items, jobs=3)
     assert [square for _, square in results] == [n * n for n in items]
     assert len({pid for pid, _ in results}) == 3
 
 
-def test_fork_map_does_small_work_here():
-    results = fork_map(_pid_and_square, list(range(5)), jobs=4)
+def test_parallel_map_does_small_work_here():
+    results = parallel_map(_pid_and_square, list(range(5)), jobs=4)
     assert {pid for pid, _ in results} == {os.getpid()}
 
 
@@ -51,7 +49,7 @@ def _fails_on_the_last(number: int) -> int:
 
 def test_an_error_in_a_child_is_raised_here_with_its_own_type():
     with pytest.raises(BuildError, match="is broken"):
-        fork_map(_fails_on_the_last, list(range(MIN_ITEMS * 2)), jobs=2)
+        parallel_map(_fails_on_the_last, list(range(MIN_ITEMS * 2)), jobs=2)
 
 
 def _site_with_many_entries(root: Path) -> Path:
@@ -84,7 +82,7 @@ def test_other_work_given_with_the_pages_comes_back_after_them_in_order(tmp_path
     built = builder.build().site
     pages = built.pages
     also = [Job(1000.0, functools.partial(_pid_and_square, n)) for n in range(3)]
-    spread = functools.partial(fork_map, jobs=2)
+    spread = functools.partial(parallel_map, jobs=2)
     results = builder._renderer.render_pages(pages, spread, also=also)
     assert [html for html, _ in results[: len(pages)]] == [
         built.rendered[page.url].html for page in pages
@@ -151,151 +149,25 @@ def test_a_page_failing_after_others_were_written_leaves_the_output_as_it_was(tm
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "out", "site"]
 
 
-def _write_marker(path: Path) -> None:
-    path.write_text(str(os.getpid()))
-
-
-def _fail() -> None:
-    print("not to be seen")
-    raise BuildError("broken")
-
-
-def test_ahead_runs_its_work_in_another_process_and_waits_for_it(tmp_path: Path):
-    marker = tmp_path / "marker"
-    ahead = Ahead(lambda: _write_marker(marker))
-    ahead.wait()
-    assert int(marker.read_text()) != os.getpid()
-    ahead.wait()  # a second wait returns at once
-    Ahead().wait()  # nothing started, nothing to wait for
-
-
-def test_ahead_keeps_a_failure_and_its_output_to_itself(capfd: pytest.CaptureFixture[str]):
-    Ahead(_fail).wait()
-    assert capfd.readouterr() == ("", "")
-
-
-def _wait_for(path: Path) -> None:
-    for _ in range(3000):  # 30 s at most: the test fails, rather than hangs, without it
-        if path.exists():
-            return
-        time.sleep(0.01)
-
-
-def _pid_and_double(number: int) -> tuple[int, int]:
-    return os.getpid(), 2 * number
-
-
-def _noting_double(number: int, folder: Path) -> tuple[int, int]:
-    (folder / str(number)).touch()
-    return os.getpid(), 2 * number
-
-
-def test_ahead_shares_its_items_with_whoever_asks_for_its_results(tmp_path: Path):
-    ahead = Ahead(None, functools.partial(_noting_double, folder=tmp_path), list(range(1000)))
-    _wait_for(tmp_path / "5")  # the child has computed items 0 to 5, in the queue's order
-    found = ahead.results()
-    ahead.wait()
-    assert set(range(6)) <= found.keys() <= set(range(1000))
-    assert all(pid != os.getpid() and double == 2 * index for index, (pid, double) in found.items())
-    assert ahead.results() == {}  # asked once
-
-
-def _wait_or_give_up(gate: Path, gave_up: Path) -> None:
-    _wait_for(gate)
-    if not gate.exists():
-        gave_up.touch()
-
-
-def test_ahead_gives_no_items_and_waits_for_none_while_the_child_is_still_on_its_first_work(
-    tmp_path: Path,
-):
-    gate, gave_up = tmp_path / "gate", tmp_path / "gave-up"
-    ahead = Ahead(functools.partial(_wait_or_give_up, gate, gave_up), _pid_and_double, [1, 2])
-    assert ahead.results() == {}
-    assert not gave_up.exists(), "results() waited for the child's first work"
-    gate.touch()
-    ahead.wait()  # the child found the queue emptied: it stops
-
-
-def _slow_pid_and_double(number: int) -> tuple[int, int]:
-    time.sleep(0.002)
-    return os.getpid(), 2 * number
-
-
-def test_ahead_and_this_process_share_the_items_left_and_give_each_once():
-    ahead = Ahead(None, _slow_pid_and_double, list(range(300)))
-    time.sleep(0.05)  # the child begins
-    found = ahead.results(here=_slow_pid_and_double)
-    ahead.wait()
-    assert found.keys() == set(range(300))
-    assert all(double == 2 * index for index, (_, double) in found.items())
-    pids = {pid for pid, _ in found.values()}
-    assert os.getpid() in pids and len(pids) == 2  # both took some
-    assert ahead.results(here=_slow_pid_and_double) == {}  # asked once
-
-
-def test_sharing_with_a_child_still_on_its_first_work_takes_the_items_here(tmp_path: Path):
-    """...and then waits for that work, which the caller is about to use."""
-    gate, gave_up = tmp_path / "gate", tmp_path / "gave-up"
-    ahead = Ahead(functools.partial(_wait_or_give_up, gate, gave_up), _pid_and_double, [1, 2])
-    opening = threading.Timer(0.3, gate.touch)
-    opening.start()
-    found = ahead.results(here=lambda n: (os.getpid(), 2 * n))
-    assert gate.exists() and not gave_up.exists()
-    opening.join()
-    ahead.wait()
-    assert found == {0: (os.getpid(), 2), 1: (os.getpid(), 4)}
-
-
-def test_ready_waits_for_the_first_work_only(tmp_path: Path):
-    gate, gave_up, went_on = tmp_path / "gate", tmp_path / "gave-up", tmp_path / "went-on"
-
-    def first() -> None:
-        _wait_or_give_up(gate, gave_up)
-
-    ahead = Ahead(first, functools.partial(_noting_then_waiting, went_on, gave_up), [1])
-    gate.touch()
-    ahead.ready()  # the first work is done; the child may still be on its items
-    assert not gave_up.exists()
-    went_on.touch()
-    ahead.wait()
-    assert not gave_up.exists()
-    Ahead().ready()  # nothing started: nothing to wait for
-
-
-def _noting_then_waiting(went_on: Path, gave_up: Path, number: int) -> int:
-    _wait_or_give_up(went_on, gave_up)
-    return number
-
-
-def test_ahead_without_items_or_work_starts_nothing():
-    assert Ahead(None, _pid_and_double, [])._pid is None
-    assert Ahead()._pid is None
-
-
 def test_costly_items_are_handed_out_first():
     costs = [100 if n % 2 == 0 else 1 for n in range(10)]
     assert _order(costs, cost=lambda c: c) == [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
     assert _order(costs, cost=None) == list(range(10))
 
 
-def test_fork_map_with_costs_keeps_the_order_and_does_the_costliest_here():
+def test_parallel_map_with_costs_keeps_the_order():
     items = list(range(MIN_ITEMS * 3))
-    results = fork_map(_slow_pid_and_square, items, jobs=2, cost=lambda n: n % 5 + (n == 100) * 9)
+    results = parallel_map(_slow_pid_and_square, items, jobs=2, cost=lambda n: n % 5)
     assert [square for _, square in results] == [n * n for n in items]
     assert len({pid for pid, _ in results}) == 2
-    assert results[100][0] == os.getpid()  # the costliest: what it leaves behind stays here
 
 
-@pytest.mark.parametrize("count", [1, 5, _Queue.RECORDS, _Queue.RECORDS * 3 + 7])
-def test_a_queue_hands_out_every_index_once_whatever_their_number(count: int):
-    order = list(range(count))[::-1]
-    queue = _Queue(order)
-    queue.close_writing()
-    try:
-        assert list(queue) == order
-    finally:
-        queue.close()
+def test_work_is_cut_into_runs_that_cover_it_once():
+    order = list(range(1000))[::-1]
+    for jobs in (2, 3, 8):
+        runs = _chunks(order, jobs)
+        assert [i for run in runs for i in run] == order
+        assert len(runs) >= jobs * 4
 
 
 def _dies_on_odd_numbers(number: int) -> int:
@@ -310,7 +182,32 @@ PARENT = os.getpid()
 
 def test_the_work_of_a_child_that_dies_is_done_here():
     items = list(range(MIN_ITEMS * 2))
-    assert fork_map(_dies_on_odd_numbers, items, jobs=2) == items
+    assert parallel_map(_dies_on_odd_numbers, items, jobs=2) == items
+
+
+def test_a_builder_forks_for_its_first_build_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The first build typesets its PDFs after its workers are gone; a process that has
+    typeset must not fork again (Typst's threads do not survive fork()), so a preview's
+    later builds, even after a settings change, render every page here."""
+    from generator.site.changes import Changes
+
+    site = _site_with_many_entries(tmp_path)
+    log = tmp_path / "rendered"
+    render_page = Renderer.render_page
+
+    def noted(self, page):  # noqa: ANN001, ANN202
+        with log.open("a") as out:
+            out.write(f"{os.getpid()}\n")
+        return render_page(self, page)
+
+    monkeypatch.setattr(Renderer, "render_page", noted)
+    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2))
+    builder.build()
+    assert len(set(log.read_text().split())) == 2
+    log.unlink()
+    update = builder.build(Changes(settings=True))
+    assert update.rendered > MIN_ITEMS
+    assert set(log.read_text().split()) == {str(os.getpid())}
 
 
 def _noted_and_failing_first(number: int, log: Path) -> int:
@@ -329,7 +226,7 @@ def test_a_failure_here_stops_the_other_processes_soon(tmp_path: Path):
     log.touch()
     items = list(range(MIN_ITEMS * 4))
     with pytest.raises(BuildError, match="item 0 is broken"):
-        fork_map(
+        parallel_map(
             functools.partial(_noted_and_failing_first, log=log),
             items,
             jobs=2,
@@ -338,70 +235,27 @@ def test_a_failure_here_stops_the_other_processes_soon(tmp_path: Path):
     assert len(log.read_text().split()) < len(items) // 4
 
 
-def test_results_are_received_whole_up_to_one_cut_short():
-    # A child killed while it writes a result leaves part of it: what came before is kept,
-    # and the part is not taken for a result.
-    results = _Results()
-    big = os.urandom(200_000)  # more than a pipe holds, and than one write may take
-    for index in range(3):
-        results.send(index, (big, frozenset({f"page {index}"})))
-    whole = os.fstat(results._file).st_size
-    results.send(3, big)
-    os.ftruncate(results._file, whole + 1000)
-    assert results.received() == {i: (big, frozenset({f"page {i}"})) for i in range(3)}
-
-
-def test_results_are_taken_as_they_come_each_once_and_whole():
-    results = _Results()
-    results.send(0, "a")
-    results.send(1, frozenset({"b"}))
-    assert results.take() == {0: "a", 1: frozenset({"b"})}
-    assert results.take() == {}
-    data = pickle.dumps((2, "c"), protocol=5)
-    record = len(data).to_bytes(_Results._LENGTH, "little") + data
-    os.write(results._file, record[:5])  # a result being written: not yet
-    assert results.take() == {}
-    os.write(results._file, record[5:-1])
-    assert results.take() == {}
-    os.write(results._file, record[-1:])
-    assert results.take() == {2: "c"}
-    results.send(3, "d")
-    assert results.received() == {3: "d"}  # what was not taken before
-
-
 def _big_result(number: int) -> bytes:
     return bytes([number % 256]) * 70_000
 
 
 def test_a_child_sends_results_bigger_than_a_pipe_holds():
     items = list(range(MIN_ITEMS * 2))
-    assert fork_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
-
-
-def test_results_travel_through_a_temporary_file_where_there_is_no_memory_file(
-    monkeypatch: pytest.MonkeyPatch,
-):
-    def refused(*args: object) -> int:
-        raise OSError("no memfd here")
-
-    monkeypatch.setattr(os, "memfd_create", refused, raising=False)
-    items = list(range(MIN_ITEMS * 2))
-    assert fork_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
+    assert parallel_map(_big_result, items, jobs=2) == [_big_result(n) for n in items]
 
 
 def test_the_other_processes_die_with_a_killed_build(tmp_path: Path):
-    """A killed build's children would go on writing pages into the folder the next build
-    makes (writer.Staging): they are killed with it."""
+    """A killed build's workers would wait for work for ever: they end with it."""
     pids = tmp_path / "pids"
     pids.mkdir()
     code = (
         "import os, time\n"
         "from pathlib import Path\n"
-        "from generator.site.parallel import fork_map\n"
+        "from generator.site.parallel import parallel_map\n"
         "def work(n):\n"
         f"    Path({str(pids)!r}, str(os.getpid())).touch()\n"
         "    time.sleep(0.05)\n"
-        "fork_map(work, list(range(2000)), jobs=2)\n"
+        "parallel_map(work, list(range(2000)), jobs=2)\n"
     )
     build = subprocess.Popen([sys.executable, "-c", code], cwd=REPO)
     try:
@@ -434,11 +288,12 @@ def _alive(pid: int) -> bool:
 def test_a_build_saves_its_rendered_markdown_for_the_next_one(tmp_path: Path):
     """Saved alongside the pages, by whichever process is free: every text of the site."""
     from generator.content.cache import MarkdownStore
+    from generator.site.stamp import markdown_file
 
     site = _site_with_many_entries(tmp_path)
     cache = tmp_path / "cache"
     built = build.build(BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=cache))
     assert built.report.written
-    store = MarkdownStore(next(cache.glob("markdown-*.pickle")))
+    store = MarkdownStore(markdown_file(cache))
     bodies = [html for (_, inline, _), html in store._disk.items() if not inline]
-    assert sum("<strong>text</strong> for talk" in html for html in bodies) >= MIN_ITEMS
+    assert sum("<strong>text</strong> for talk" in html for html in bodies) == 150  # every talk

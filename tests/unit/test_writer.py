@@ -3,15 +3,10 @@ the folder finds them."""
 
 from __future__ import annotations
 
-import os
-import pickle
 from pathlib import Path, PurePosixPath
 
-import pytest
-
-from generator.errors import BuildError
 from generator.site.stamp import output_stats, scan_output
-from generator.site.writer import Staging, write_site
+from generator.site.writer import write_site
 
 FILES = {
     "index.html": b"<p>home</p>",
@@ -63,85 +58,3 @@ def test_each_file_holds_its_bytes_and_the_usual_permissions(tmp_path: Path):
     made = tmp_path / "made"
     made.write_bytes(b"")  # a file made by Python's open(), under the same umask
     assert (output / "index.html").stat().st_mode == made.stat().st_mode
-
-
-def _staged(output: Path, files: dict[str, bytes], pages: list[str]):
-    """`files` written with `pages` put first, each from a process of its own, as a build's
-    rendering processes put the pages they render."""
-    staging = Staging(output)
-    staging.begin()
-    put = {}
-    for name in pages:
-        read, write = os.pipe()
-        if (pid := os.fork()) == 0:
-            os.close(read)
-            os.write(write, pickle.dumps(staging.put(name, files[name])))
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read, "rb") as pipe:
-            put[name] = pickle.loads(pipe.read())
-        os.waitpid(pid, 0)
-    given = {PurePosixPath(n): put.get(n, data) for n, data in files.items()}
-    try:
-        return write_site(output, given, staging=staging)
-    finally:
-        staging.discard()
-
-
-PAGES = ["index.html", "projects/a/index.html"]
-
-
-def test_files_put_by_other_processes_make_the_same_folder_and_stats(tmp_path: Path):
-    report = _staged(tmp_path / "out", FILES, PAGES)
-    plain = _write(tmp_path / "plain", FILES)
-    assert (report.written, report.removed, report.total) == (plain.written, 0, plain.total)
-    assert output_stats(tmp_path / "out", report.stats) == scan_output(tmp_path / "out")
-    for name, data in FILES.items():
-        assert (tmp_path / "out" / name).read_bytes() == data
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "plain"]  # no staging left
-
-
-def test_a_page_put_again_with_the_same_bytes_is_the_same_file(tmp_path: Path):
-    output = tmp_path / "out"
-    _write(output, FILES)
-    before = (output / "index.html").stat()
-    changed = {**FILES, "projects/a/index.html": b"<p>new</p>"}
-    report = _staged(output, changed, PAGES)
-    assert report.written == 1 and report.removed == 0
-    assert (output / "index.html").stat().st_ino == before.st_ino  # linked, as write_site does
-    assert (output / "projects/a/index.html").read_bytes() == b"<p>new</p>"
-    assert output_stats(output, report.stats) == scan_output(output)
-
-
-def test_nothing_put_changes_a_folder_whose_files_are_the_same(tmp_path: Path):
-    output = tmp_path / "out"
-    _write(output, FILES)
-    before = scan_output(output)
-    report = _staged(output, FILES, PAGES)
-    assert not report.changed and report.stats is None
-    assert scan_output(output) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
-
-
-def test_a_page_put_again_replaces_what_a_dead_process_left_without_touching_the_output(
-    tmp_path: Path,
-):
-    output = tmp_path / "out"
-    _write(output, FILES)
-    staging = Staging(output)
-    staging.begin()
-    staging.put("index.html", FILES["index.html"])  # linked to the output's file
-    staging.put("index.html", b"<p>other</p>")  # done again, by the process left
-    assert (output / "index.html").read_bytes() == FILES["index.html"]
-    assert (staging.folder / "index.html").read_bytes() == b"<p>other</p>"
-    staging.discard()
-    assert not staging.folder.exists()
-
-
-def test_staging_refuses_a_folder_cvsite_did_not_make_before_anything_is_put(tmp_path: Path):
-    output = tmp_path / "mine"
-    output.mkdir()
-    (output / "notes.txt").write_text("mine")
-    with pytest.raises(BuildError, match="refusing to replace"):
-        Staging(output).begin()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]

@@ -1,0 +1,65 @@
+"""Cold builds with one process against two, taking turns: does parallel rendering pay?
+
+    python bench/parallel.py                 # the 1,000-entry corpus, 5 builds each
+    python bench/parallel.py --size 300
+    python bench/parallel.py --site .        # the repository's own site
+
+Each build runs in a new process (`build()` with `jobs=1` or `jobs=2`), its cache and
+output in a new folder on tmpfs when there is one; the two alternate, each going first
+every other round. Prints each one's median, minimum and every build, in seconds. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from sites import add_site_arguments, chosen_site, scratch_folder  # noqa: E402
+
+BUILD = (
+    "import sys; from pathlib import Path; from generator.site.build import BuildOptions, build; "
+    "folder = Path(sys.argv[2]); build(BuildOptions(Path(sys.argv[1]), folder / 'out', "
+    "jobs=int(sys.argv[3]), cache_dir=folder / 'cache'))"
+)
+
+
+def cold_build(site: Path, scratch: Path, jobs: int) -> float:
+    with tempfile.TemporaryDirectory(dir=scratch) as folder:
+        start = time.perf_counter()
+        command = [sys.executable, "-c", BUILD, str(site), folder, str(jobs)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=HERE.parent)
+        return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_site_arguments(parser)
+    parser.add_argument("--runs", type=int, default=5, help="builds of each (default 5)")
+    args = parser.parse_args()
+    site, what = chosen_site(args)
+    scratch = scratch_folder("cvsite-parallel-")
+    times: dict[int, list[float]] = {1: [], 2: []}
+    try:
+        for round_ in range(args.runs):
+            for jobs in (1, 2) if round_ % 2 == 0 else (2, 1):
+                times[jobs].append(cold_build(site, scratch, jobs))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"cold build of {what}, {args.runs} builds each, in turns")
+    for jobs, found in times.items():
+        each = " ".join(f"{s:.3f}" for s in found)
+        median = statistics.median(found)
+        print(f"jobs={jobs}: median {median:.3f} s, min {min(found):.3f}  ({each})")
+
+
+if __name__ == "__main__":
+    main()

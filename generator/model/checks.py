@@ -1,0 +1,147 @@
+"""Checks across files, once the model exists: each Markdown text rendered once (unsafe
+links and refused texts become located errors), and file fields that name no file in content/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from generator.content.reader import (
+    LoadedEntry,
+)
+from generator.content.schema import (
+    Entry,
+    Profile,
+    Publication,
+    url_scheme,
+)
+from generator.content.yamlio import Document
+from generator.errors import ContentError, ErrorCollector, FieldPath, shown
+from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
+
+if TYPE_CHECKING:
+    from generator.content.cache import BuildCache, SafeEntries
+
+
+@dataclass
+class MarkdownCheck:
+    """The Markdown of one language's entries and profile, to render and check (see
+    check_markdown). A big first build renders it over the cores (MarkdownRenderer.prepare)."""
+
+    renderer: MarkdownRenderer
+    errors: ErrorCollector
+    checked: set[tuple[str, bool]]
+    profile: Profile
+    profile_doc: Document
+    entries: list[LoadedEntry] = field(default_factory=list)
+
+    def run(self, cache: BuildCache | None) -> None:
+        renderer = self.renderer
+        fields = [_markdown_fields(entry.data) for entry in self.entries]
+        if cache is not None and cache.jobs > 1:
+            texts = [(self.profile.summary or "", False)]
+            for found in fields:
+                texts += [(text, inline) for _, text, inline in found]
+            renderer.prepare(texts, cache.jobs)
+        safe = cache.safe if cache is not None else None
+        for entry, found in zip(self.entries, fields, strict=True):
+            check_markdown(entry, renderer, self.errors, self.checked, safe, found)
+        if self.profile.summary:
+            try:
+                renderer.block(self.profile.summary)
+            except MarkdownProblem as exc:
+                self.errors.extend([self.profile_doc.error(("summary",), str(exc))])
+
+
+def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
+    """Every Markdown text of an entry: (field path, text, inline?).
+
+    Titles count: themes show them through the `inline` filter, so a link in a title is
+    checked here like one in a summary, and its error placed on its line.
+    """
+    title_path = ("title",) if data.title else (data.title_field,)
+    texts: list[tuple[FieldPath, str | None, bool]] = [
+        (title_path, data.display_title, True),
+        (("summary",), data.summary, False),
+        (("body",), data.body, False),
+        *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
+    ]
+    if isinstance(data, Publication):
+        texts.append((("abstract",), data.abstract, False))
+    fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
+    thesis = fields.get("thesis")
+    if thesis is not None:
+        texts.append((("thesis", "title"), thesis.title, True))
+        texts.append((("thesis", "summary"), thesis.summary, False))
+        texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
+    for i, skill in enumerate(fields.get("items") or []):
+        texts.append((("items", i, "name"), skill.name, True))
+    return [(path, text, inline) for path, text, inline in texts if text]
+
+
+def check_markdown(
+    origin: LoadedEntry,
+    renderer: MarkdownRenderer,
+    errors: ErrorCollector,
+    checked: set[tuple[str, bool]],
+    safe: SafeEntries | None = None,
+    fields: list[tuple[FieldPath, str, bool]] | None = None,
+):
+    """Render each Markdown text once now: unsafe links, and whatever else the renderer
+    refuses, surface as located errors.
+
+    `checked` holds texts found safe, shared by the languages of a site: a text that is the
+    same in every language is rendered once. `safe`, kept by a builder, holds entries whose
+    texts were all found safe in an earlier build: a rebuild looks only at edited ones.
+    `fields`: the entry's `_markdown_fields`, when the caller has them.
+    """
+    data = origin.data
+    if safe is not None and safe.known(renderer.options_key, data):
+        return
+    clean = True
+    for path, text, inline in fields if fields is not None else _markdown_fields(data):
+        if (text, inline) in checked:
+            continue
+        try:
+            renderer.inline(text) if inline else renderer.block(text)
+            checked.add((text, inline))
+        except MarkdownProblem as exc:
+            error = origin.error(path, str(exc))
+            if path == ("body",) and origin.body_line:
+                error = _at_text(error, text, exc.found)
+            errors.extend([error])
+            clean = False
+    if safe is not None and clean:
+        safe.add(renderer.options_key, data)
+
+
+def _at_text(error: ContentError, body: str, found: str) -> ContentError:
+    """The error moved to where `found` is in a Markdown body, which is the file's text as is."""
+    index = body.find(found)
+    if index < 0:
+        return error
+    line_start = body.rfind("\n", 0, index) + 1
+    return replace(
+        error, line=error.line + body.count("\n", 0, index), column=index - line_start + 1
+    )
+
+
+def missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
+    """File fields (avatar, pdf, slides) whose relative path names no file in content/."""
+    missing = {}
+    for name, value in refs.items():
+        if not value or url_scheme(value) is not None or value.startswith(("#", "//")):
+            continue
+        path = value.split("#")[0].split("?")[0].lstrip("/")
+        if path and path not in assets:
+            missing[name] = (
+                f"{shown(value)} is not a file in content/ (expected a path such as "
+                "files/paper.pdf, relative to content/)"
+            )
+    return missing
+
+
+def file_refs(data: Entry) -> dict[str, str | None]:
+    if isinstance(data, Publication):
+        return {"pdf": data.pdf, "slides": data.slides}
+    return {}

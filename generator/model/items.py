@@ -1,0 +1,171 @@
+"""A section's entries as items: their order, URL names (kept across languages) and authors."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator import urls as routes
+from generator.content.authors import parse_authors
+from generator.content.personname import without_titles
+from generator.content.reader import (
+    LoadedEntry,
+)
+from generator.content.schema import (
+    Entry,
+    Profile,
+    Publication,
+    SiteConfig,
+)
+from generator.errors import ErrorCollector, shown
+
+if TYPE_CHECKING:
+    pass
+from generator.model.entries import Item
+from generator.model.structure import Resume
+
+
+def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
+    """The names to highlight in author lists, without titles ("Dr. A. B." is "A. B.")."""
+    if config.highlight_author is None:
+        return [without_titles(profile.name)]
+    names = [config.highlight_author.name, *config.highlight_author.aliases]
+    return [without_titles(name) for name in names]
+
+
+def order_entries(entries: list[LoadedEntry]) -> list[LoadedEntry]:
+    """YAML lists keep the author's order; Markdown files go newest first. Weight wins."""
+    listed = [e for e in entries if e.index is not None]
+    files = [e for e in entries if e.index is None]
+
+    def recency(e: LoadedEntry) -> tuple:
+        date = e.data.end or e.data.date or e.data.start
+        if isinstance(e.data, Publication):
+            date = e.data.published
+        key = (date.year, date.month, date.day) if date else (0, 0, 0)
+        return (-key[0], -key[1], -key[2], e.stem or "")
+
+    files.sort(key=recency)
+    return sorted(listed + files, key=lambda e: e.data.weight)
+
+
+def _unique(slug: str, taken: set[str]) -> str:
+    candidate, number = slug, 2
+    while candidate in taken:
+        candidate, number = f"{slug}-{number}", number + 1
+    taken.add(candidate)
+    return candidate
+
+
+def make_items(
+    name: str,
+    entries: list[LoadedEntry],
+    owners: list[str],
+    errors: ErrorCollector,
+    root: str = "/",
+    inherited: dict[EntryPlace, str] | None = None,
+) -> list[Item]:
+    """The section's items, under the language root `root`.
+
+    `inherited`: the URL names the default language gave its entries, by place. The same
+    entry keeps its URL name in every language (unless it chose one), so that a translated
+    title does not move its page and the language switcher finds it.
+    """
+    taken = set(_explicit_slugs(entries, errors))
+    kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}
+    items = []
+    for entry in entries:
+        data = entry.data
+        slug = (
+            _chosen_slug(data)
+            or kept.get(id(entry))
+            or _unique(routes.slugify(entry.stem or data.display_title), taken)
+        )
+        items.append(_item(name, entry, slug, owners, root))
+    return items
+
+
+def _explicit_slugs(entries: list[LoadedEntry], errors: ErrorCollector) -> dict[str, LoadedEntry]:
+    """The URL names entries chose, each with the first entry that chose it; an entry that
+    chose one taken already is an error."""
+    explicit: dict[str, LoadedEntry] = {}
+    for entry in entries:
+        chosen = _chosen_slug(entry.data)
+        if chosen and chosen in explicit:
+            field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
+            errors.extend([entry.error((field_name,), message)])
+        elif chosen:
+            explicit[chosen] = entry
+    return explicit
+
+
+def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str) -> Item:
+    data = entry.data
+    # Every paper has a page (for its citation); other entries only with a body.
+    has_page = data.body or isinstance(data, Publication)
+    url = routes.entry(name, slug, root) if has_page else None
+    authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+    return Item(
+        name, data, entry.source, entry.line, slug, slug, url,
+        authors=authors, origin=entry, root=root,
+    )  # fmt: skip
+
+
+# What pairs an entry with its version in another language: its section, its file's name
+# inside content/ or content/<language>/, and its place in a YAML list as written.
+EntryPlace = tuple[str, str, int | None]
+
+
+def entry_place(entry: LoadedEntry, root: str) -> EntryPlace:
+    """Where `entry` is written, the same for each language's version of it."""
+    name = entry.source.removeprefix("content/")
+    if root != "/":
+        name = name.removeprefix(root[1:])
+    if name.endswith(".yml"):
+        name = name[:-4] + ".yaml"
+    index = entry.index
+    if index is not None and entry.doc is not None and entry.doc.shown:
+        index = entry.doc.shown.get((index,), (index,))[0]  # before translations were resolved
+    return entry.section, name, index
+
+
+def entry_slugs(resume: Resume) -> dict[EntryPlace, str]:
+    """The URL names of a résumé's entries, by place (see make_items)."""
+    return {
+        entry_place(item.origin, resume.root): item.slug
+        for item in resume.items
+        if item.origin is not None
+    }
+
+
+def _kept_slugs(
+    entries: list[LoadedEntry], root: str, inherited: dict[EntryPlace, str], taken: set[str]
+) -> dict[int, str]:
+    """id(entry) -> the URL name its default-language version has, where that is free."""
+    kept = {}
+    for entry in entries:
+        if _chosen_slug(entry.data):
+            continue
+        slug = inherited.get(entry_place(entry, root))
+        if slug is not None and slug not in taken:
+            kept[id(entry)] = slug
+            taken.add(slug)
+    return kept
+
+
+def _chosen_slug(data: Entry) -> str | None:
+    """The URL name the author chose: `slug`, or for a paper its citation key."""
+    if data.slug:
+        return data.slug
+    key = vars(data).get("key")  # not getattr: pydantic's miss on other models is slow
+    return routes.key_slug(key) if key else None
+
+
+def _duplicate(data: Entry, first: LoadedEntry, slug: str) -> tuple[str, str]:
+    """(field, message) for an entry whose URL name another entry already has."""
+    field_name = "slug" if first.data.slug else "key"
+    placed = first.error((field_name,), "")
+    where = f"{placed.file}:{placed.line}"
+    key = getattr(data, "key", None)
+    if key and not data.slug and getattr(first.data, "key", None) == key:
+        return "key", f"the key {shown(key)} is also used by {where}"
+    return "slug", f"slug {shown(slug)} is already used by {where}"

@@ -1,0 +1,89 @@
+"""The résumé in one language: its sections, menu links and what every page shares."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from generator import urls as routes
+from generator.content.i18n import Locale
+from generator.content.schema import (
+    SECTION_MODELS,
+    Profile,
+    SiteConfig,
+)
+from generator.content.translations import Fallback, Languages
+from generator.markdown.renderer import MarkdownRenderer
+
+if TYPE_CHECKING:
+    pass
+from generator.model.entries import Item, Tag
+
+
+@dataclass(eq=False)
+class Section:
+    name: str
+    title: str
+    kind: str  # a known section name, or "generic"
+    items: list[Item]
+    sources: list[str]
+    root: str = "/"  # where the pages of its language are (routes.language_root)
+
+    @property
+    def url(self) -> str:
+        return routes.section(self.name, self.root)
+
+
+@dataclass(frozen=True)
+class NavLink:
+    label: str
+    url: str
+    external: bool = False
+    section: str | None = None
+
+
+@dataclass(eq=False)
+class Resume:
+    """The résumé in one language. `config.language` is that language (see `languages`)."""
+
+    config: SiteConfig
+    profile: Profile
+    sections: list[Section]
+    tags: list[Tag]
+    nav: list[NavLink]
+    assets: list[str]  # paths inside content/, as they appear in the site
+    markdown: MarkdownRenderer
+    locale: Locale
+    languages: Languages
+    fallbacks: list[Fallback] = field(default_factory=list)  # translations this one lacks
+
+    @property
+    def language(self) -> str:
+        return self.config.language
+
+    @property
+    def root(self) -> str:
+        """Where this language's pages are: `/`, or `/de/` for a language other than the default."""
+        return routes.language_root(self.language, self.languages.default)
+
+    def section(self, name: str) -> Section | None:
+        return next((s for s in self.sections if s.name == name), None)
+
+    @functools.cached_property
+    def nav_urls(self) -> frozenset[str]:
+        """The URLs the menu links to (a page among them is the menu's current one)."""
+        return frozenset(link.url for link in self.nav)
+
+    @property
+    def items(self) -> Iterable[Item]:
+        for section in self.sections:
+            yield from section.items
+
+
+def section_title(name: str, locale: Locale) -> str:
+    """A known section's title in the site's language; another's made from its name."""
+    if name in SECTION_MODELS:
+        return locale.t(name)
+    return name.replace("-", " ").replace("_", " ").capitalize()

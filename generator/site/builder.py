@@ -1,0 +1,248 @@
+"""`SiteBuilder`: the build's stages in memory (load the model, plan the pages, render the
+files), keeping what it made so that a rebuild in the same process (the preview) redoes only
+what its changes touch."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
+
+from generator import urls as routes
+from generator.content.cache import BuildCache, MarkdownStore
+from generator.content.reader import SiteFiles
+from generator.model.resume import Loaded, load
+from generator.render.renderer import Job, Page, Renderer, plan_site
+from generator.render.theme import Theme, load_theme
+from generator.site.changes import Changes
+from generator.site.collisions import check_collisions
+from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
+from generator.site.options import BuildOptions
+from generator.site.outputs import (
+    SITE_FILE_COST,
+    Made,
+    Wanted,
+    bib_files,
+    citation_files,
+    generated_names,
+    make_site_files,
+    other_files,
+    site_files,
+)
+from generator.site.parallel import available_cores, parallel_map
+from generator.site.quickedit import shown_only
+from generator.site.rendered import RenderedSite, Update, difference
+from generator.site.stamp import markdown_file, templates_folder
+from generator.site.writer import Source
+
+
+class SiteBuilder:
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
+
+    A full build is the same path with everything stale, so a rebuild and a clean build of
+    the same input give the same bytes. A failed rebuild keeps the last good result and the
+    changes it was given, which the next call takes up again.
+    """
+
+    def __init__(self, options: BuildOptions, *, once: bool = False):
+        self.options = options
+        self.once = once  # builds one site and is gone: nothing kept is used again
+        folder = options.cache_dir
+        self.cache = BuildCache(markdown=MarkdownStore(markdown_file(folder) if folder else None))
+        self.jobs = options.jobs or available_cores()
+        self._compiled = templates_folder(folder) if folder else None
+        self.last: RenderedSite | None = None
+        self._renderer: Renderer | None = None
+        self._pending = Changes()
+        self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
+
+    def build(self, changes: Changes | None = None) -> Update:
+        """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
+        if changes is None:
+            self.cache.reads.clear()
+            changes = Changes(settings=True)
+        changes = self._pending | changes
+        self._pending = changes
+        told = {path: _digest(path) for path in changes.content}  # before anything is read
+        # Read them again in any case: a failed build may have cached what was wrong in them.
+        self.cache.reads.forget(told)
+        changes = self._really_changed(changes, told)
+        if not changes and self.last is not None:  # saved, but not changed: nothing to do
+            self._pending = Changes()
+            return Update(self.last, {}, frozenset(), 0)
+        # Spreading work over processes pays for whole builds, not for a page or two; and
+        # only a first build may fork: the one before has typeset PDFs, and Typst's threads
+        # do not survive fork() (a preview's rebuild after a settings change renders here).
+        self.cache.jobs = self.jobs if self.last is None else 1
+        if self._renderer is not None:
+            self._renderer.forget_templates(set(changes.templates))
+        site, rendered = self._quick(changes) or self._render(changes)
+        update = difference(self.last, site, changes, rendered)
+        self.last, self._pending = site, Changes()
+        self._read.update(told)
+        return update
+
+    def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:
+        """`changes` without content files whose bytes are those the last good build read."""
+        if changes.settings or self.last is None:
+            return changes
+        content = frozenset(p for p in told if self._read.get(p, b"") != told[p])
+        return replace(changes, content=content)
+
+    def _quick(self, changes: Changes) -> tuple[RenderedSite, int] | None:
+        if self.last is None:
+            return None
+        renderer = self._renderer_for(self.last.loaded, self.last.theme, fresh=False)
+        return shown_only(self.last, changes, self._same_files(changes), self.cache, renderer)
+
+    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
+        """The whole way: load the model, plan the pages, render what is stale."""
+        last = None if changes.settings else self.last
+        loaded = self._load(changes)
+        theme = last.theme if last is not None else self._theme(loaded)
+        pages = plan_site(loaded.resumes)
+        extra, citations = self._other_files(loaded, theme, last)
+        claims = (tuple(p.url for p in pages), tuple(extra))
+        if last is None or claims != last.claims:  # the same URLs as a good build: no clash
+            check_collisions(pages, extra, generated_names(loaded))
+        renderer = self._renderer_for(loaded, theme, fresh=last is None)
+        prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
+        stale = self._stale(pages, prints, last, changes.templates)
+        wanted = site_files(loaded, pages, prints, self.cache, theme)
+        rendered, made = self._render_files(loaded, renderer, pages, stale, wanted)
+        before = last.generated if last is not None else {}
+        generated = make_site_files(wanted, before, made=made)
+        files = _site_files_by_path(rendered, extra, generated)
+        site = RenderedSite(
+            loaded, theme, pages, files, rendered, prints, generated, claims, citations
+        )
+        return site, len(stale)
+
+    def _load(self, changes: Changes) -> Loaded:
+        options = self.options
+        return load(
+            options.site,
+            include_drafts=options.drafts,
+            base_url=options.base_url,
+            cache=self.cache,
+            files=self._same_files(changes),
+            markdown_later=True,  # rendered and checked once the pages are planned
+        )
+
+    def _theme(self, loaded: Loaded) -> Theme:
+        config = loaded.resume.config
+        return load_theme(
+            config.theme, self.options.site, config.theme_options, config=loaded.config_doc
+        )
+
+    def _other_files(
+        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
+    ) -> tuple[dict, Made]:
+        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
+        extra = other_files(loaded, theme)
+        citations: Made = {}
+        for each in loaded.resumes.values():
+            citations.update(citation_files(each, last.citations if last is not None else None))
+            extra.update(bib_files(each, citations))
+        return extra, citations
+
+    def _stale(
+        self,
+        pages: list[Page],
+        prints: dict[str, Fingerprint],
+        last: RenderedSite | None,
+        templates: frozenset[str],
+    ) -> list[Page]:
+        """The pages to render: all of a first build, those a rebuild's changes touch."""
+        stale = stale_sources(last.fingerprints if last is not None else {}, prints)
+        previous = last.rendered if last is not None else {}
+        return stale_pages(pages, previous, stale, templates)
+
+    def _render_files(
+        self,
+        loaded: Loaded,
+        renderer: Renderer,
+        pages: list[Page],
+        stale: list[Page],
+        wanted: Wanted,
+    ) -> tuple[dict[str, Rendered], dict[str, bytes]]:
+        """Every page (`stale` ones rendered now, the others as last time), and the generated
+        files a one-off build makes alongside its pages, by name.
+
+        A one-off build makes the site's own files (sitemap, feeds, resume.json) on whichever
+        core is free; a preview makes them here, where the pieces they are made of stay
+        cached for its next rebuild. Not the PDFs: Typst's threads do not survive fork(), so
+        a process that has typeset must not fork; they are typeset after the pool is gone
+        (outputs.make_site_files).
+        """
+        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
+        if self.cache.jobs > 1:  # once, before the workers start, not once in each
+            renderer.load_templates()
+            renderer.work_out_dates()
+        loaded.check_markdown()
+        spread = functools.partial(parallel_map, jobs=self.cache.jobs)
+        also = self._alongside(alongside, wanted, len(pages))
+        results = renderer.render_pages(stale, spread, also=also)
+        fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
+        made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
+        previous = self.last.rendered if self.last is not None else {}
+        rendered = {
+            page.url: Rendered(page, *(fresh.get(page.url) or _as_before(previous[page.url])))
+            for page in pages
+        }
+        return rendered, made
+
+    def _alongside(self, names: list[str], wanted: Wanted, pages: int) -> list[Job]:
+        cost = SITE_FILE_COST * pages
+        also = [Job(cost, wanted[name][1]) for name in names]
+        if self.once:  # its rendered Markdown saved (for the next build) alongside too
+            also.append(Job(cost, self.cache.markdown.save))
+        return also
+
+    def _same_files(self, changes: Changes) -> SiteFiles | None:
+        """The last discovery, if the changes only edited files it found (none came or went)."""
+        if self.last is None or changes.settings:
+            return None
+        files = self.last.loaded.files
+        known = {*files.all_sources(), *files.assets}
+        if all(path in known and path.is_file() for path in changes.content):
+            return files
+        return None
+
+    def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
+        """The renderer of the last build, given the new model; a new one after settings change."""
+        if fresh or self._renderer is None:
+            self._renderer = Renderer(
+                loaded.resume, theme, self.options.site, cache_folder=self._compiled
+            )
+        self._renderer.use(loaded.resume, *loaded.translations.values())
+        return self._renderer
+
+
+def render_site(options: BuildOptions) -> RenderedSite:
+    """The site in memory, written nowhere (deploy, tests)."""
+    return SiteBuilder(options, once=True).build().site
+
+
+def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
+    return rendered.html, rendered.templates
+
+
+def _site_files_by_path(
+    rendered: dict[str, Rendered], extra: dict, generated: dict
+) -> dict[PurePosixPath, Source]:
+    """Every output file by its path: the pages, the other files, the generated ones."""
+    files: dict[PurePosixPath, Source] = {
+        routes.output_path(url): r.html for url, r in rendered.items()
+    }
+    files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
+    files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
+    return files
+
+
+def _digest(path: Path) -> bytes | None:
+    try:
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:  # deleted (or unreadable: the build will say so)
+        return None

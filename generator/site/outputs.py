@@ -1,0 +1,139 @@
+"""The site's files other than pages: theme and content assets, each paper's .bib, and the
+generated ones (sitemap, robots.txt, feeds, resume.json, the typeset CV), each with what it
+is made from, so that a rebuild remakes only those whose inputs changed."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from generator import urls as routes
+from generator.content.cache import BuildCache
+from generator.content.schema import Publication
+from generator.model.bibtex import citation_key, to_bibtex
+from generator.model.resume import Loaded, Resume
+from generator.render.renderer import Page
+from generator.render.theme import Theme
+from generator.render.typstpdf import pdf_files, pdf_names
+from generator.site.collisions import Origin
+from generator.site.depends import Fingerprint, without_bodies
+from generator.site.resumejson import resume_json
+from generator.site.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
+from generator.site.writer import Source
+
+# What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
+# page of the site: at 1,000 entries, 6 ms for the sitemap and 11 for the feed or resume.json,
+# against 0.27 ms an entry page.
+SITE_FILE_COST = 0.03
+GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
+# The generated files: name -> (what the file is made from, how to make it).
+Wanted = dict[str, tuple[Any, Callable[[], bytes]]]
+
+
+Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its .bib file)
+
+
+def citation_files(resume: Resume, before: Made | None = None) -> Made:
+    """URL -> the .bib file of each paper that has a page (and what it was made from).
+
+    A paper whose entry is the very object it was made from last time (an unchanged file,
+    in the preview) keeps its bytes: a one-file rebuild need not write every paper again.
+    """
+    made: Made = {}
+    for item in resume.items:
+        if not (url := item.bib_url):
+            continue
+        key = citation_key(item.data, item.slug)
+        old = before.get(url) if before else None
+        if old is not None and old[0] is item.data and old[1] == key:
+            made[url] = old
+        else:
+            made[url] = (item.data, key, to_bibtex(item.data, key).encode("utf-8"))
+    return made
+
+
+def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
+    """Theme static files and content assets: URL -> (source, where it comes from)."""
+    result: dict[str, tuple[Source, Origin]] = {}
+    for relative, path in theme.static_files().items():
+        result[routes.theme_file(relative)] = (
+            path,
+            Origin(f"theme {theme.name}: static/{relative}"),
+        )
+    for path in loaded.files.assets:
+        display = loaded.files.display(path)
+        result[routes.content_file(display.removeprefix("content/"))] = (
+            path,
+            Origin(display, display),
+        )
+    return result
+
+
+def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
+    """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
+    return {
+        url: (made[url][2], Origin(f"{item.source}:{item.line}", item.source))
+        for item in resume.items
+        if (url := item.bib_url)
+    }
+
+
+def site_files(
+    loaded: Loaded,
+    pages: list[Page],
+    prints: dict[str, Fingerprint],
+    cache: BuildCache,
+    theme: Theme,
+) -> Wanted:
+    """The generated files: name -> (what the file is made from, how to make it).
+
+    A rebuild remakes a file only when what it is made from compares unequal. One sitemap
+    and one robots.txt for the site; a feed and a typeset CV per language; resume.json in
+    the default one.
+    """
+    resume = loaded.resume
+    base = resume.config.base_url
+    listed = tuple((p.url, p.alternates) for p in pages)
+    default = prints[resume.language]
+    files = {
+        "sitemap.xml": ((base, listed), lambda: sitemap(base, pages)),
+        "robots.txt": (base, lambda: robots(base)),
+        "resume.json": (
+            without_bodies(default, resume),
+            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+        ),
+    }
+    for code, each in loaded.resumes.items():
+        name = feed_name(each)
+        files[name] = (
+            without_bodies(prints[code], each, FEED_SECTIONS),
+            functools.partial(atom_feed, each, cache.pieces_of(name)),
+        )
+    files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
+    return files
+
+
+def feed_name(resume: Resume) -> str:
+    return routes.output_path(routes.localized(resume.root, routes.FEED)).as_posix()
+
+
+def generated_names(loaded: Loaded) -> list[str]:
+    feeds = [feed_name(each) for each in loaded.translations.values()]
+    return [*GENERATED, *feeds, *pdf_names(loaded)]
+
+
+def make_site_files(
+    wanted: Wanted,
+    before: dict[str, tuple[Any, bytes]],
+    made: dict[str, bytes],
+) -> dict[str, tuple[Any, bytes]]:
+    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now."""
+    files = {}
+    for name, (inputs, make) in wanted.items():
+        old = before.get(name)
+        if name in made:
+            files[name] = (inputs, made[name])
+        else:
+            files[name] = (inputs, old[1] if old is not None and old[0] == inputs else make())
+    return files
