@@ -195,6 +195,9 @@ class BuildCache:
     reads: ReadCache = field(default_factory=ReadCache)
     markdown: MutableMapping[MarkdownKey, Markup] = field(default_factory=MarkdownStore)
     jobs: int = 1  # processes a build may use for the work that parallelises (site/parallel.py)
+    # How many Markdown texts are rendered at once (MarkdownRenderer.prepare): given by the
+    # site (site/parallel.py), or None to render each when it is asked for.
+    spread: Callable[..., list] | None = None
     pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
 

@@ -13,7 +13,7 @@ import hashlib
 import posixpath
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Callable, Iterable, MutableMapping
 from html import escape as html_escape
 from html import unescape
 
@@ -37,7 +37,6 @@ from generator.markdown.cost import CostExtension, TooCostly
 from generator.markdown.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import is_unsafe, url_scheme
-from generator.site.parallel import MIN_ITEMS, parallel_map
 
 # Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
 # name up among the entry points of every installed package (importing importlib.metadata,
@@ -59,6 +58,8 @@ _RESIDUE = re.compile('\x02[^\x02\x03<>"&]*\x03?|\x03')
 # textfile.CONTROL), so no text can forge it: a forged one at the start of a URL, replaced by
 # the home page's empty way up, would turn `<forged>javascript:...` into a script link.
 SITE_ROOT = "\uffffcvsite-root\uffff"
+# How `prepare` is given many texts to render: spread(function, items, cost=...) -> results.
+Spread = Callable[..., list]
 
 
 def resolve_root(html: str, prefix: str) -> str:
@@ -279,8 +280,10 @@ class MarkdownRenderer:
             self._md = None
             raise
 
-    def prepare(self, texts: Iterable[tuple[str, bool]], jobs: int = 1) -> None:
-        """Render many (text, inline?) at once, over `jobs` processes, into the memo.
+    def prepare(self, texts: Iterable[tuple[str, bool]], spread: Spread) -> None:
+        """Render many (text, inline?) at once into the memo, with `spread`: the caller's
+        `spread(function, items, cost=...)`, which gives `[function(x) for x in items]`, in
+        order, computed wherever it sees fit (site/parallel.py spreads it over processes).
 
         A text with an unsafe link is left out: rendering it again raises UnsafeUrl where
         the caller can place the error.
@@ -291,10 +294,10 @@ class MarkdownRenderer:
         )
         # Plain titles are escaped, not parsed, when they are asked for: not worth a process.
         missing = [text_inline for text_inline in missing if _markdown_cost(text_inline)]
-        if len(missing) < MIN_ITEMS or jobs <= 1:
+        if not missing:
             return
-        self.setup()  # once, before forking, not once in each process
-        rendered = parallel_map(self._safe, missing, jobs, cost=_markdown_cost)
+        self.setup()  # once, before any process starts, not once in each
+        rendered = spread(self._safe, missing, cost=_markdown_cost)
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:
                 self._cache[(self.options_key, inline, text)] = html

@@ -38,11 +38,11 @@ class MarkdownCheck:
     def run(self, cache: BuildCache | None) -> None:
         renderer = self.renderer
         fields = [_markdown_fields(entry.data) for entry in self.entries]
-        if cache is not None and cache.jobs > 1:
+        if cache is not None and cache.spread is not None:
             texts = [(self.profile.summary or "", False)]
             for found in fields:
                 texts += [(text, inline) for _, text, inline in found]
-            renderer.prepare(texts, cache.jobs)
+            renderer.prepare(texts, cache.spread)
         safe = cache.safe if cache is not None else None
         for entry, found in zip(self.entries, fields, strict=True):
             check_markdown(entry, renderer, self.errors, self.checked, safe, found)

@@ -75,6 +75,8 @@ class SiteBuilder:
         # only a first build may fork: the one before has typeset PDFs, and Typst's threads
         # do not survive fork() (a preview's rebuild after a settings change renders here).
         self.cache.jobs = self.jobs if self.last is None else 1
+        spreads = self.cache.jobs > 1
+        self.cache.spread = functools.partial(parallel_map, jobs=self.jobs) if spreads else None
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
         site, rendered = self._quick(changes) or self._render(changes)

@@ -67,6 +67,7 @@ def markdown_file(cache: Path) -> Path:
     return cache / f"markdown-{code_version()}.pickle"
 
 
+@functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
     """cvsite's version, and a digest of everything else that shapes its output: its code's
     file times (for a cvsite being edited), the Python that runs it, and the distributions

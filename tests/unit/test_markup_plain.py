@@ -64,23 +64,21 @@ def test_what_markdown_would_change_is_not_plain():
         assert is_plain(text), text
 
 
-def test_plain_titles_alone_are_not_worth_another_process(monkeypatch):
-    """`prepare` spreads texts Markdown parses over the cores; plain titles are only escaped,
-    when they are asked for."""
-    import generator.markdown.renderer as markup
-
+def test_plain_titles_alone_are_not_worth_another_process():
+    """`prepare` hands the texts Markdown parses to the caller's spread (site/parallel.py
+    spreads them over the cores); plain titles are only escaped, when they are asked for."""
     spread = []
 
-    def parallel_map(function, items, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+    def record(function, items, **kwargs):  # noqa: ANN001, ANN003, ANN202
         spread.append(items)
-        return [None] * len(items)
+        return [function(item) for item in items]
 
-    monkeypatch.setattr(markup, "parallel_map", parallel_map)
     renderer = MarkdownRenderer()
     titles = [(f"Project {n}", True) for n in range(500)]
-    renderer.prepare(titles, jobs=2)
+    renderer.prepare(titles, record)
     assert spread == []
     bodies = [(f"Body *{n}*.", False) for n in range(MIN_ITEMS)]
-    renderer.prepare(titles + bodies, jobs=2)
+    renderer.prepare(titles + bodies, record)
     assert spread == [bodies]
+    assert renderer.block("Body *7*.") == "<p>Body <em>7</em>.</p>"
     assert renderer.inline("Project 7") == "Project 7"
