@@ -12,7 +12,6 @@ error keeps the server running: every page shows the error, escaped, until a sav
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 import signal
 import threading
@@ -35,7 +34,6 @@ from generator.site.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
 
-COLLECT_AFTER_SECONDS = 1.0  # after a rebuild, when browsers have loaded the pages again
 
 
 @dataclass(frozen=True)
@@ -62,21 +60,14 @@ class Preview:
         self.builder = SiteBuilder(options)
         self.error: str | None = None
         self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
-        self._collection_paused = False  # by this preview, until `collect`
         self.interrupted = False  # Ctrl-C was pressed during the first build (`serve`)
 
     def start(self) -> None:
         """The first build. An error here is shown like any later one."""
         self._run(None, "Built")
-        self.collect()
 
     def rebuild(self, paths: Iterable[Path]) -> Update | None:
-        """Rebuild after `paths` changed; None when nothing that matters changed.
-
-        Automatic garbage collection stays paused when it returns, until `collect`: with a
-        big site in memory, collecting what a rebuild made takes tens of milliseconds, which
-        the watcher spends after the browsers have loaded the pages again, not before.
-        """
+        """Rebuild after `paths` changed; None when nothing that matters changed."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:
@@ -85,7 +76,6 @@ class Preview:
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
-        self._pause_collection()
         try:
             update = self._build_and_write(changes)
         except CvsiteError as exc:  # a mistake in the site, or a full disk: until the next save
@@ -125,20 +115,6 @@ class Preview:
             for line in describe_fallbacks(counts, loaded.resume.language):
                 log.info("%s", line)
             self.fallbacks = counts
-
-    def _pause_collection(self) -> None:
-        """No cyclic garbage collection during a rebuild: with a big site in memory even
-        collecting the youngest objects, all the rebuild made, takes a noticeable pause."""
-        if gc.isenabled():
-            gc.disable()
-            self._collection_paused = True
-
-    def collect(self) -> None:
-        """Collect the garbage of the last rebuilds and resume automatic collection."""
-        gc.collect()
-        if self._collection_paused:
-            gc.enable()
-            self._collection_paused = False
 
     def _failed(self, text: str) -> None:
         changed = text != self.error
@@ -244,21 +220,14 @@ def _theme(preview: Preview) -> Theme | None:
 
 
 def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
-    """Rebuild on every batch of changes; collect the garbage once they stop for a while."""
-    collect_at: float | None = None
+    """Rebuild on every batch of changes."""
     while not preview.interrupted:
-        wait = None if collect_at is None else max(0.0, collect_at - time.monotonic())
-        changed = watching.next(wait)
+        changed = watching.next(None)
         if changed is None:
-            # The rebuilds' garbage. Collecting holds every thread up for tens of
-            # milliseconds on a big site: not while browsers load the pages again.
-            preview.collect()
-            collect_at = None
             continue
         watching.follow(_theme(preview), changed)  # a watched folder replaced: watch the new
         _rebuild(preview, changed, server)
         watching.follow(_theme(preview))  # the theme may be another one now
-        collect_at = time.monotonic() + COLLECT_AFTER_SECONDS
 
 
 def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> None:
