@@ -178,14 +178,12 @@ def rebuilds(site: Path, runs: int, figures: Figures) -> None:
             noops.append(_timed(lambda: preview.rebuild([entry])))
             after = _files(preview.output)
             written = max(written, sum(1 for n, m in after.items() if before.get(n) != m))
-            preview.collect()  # as the preview's watcher does after each rebuild, untimed
             # A title shows in lists, tags, the CV and the feed: far more to redo.
             entry.write_text(original.replace('title: "', f'title: "Edit {number} ', 1))
             titles.append(_timed(lambda: preview.rebuild([entry])))
             assert preview.error is None, preview.error
             entry.write_text(original, encoding="utf-8")  # so the next edit is a body's only
             preview.rebuild([entry])
-            preview.collect()
     finally:
         entry.write_text(original, encoding="utf-8")
     figures.one_file, figures.noop, figures.noop_written = median(ones), median(noops), written

@@ -80,7 +80,6 @@ class Harness:
         for p in paths:
             flat.extend(p if isinstance(p, list) else [p])
         update = self.preview.rebuild(flat)
-        self.preview.collect()  # as the watcher does after each rebuild
         return update
 
     def served(self) -> dict[str, bytes]:
@@ -411,7 +410,6 @@ def test_a_site_that_starts_broken_is_built_once_fixed(tmp_path: Path):
     assert preview.error is not None and "profile.yaml" in preview.error
     profile.write_text(good)
     preview.rebuild([profile])
-    preview.collect()
     assert preview.error is None
     clean = tmp_path / "clean"
     build(BuildOptions(site, clean, base_url=BASE_URL))
