@@ -25,8 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from generator.site.chromiumpdf import find_browser  # noqa: E402
-from tests.helpers import build_theme, serve_folder  # noqa: E402
+from tests.helpers import build_theme, chromium_path, serve_folder  # noqa: E402
 
 TOOLS = Path(__file__).resolve().parent / ".lighthouse"
 LIGHTHOUSE = TOOLS / "node_modules" / ".bin" / "lighthouse"
@@ -48,7 +47,7 @@ def ensure_lighthouse() -> Path:
     return LIGHTHOUSE
 
 
-def audit(lighthouse: Path, browser: Path, url: str, profile: list[str], out: Path) -> dict:
+def audit(lighthouse: Path, browser: str, url: str, profile: list[str], out: Path) -> dict:
     subprocess.run(
         [
             str(lighthouse),
@@ -61,7 +60,7 @@ def audit(lighthouse: Path, browser: Path, url: str, profile: list[str], out: Pa
             *profile,
         ],
         check=True,
-        env={**os.environ, "CHROME_PATH": str(browser)},
+        env={**os.environ, "CHROME_PATH": browser},
     )
     report = json.loads(out.read_text())
     scores = {name: report["categories"][name]["score"] for name in CATEGORIES}
@@ -89,7 +88,7 @@ def main() -> None:
     parser.add_argument("--themes", nargs="+", default=["meridian", "ledger"])
     parser.add_argument("--pages", nargs="+", default=["/"], help="site URLs, e.g. / cv/")
     args = parser.parse_args()
-    browser = find_browser()
+    browser = os.environ.get("CHROME_PATH") or chromium_path()  # Lighthouse's own variable
     if browser is None:
         sys.exit("Lighthouse needs Chromium: apt-get install chromium, or set CHROME_PATH")
     lighthouse = ensure_lighthouse()

@@ -2,7 +2,7 @@
 
 Builds the repository's own site in each theme, serves it on 127.0.0.1, and saves the top of
 its home page as docs/screenshots/<theme>-<light|dark>-<desktop|phone>.png, through headless
-Chromium (Debian's, or CVSITE_CHROMIUM / CHROME_PATH) driven by Playwright from the test
+Chromium (Debian's, or the one CVSITE_CHROMIUM names) driven by Playwright from the test
 extras. Run again after changing a theme:
 
     pip install -e '.[test]' && python docs/screenshots/make.py
@@ -10,6 +10,7 @@ extras. Run again after changing a theme:
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -27,10 +28,9 @@ def main() -> None:
     sys.path.insert(0, str(REPO))
     from playwright.sync_api import sync_playwright
 
-    from generator.site.chromiumpdf import find_browser
-    from tests.helpers import CHROMIUM_FLAGS, build_theme, serve_folder
+    from tests.helpers import CHROMIUM_FLAGS, build_theme, chromium_path, serve_folder
 
-    browser_path = find_browser()
+    browser_path = os.environ.get("CVSITE_CHROMIUM") or chromium_path()
     if browser_path is None:
         sys.exit("no Chromium found: apt-get install chromium, or set CVSITE_CHROMIUM")
     with tempfile.TemporaryDirectory(prefix="cvsite-shots-") as scratch:
@@ -41,9 +41,7 @@ def main() -> None:
         server = serve_folder(root / "www")
         host = f"http://127.0.0.1:{server.server_address[1]}"
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=str(browser_path), args=CHROMIUM_FLAGS
-            )
+            browser = playwright.chromium.launch(executable_path=browser_path, args=CHROMIUM_FLAGS)
             for theme in THEMES:
                 for scheme in SCHEMES:
                     for size, (width, height) in SIZES.items():

@@ -6,7 +6,7 @@ rebuilds (builder.py, quickedit.py, depends.py: which pages a change makes stale
 other than pages (outputs.py, sitefiles.py: sitemap, feeds, robots.txt; resumejson.py;
 citations); rendering over the cores (parallel.py); collisions between outputs; the writer
 (writer.py, swap.py: a new folder swapped in whole) and its lock; the stamp that makes an
-unchanged rebuild a no-op; the link check and the Chromium-printed CV.
+unchanged rebuild a no-op; the link check.
 
 It does not read content (content), make the model (model), or know templates (render):
 it calls them, in that order.

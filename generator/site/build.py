@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from pathlib import Path
 
 from generator.model.resume import Loaded
 from generator.site.builder import SiteBuilder, render_site
@@ -59,32 +58,14 @@ def build(options: BuildOptions, *, keep: list | None = None) -> BuildResult:
         inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
         forget(options.site, options.output)
         prepare_output(options.output, options.force)  # refused before anything is rendered
-        browser = _browser(options)
         builder = SiteBuilder(options, once=True)
         site = builder.build().site
-        _print_cv(site, browser)
         report = write_site(options.output, site.files, force=options.force, locked=True)
         if options.cache_dir is not None:  # (the Markdown is saved by the build)
             _save_stamp(options, site, inputs, report)
     if keep is not None:
         keep.append(builder)
     return _result(options, site, report, time.perf_counter() - started)
-
-
-def _browser(options: BuildOptions) -> Path | None:
-    """The headless Chromium that prints the CV, when asked to (`--pdf`)."""
-    if not options.pdf:
-        return None
-    from generator.site.chromiumpdf import require_browser  # with subprocess, only then
-
-    return require_browser()
-
-
-def _print_cv(site: RenderedSite, browser: Path | None) -> None:
-    if browser is not None:
-        from generator.site.chromiumpdf import add_cv_pdf
-
-        add_cv_pdf(site.files, browser, site.loaded.resume.config.base_url)
 
 
 def _result(
@@ -117,7 +98,7 @@ def _save_stamp(
         "language": site.loaded.resume.language,
     }
     Stamp(
-        options_key(options.output, options.base_url, options.drafts, options.pdf),
+        options_key(options.output, options.base_url, options.drafts),
         {**inputs, **scan_places(outside)},
         [str(p) for p in outside],
         output,

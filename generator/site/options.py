@@ -19,7 +19,6 @@ class BuildOptions:
     force: bool = False
     jobs: int = 0  # processes to use for big builds; 0: one per core
     cache_dir: Path | None = None  # keep rendered Markdown and compiled templates here
-    pdf: bool = False  # also print /cv/ to cv.pdf with a headless Chromium
 
 
 @dataclass(frozen=True)

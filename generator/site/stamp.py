@@ -192,13 +192,12 @@ def _stamp_path(site: Path, output: Path) -> Path:
     return cache_dir(site) / f"build-{key}.json"
 
 
-def options_key(output: Path, base_url: str | None, drafts: bool, pdf: bool) -> dict:
+def options_key(output: Path, base_url: str | None, drafts: bool) -> dict:
     return {
         "code": code_version(),
         "output": str(output.resolve()),
         "base_url": base_url,
         "drafts": drafts,
-        "pdf": pdf,
     }
 
 
@@ -237,16 +236,14 @@ def forget(site: Path, output: Path) -> None:
         _stamp_path(site, output).unlink(missing_ok=True)
 
 
-def unchanged(
-    site: Path, output: Path, base_url: str | None, drafts: bool, pdf: bool = False
-) -> dict | None:
+def unchanged(site: Path, output: Path, base_url: str | None, drafts: bool) -> dict | None:
     """The last build's summary if nothing it was made from, nor its output, has changed."""
     try:
         saved = json.loads(_stamp_path(site, output).read_text(encoding="utf-8"))
         stamp = Stamp(**saved)
     except (OSError, ValueError, TypeError):
         return None
-    if stamp.options != options_key(output, base_url, drafts, pdf):
+    if stamp.options != options_key(output, base_url, drafts):
         return None
     if scan_output(output) != stamp.output:
         return None

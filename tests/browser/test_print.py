@@ -1,49 +1,95 @@
-"""`cvsite build --pdf` prints the CV to A4 with every entry whole on one page, in both themes;
-without a browser it says what to do."""
+"""The HTML CV's print stylesheet: /cv/ printed by Chromium comes out on A4 with every entry
+whole on one page, in both themes, and its links lead to the published site.
+
+The product's own cv.pdf is typeset by Typst (tests/e2e/test_cv_pdf.py); this prints the
+page as a reader would from a browser, into a file of the test's own.
+"""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import subprocess
+from dataclasses import dataclass
+from html import escape, unescape
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
+from generator import urls as routes
+from tests import pdfread
 from tests.browser.conftest import THEMES
-from tests.helpers import REPO, build_theme, require_chromium, run_cli
+from tests.helpers import REPO, build_theme
 from tests.htmlread import read_page
 
 A4_POINTS = (595, 842)
+BASE_URL = "https://example.org/cv-site/"
 ENTRY_TEXTS = "[...document.querySelectorAll('.cv article')].map(e => e.innerText)"
+# What a page loads rather than links to: <link href>, <script src>, <img src>, <source src>.
+RESOURCE = re.compile(
+    r"""(<(?:link\b[^>]*?\bhref|(?:script|img|source|audio|video)\b[^>]*?\bsrc)=")([^"]*)(")""",
+    re.IGNORECASE,
+)
 
 
-def _require_poppler() -> None:
-    if shutil.which("pdftotext") and shutil.which("pdfinfo"):
-        return
-    message = "poppler-utils (pdftotext, pdfinfo) is not installed"
-    if os.environ.get("CVSITE_REQUIRE_BROWSER"):
-        pytest.fail(message + " and CVSITE_REQUIRE_BROWSER is set")
-    pytest.skip(message)
+@dataclass(frozen=True)
+class Printed:
+    output: Path  # the site as `cvsite build` wrote it
+    pdf: Path  # /cv/ printed by Chromium (not the site's cv.pdf)
+    entries: list[str]  # the text of each CV entry, as the printed page shows it
 
 
-def _info(pdf: Path) -> dict[str, str]:
-    text = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True, check=True).stdout
-    return dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+def print_copy(html: str, local_dir: str, public_url: str) -> str:
+    """The CV page as a reader of the published site prints it, from a local copy.
+
+    A <base> makes every relative link resolve under the public address; what the page loads
+    (stylesheets, scripts, images) is pointed at the local build first, since the published
+    site does not exist.
+    """
+    loaded = RESOURCE.sub(lambda m: m.group(1) + _local(local_dir, m.group(2)) + m.group(3), html)
+    return loaded.replace("<head>", f'<head>\n<base href="{escape(public_url)}">', 1)
+
+
+def _local(local_dir: str, url: str) -> str:
+    if routes.leaves_site(url) or url.startswith("#"):
+        return url
+    return escape(urljoin(local_dir, unescape(url)))
+
+
+def print_cv(browser, output: Path, target: Path) -> Printed:
+    """Print the built /cv/ page to `target` as Chromium's print dialog would, with its
+    defaults: no background graphics, the paper the stylesheet's @page asks for."""
+    page_file = output / "cv" / "index.html"
+    copy = target.with_suffix(".html")
+    public = routes.absolute(BASE_URL, routes.CV)
+    html = page_file.read_text(encoding="utf-8")
+    copy.write_text(print_copy(html, page_file.parent.as_uri() + "/", public), encoding="utf-8")
+    page = browser.new_page()
+    try:
+        page.emulate_media(media="print")
+        page.goto(copy.as_uri())
+        # Letter unless the stylesheet says otherwise: A4 in the PDF is the stylesheet's doing.
+        page.pdf(path=target, format="Letter", prefer_css_page_size=True, print_background=False)
+        entries = page.evaluate(ENTRY_TEXTS)
+    finally:
+        page.close()
+    return Printed(output, target, entries)
+
+
+@pytest.fixture(scope="module")
+def printed(browser, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Printed]:
+    """The sample site built in each theme, and its /cv/ printed: theme -> Printed."""
+    pdfread.require_poppler()
+    root = tmp_path_factory.mktemp("print")
+    return {
+        theme: print_cv(
+            browser, build_theme(REPO, root / theme, theme, BASE_URL), root / f"{theme}-print.pdf"
+        )
+        for theme in THEMES
+    }
 
 
 def _page_words(pdf: Path, pages: int) -> list[set[str]]:
-    words = []
-    for number in range(1, pages + 1):
-        text = subprocess.run(
-            ["pdftotext", "-f", str(number), "-l", str(number), pdf, "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        words.append(_words(text))
-    return words
+    return [_words(pdfread.text(pdf, page=number)) for number in range(1, pages + 1)]
 
 
 def _words(text: str) -> set[str]:
@@ -52,29 +98,18 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", re.sub(r"-\s*", "", text.casefold())))
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The sample site built with --pdf in each theme: theme -> output folder."""
-    require_chromium()
-    _require_poppler()
-    root = tmp_path_factory.mktemp("print")
-    base = "https://example.org/cv-site/"
-    return {theme: build_theme(REPO, root / theme, theme, base, "--pdf") for theme in THEMES}
-
-
 @pytest.mark.parametrize("theme", THEMES)
-def test_cv_pdf_is_a4_with_the_content_and_a_sane_page_count(printed, theme):
-    pdf = printed[theme] / "cv.pdf"
-    assert pdf.is_file()
-    info = _info(pdf)
+def test_printed_cv_is_a4_with_the_content_and_a_sane_page_count(printed, theme):
+    pdf = printed[theme].pdf
+    info = pdfread.info(pdf)
     width, height = (float(v) for v in re.findall(r"[\d.]+", info["Page size"])[:2])
     assert (round(width), round(height)) == A4_POINTS, info["Page size"]
     pages = int(info["Pages"])
     assert 1 < pages <= 8, f"{pages} pages for a two-page résumé"
 
-    text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True, text=True).stdout
+    text = pdfread.text(pdf)
     flat = " ".join(text.split())
-    cv = read_page(printed[theme] / "cv" / "index.html")
+    cv = read_page(printed[theme].output / "cv" / "index.html")
     assert "Silin Zhao" in flat
     for heading in cv.main.find_all("h2"):
         assert heading.text.casefold() in flat.casefold(), f"heading {heading.text!r} missing"
@@ -85,16 +120,10 @@ def test_cv_pdf_is_a4_with_the_content_and_a_sane_page_count(printed, theme):
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_no_cv_entry_is_split_across_pages(printed, browser, theme):
-    pdf = printed[theme] / "cv.pdf"
-    pages = _page_words(pdf, int(_info(pdf)["Pages"]))
-    page = browser.new_page()
-    try:
-        page.emulate_media(media="print")
-        page.goto((printed[theme] / "cv" / "index.html").as_uri())
-        entries = page.evaluate(ENTRY_TEXTS)
-    finally:
-        page.close()
+def test_no_cv_entry_is_split_across_pages(printed, theme):
+    pdf = printed[theme].pdf
+    pages = _page_words(pdf, int(pdfread.info(pdf)["Pages"]))
+    entries = printed[theme].entries
     assert len(entries) > 10
     split = []
     for text in entries:
@@ -107,26 +136,10 @@ def test_no_cv_entry_is_split_across_pages(printed, browser, theme):
     assert split == [], "\n".join(split)
 
 
-def test_cv_pdf_links_to_the_published_site_and_a_rebuild_writes_nothing(printed):
-    output = printed["meridian"]
-    pdf = (output / "cv.pdf").read_bytes()
-    assert b"file://" not in pdf
-    assert b"https://example.org/cv-site/" in pdf
-    result = run_cli(
-        "build", "--site", output.parent, "--base-url", "https://example.org/cv-site/", "--pdf"
-    )
-    assert result.code == 0, result.err
-    assert "nothing changed" in result.out
-    assert (output / "cv.pdf").read_bytes() == pdf
-
-
-def test_pdf_without_a_browser_says_what_to_do_and_builds_nothing(sample_site: Path):
-    empty = sample_site / "no-browsers"
-    empty.mkdir()
-    env = {"PATH": str(empty), "CVSITE_CHROMIUM": "", "CHROME_PATH": ""}
-    result = run_cli("build", "--site", sample_site, "--pdf", env=env)
-    assert result.code == 1
-    assert "--pdf needs a headless Chromium" in result.err
-    assert "apt-get install chromium" in result.err
-    assert "Traceback" not in result.err
-    assert not (sample_site / "output").exists()
+@pytest.mark.parametrize("theme", THEMES)
+def test_printed_cv_links_to_the_published_site(printed, theme):
+    pdf = printed[theme].pdf
+    links = pdfread.urls(pdf)
+    assert [url for url in links if url.startswith("file:")] == []
+    assert any(url.startswith(BASE_URL) for url in links), links
+    assert b"file://" not in pdf.read_bytes()

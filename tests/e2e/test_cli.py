@@ -107,6 +107,17 @@ def test_misuse_exits_2(args):
     assert "Traceback" not in result.stderr
 
 
+def test_build_has_no_pdf_flag_any_more(site):
+    """cv.pdf is typeset on every build; the Chromium `--pdf` is gone, and says so as argparse
+    says of any unknown flag, before building anything."""
+    folder = site()
+    result = cvsite("build", "--site", str(folder), "--pdf")
+    assert result.returncode == 2
+    assert result.stderr.startswith("usage: cvsite")
+    assert "unrecognized arguments: --pdf" in result.stderr
+    assert not (folder / "output").exists()
+
+
 def test_no_command_shows_help_and_exits_2():
     result = cvsite()
     assert result.returncode == 2

@@ -49,12 +49,6 @@ def _add_build(commands: Commands) -> None:
         help="build even when nothing changed, and replace an output folder that cvsite did "
         "not create",
     )
-    build.add_argument(
-        "--pdf",
-        action="store_true",
-        help="also print the CV page to cv.pdf (A4) with a headless Chromium or Chrome "
-        "(found on PATH, or named by CVSITE_CHROMIUM)",
-    )
     build.set_defaults(func=cmd_build)
 
 
@@ -119,13 +113,11 @@ def cmd_build(args: argparse.Namespace) -> int:
     # --force builds in any case.
     unchanged = None
     if not args.force:
-        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts, args.pdf)
+        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts)
     if unchanged is not None:
         print(stamp.describe(unchanged, time.perf_counter() - started, output))
     else:
         print(_build(args, site, output).summary())
-    if args.pdf:
-        print(f"The CV is printed to {output / 'cv.pdf'}")
     return EXIT_OK
 
 
@@ -139,7 +131,6 @@ def _build(args: argparse.Namespace, site: Path, output: Path):  # noqa: ANN202 
         args.base_url,
         args.drafts,
         args.force,
-        pdf=args.pdf,
         cache_dir=stamp.cache_dir(site),
     )
     return build(options)
