@@ -22,6 +22,7 @@ import argparse
 import compileall
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -37,6 +38,14 @@ from make_corpus import CORPUS  # noqa: E402
 from run import find_hugo  # noqa: E402
 
 SCRATCH = Path("/dev/shm") if Path("/dev/shm").is_dir() else Path(tempfile.gettempdir())
+# Folders of the runs, deleted at the end, not between runs (see run.py's `scratch`).
+_MADE: list[Path] = []
+
+
+def scratch(prefix: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=SCRATCH))
+    _MADE.append(folder)
+    return folder
 
 
 def descendants_rss(root: int) -> int:
@@ -97,7 +106,7 @@ def environment(tree: Path, cache: Path) -> dict[str, str]:
 
 
 def one_round(tree: Path, bib_site: Path, figures: dict[str, list[float]]) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="issue26-", dir=SCRATCH))
+    folder = scratch("issue26-")
     env = environment(tree, folder / "cache")
     for _ in range(3):
         figures["version"].append(timed(cvsite(tree, "--version"), tree, env)[0])
@@ -126,7 +135,7 @@ def hugo_round(hugo: list[str], figures: dict[str, list[float]]) -> None:
         lock = source / ".hugo_build.lock"
         if lock.exists():
             lock.unlink()
-        destination = Path(tempfile.mkdtemp(prefix="issue26-hugo-", dir=SCRATCH))
+        destination = scratch("issue26-hugo-")
         command = [*hugo, "--quiet", "--source", str(source), "--destination", str(destination)]
         figures[f"hugo {size}"].append(timed(command, source, dict(os.environ))[0])
 
@@ -135,9 +144,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("trees", nargs=2, type=Path)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--bib-site", type=Path, default=SCRATCH / "issue26-bib1000")
+    parser.add_argument("--bib-site", type=Path, help="default: generated, then deleted")
     args = parser.parse_args()
     trees = [tree.resolve() for tree in args.trees]
+    if args.bib_site is None:
+        args.bib_site = scratch("issue26-bib-") / "site"
     if not (args.bib_site / "site.yaml").exists():
         sys.path.insert(0, str(trees[1]))
         from publications import make_site
@@ -185,4 +196,8 @@ class _Lists(dict):
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        for made in _MADE:
+            shutil.rmtree(made, ignore_errors=True)
