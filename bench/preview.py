@@ -23,6 +23,7 @@ Run: python bench/preview.py [--edits N] [--sizes sample 300 1000] [--during]
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -239,10 +240,12 @@ def report(target: Target, times: list, text: str, slow: list[float | None] | No
     name = target.file.name
     print(f"{target.name}: {len(times)} edits of {name}, watched on /{target.page}")
     for label, index in (("reload request answered", 0), ("reload began", 1), ("painted", 2)):
-        ms = sorted(row[index] for row in times)
+        # An answer the page's timing did not catch is NaN, which sorts anywhere: leave it out.
+        ms = sorted(row[index] for row in times if not math.isnan(row[index]))
+        missing = f" ({len(times) - len(ms)} not caught)" if len(ms) < len(times) else ""
         print(
             f"  save to {label}: median {statistics.median(ms):.0f} ms,"
-            f" min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms"
+            f" min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms{missing}"
         )
     pattern = rf"Rebuilt \({re.escape(name)}\).* in (\d+) ms"
     rebuilt = [float(ms) for ms in re.findall(pattern, text)]
@@ -251,6 +254,7 @@ def report(target: Target, times: list, text: str, slow: list[float | None] | No
         # Edit by edit (one rebuild each, in order): the preview's part outside the rebuild,
         # noticing the save and answering the page's poll.
         outside = [row[0] - ms for row, ms in zip(times, rebuilt, strict=False)]
+        outside = [ms for ms in outside if not math.isnan(ms)] or [math.nan]
         print(f"  save to answered, less the rebuild: median {statistics.median(outside):.0f} ms")
     if slow is not None:
         shown = ", ".join("no answer" if t is None else f"{t * 1000:.0f} ms" for t in slow)
