@@ -14,6 +14,9 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
+from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
+from pylatexenc.macrospec import LatexContextDb, std_macro
 
 ET_AL = "et al."
 _MARK_TAIL = re.compile(
@@ -22,14 +25,110 @@ _MARK_TAIL = re.compile(
 )
 
 
-def _decoder() -> LatexNodes2Text:
-    context = get_default_latex_context_db()
-    # \url{x} is the address itself, not "<x>".
-    context.add_context_category("cvsite", prepend=True, macros=[MacroTextSpec("url", "%s")])
-    return LatexNodes2Text(latex_context=context, math_mode="verbatim")
+# Macros that BibTeX and biblatex files use and pylatexenc lacks or drops: (name, arguments
+# as pylatexenc's argspec, text). Unknown macros are shown by name (`_unknown_macro`).
+_BIB_MACROS = [
+    ("TeX", "", "TeX"),
+    ("LaTeX", "", "LaTeX"),
+    ("LaTeXe", "", "LaTeX2ε"),
+    ("BibTeX", "", "BibTeX"),
+    ("XeTeX", "", "XeTeX"),
+    ("LuaTeX", "", "LuaTeX"),
+    ("ConTeXt", "", "ConTeXt"),
+    ("hyphen", "", "-"),
+    ("S", "", "§"),
+    ("P", "", "¶"),
+    ("mkbibquote", "{", "“%s”"),
+    ("mkbibemph", "{", "%s"),
+    ("mkbibitalic", "{", "%s"),
+    ("mkbibbold", "{", "%s"),
+    ("mkbibparens", "{", "(%s)"),
+    ("mkbibbrackets", "{", "[%s]"),
+    ("mkbibacro", "{", "%s"),
+    ("mkbibsuperscript", "{", "%s"),
+    ("enquote", "*{", "“%(2)s”"),
+    ("url", "{", "%s"),  # the address itself, not "<x>"
+    ("href", "{{", "%(2)s (%(1)s)"),
+    ("nolinkurl", "{", "%s"),
+    ("doi", "{", "%s"),
+    # pylatexenc drops these arguments or shows a placeholder ("<cit.>"); in a title the
+    # argument is the text (or, for a reference, the only trace of it).
+    ("title", "{", "%s"),
+    ("author", "{", "%s"),
+    ("date", "{", "%s"),
+    ("cite", "*[[{", "[%(4)s]"),
+    ("citep", "*[[{", "[%(4)s]"),
+    ("citet", "*[[{", "[%(4)s]"),
+    ("ref", "{", "%s"),
+    ("cref", "{", "%s"),
+    ("Cref", "{", "%s"),
+    ("autoref", "{", "%s"),
+    ("eqref", "{", "(%s)"),
+    ("textcite", "*[[{", "[%(4)s]"),
+    ("citeauthor", "*[[{", "[%(4)s]"),
+    ("authorcite", "{", "[%s]"),
+    ("crosscite", "{", "[%s]"),
+    ("URL", "{", "%s"),
+    ("foreignlanguage", "[{{", "%(3)s"),
+    ("discretionary", "{{{", "%(3)s"),  # the unbroken form
+    ("textsuperscript", "{", "%s"),
+    ("textsubscript", "{", "%s"),
+    ("slash", "", "/"),
+    ("upgamma", "", "γ"),
+    ("upmu", "", "μ"),
+    ("uppsi", "", "ψ"),
+    ("uptau", "", "τ"),
+    # The argument is a sort key, never shown (BibTeX's \noopsort/\SortNoop idiom).
+    ("SortNoop", "{", ""),
+    ("noopsort", "{", ""),
+]
+# Declarations that change the look of what follows and have no text of their own.
+_DECLARATIONS = [
+    *("em", "it", "bf", "sc", "tt", "rm", "sf", "sl", "up", "md", "normalfont"),
+    *("itshape", "bfseries", "scshape", "ttfamily", "rmfamily", "sffamily", "slshape"),
+    *("upshape", "mdseries", "tiny", "scriptsize", "footnotesize", "small", "normalsize"),
+    *("large", "Large", "LARGE", "huge", "Huge", "bgroup", "egroup", "relax", "protect"),
+    *("par", "noindent", "nobreak", "allowbreak", "ignorespaces", "unskip", "xspace"),
+]
 
 
-_DECODER = _decoder()
+def _unknown_macro(node: LatexMacroNode, macroname: str, l2tobj: LatexNodes2Text) -> str:
+    """A macro without a text rule keeps its arguments' text (`\\texttt{x}` reads `x`), or,
+    without arguments, its name (`\\foo` reads `foo`): nothing written disappears."""
+    arguments = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
+    if arguments:
+        return "".join(l2tobj.nodelist_to_text([a]) for a in arguments)
+    return macroname + (node.macro_post_space or "")
+
+
+def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
+    parsing = get_default_parsing_context_db()
+    parsing.add_context_category(
+        "cvsite", prepend=True, macros=[std_macro(n, args) for n, args, _ in _BIB_MACROS]
+    )
+    text = get_default_latex_context_db()
+    text.add_context_category(
+        "cvsite",
+        prepend=True,
+        macros=[MacroTextSpec(n, repl) for n, _, repl in _BIB_MACROS]
+        + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS],
+    )
+    text.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
+    return LatexNodes2Text(latex_context=text, math_mode="verbatim"), parsing
+
+
+_DECODER, _PARSING = _decoder()
+
+
+def decoder_macros() -> list[tuple[str, str]]:
+    """Every macro the decoder knows, with its arguments (pylatexenc's argspec, "" for none)."""
+    names = sorted({spec.macroname for spec in _DECODER.latex_context.iter_macro_specs()})
+    return [(name, _argspec(name)) for name in names]
+
+
+def _argspec(name: str) -> str:
+    spec = _PARSING.get_macro_spec(name)
+    return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
 
 
 # Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser.
@@ -48,7 +147,10 @@ def decode(value: str, *, paragraphs: bool = False) -> str:
 @functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
 def _latex_to_text(value: str) -> str:
     try:
-        text = _DECODER.latex_to_text(value)
+        nodes, _, _ = LatexWalker(
+            value, latex_context=_PARSING, tolerant_parsing=True
+        ).get_latex_nodes()
+        text = _DECODER.nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient; a failure here must not lose the text
         text = value.replace("{", "").replace("}", "")
     return text

@@ -201,3 +201,28 @@ def test_the_owner_is_highlighted_without_the_titles_of_the_profile_name(tmp_pat
     assert run_cli("build", "--site", site).code == 0
     html = (site / "output" / "publications" / "index.html").read_text("utf-8")
     assert '<strong class="me">Alex Johnson</strong>' in html
+
+
+def test_a_field_given_twice_keeps_the_first_and_warns_at_the_second(tmp_path: Path):
+    # BibTeX and biber keep the first value and warn; real libraries are full of these.
+    site = copy_site(SITE, tmp_path / "site")
+    bib = site / "content" / "publications.bib"
+    text = bib.read_text("utf-8")
+    first = text.count("\n") + 3
+    bib.write_text(
+        text + "\n@article{twice2024,\n  title = {The First Title},\n  author = {Zhang, Zili},\n"
+        "  journal = {Journal of Repeats},\n  year = {2024},\n  Title = {The Second Title},\n"
+        "  year = {1999},\n}\n",
+        "utf-8",
+    )
+    result = run_cli("build", "--site", site)
+    assert result.code == 0, result.err
+    second = first + 4
+    assert f"content/publications.bib:{second}:1: twice2024.title:" in result.err
+    assert f"(line {first})" in result.err
+    # The same name in the same case: bibtexparser's DuplicateFieldKeyBlock.
+    assert f"content/publications.bib:{second + 1}:1: twice2024.year:" in result.err
+    assert "ignore_error_block" not in result.err and "Traceback" not in result.err
+    page = read_page(site / "output" / "publications" / "twice2024" / "index.html")
+    assert "The First Title" in page.main.text and "The Second Title" not in page.main.text
+    assert "2024" in page.main.text and "1999" not in page.main.text

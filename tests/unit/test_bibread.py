@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content import bibread
+from generator.content import bibparse, bibread
 from tests.helpers import FIXTURES
 
 LIBRARY = FIXTURES / "bibtex" / "library.bib"
@@ -152,3 +152,34 @@ def test_citation_text_keeps_latex_and_leaves_out_what_is_not_a_citation():
     assert again.errors == []
     title = parsed.records[0].fields["title"].value
     assert again.records[0].fields["title"].value == title
+
+
+def test_a_field_given_twice_keeps_its_first_value_and_warns_at_the_second(caplog):
+    text = "@misc{x,\n  title = {One},\n  note = {First},\n  NOTE = {Second},\n  title = {Two}\n}"
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert errors == []
+    assert [p.title for _, p in loaded] == ["One"]
+    assert loaded[0][0].fields["note"].value == "First"
+    warned = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert [w.split(" the field")[0] for w in warned] == [
+        "refs.bib:4:1: x.note:",
+        "refs.bib:5:1: x.title:",
+    ]
+    assert "(line 2)" in warned[1]
+
+
+def test_a_real_library_gets_past_its_duplicated_fields(caplog):
+    # pierce-bcp.bib has four entries with a field given twice (tests/fixtures/realworld).
+    real = FIXTURES / "realworld" / "bibtex" / "pierce-bcp.bib"
+    parsed = bibparse.parse(real.read_text("utf-8"), "bcp.bib")
+    assert not [e for e in parsed.errors if "twice in this entry" in e.message]
+    records = {r.key: r for r in parsed.records}
+    assert records["HuASE07"].fields["booktitle"].line == 24679
+    assert records["Murawski:2016:2893582"].fields["bcp"].line == 4243
+    warned = {r.getMessage().split(" the field")[0] for r in caplog.records}
+    assert warned >= {
+        "bcp.bib:4245:1: Murawski:2016:2893582.bcp:",
+        "bcp.bib:4883:1: MainaAtAl18.keys:",
+        "bcp.bib:16965:1: JoCamlLectureNotes2002.booktitle:",
+        "bcp.bib:24681:1: HuASE07.booktitle:",
+    }
