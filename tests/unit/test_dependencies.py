@@ -56,6 +56,8 @@ def test_each_dependency_has_a_floor_and_a_cap_below_the_next_major(requirement:
     except metadata.PackageNotFoundError:
         pytest.skip(f"{name} is not installed here (an extra this run does not use)")
     assert _version(low) <= installed < _version(high), f"{requirement}: {installed} installed"
+    if installed == _version(low):
+        return  # a run on the floors (.ci/floors.txt): the cap is checked where the newest run
     assert _version(high) <= _major_after(installed), (
         f"{requirement}: the cap allows a major release after {installed} that was never tested"
     )
