@@ -62,6 +62,15 @@ def slugify(text: str, fallback: str = "item") -> str:
     return _fit(slug).strip("-_") or fallback
 
 
+def unique_slug(slug: str, taken: set[str]) -> str:
+    """`slug`, or `slug-2`, `slug-3`... the first not in `taken`; noted as taken."""
+    candidate, number = slug, 2
+    while candidate in taken:
+        candidate, number = f"{slug}-{number}", number + 1
+    taken.add(candidate)
+    return candidate
+
+
 def _fit(name: str) -> str:
     """`name` cut to MAX_SLUG_BYTES of UTF-8, so that it can be a folder name anywhere."""
     while len(name.encode("utf-8", "surrogatepass")) > MAX_SLUG_BYTES:

@@ -48,14 +48,6 @@ def order_entries(entries: list[LoadedEntry]) -> list[LoadedEntry]:
     return sorted(listed + files, key=lambda e: e.data.weight)
 
 
-def _unique(slug: str, taken: set[str]) -> str:
-    candidate, number = slug, 2
-    while candidate in taken:
-        candidate, number = f"{slug}-{number}", number + 1
-    taken.add(candidate)
-    return candidate
-
-
 def make_items(
     name: str,
     entries: list[LoadedEntry],
@@ -78,7 +70,7 @@ def make_items(
         slug = (
             _chosen_slug(data)
             or kept.get(id(entry))
-            or _unique(routes.slugify(entry.stem or data.display_title), taken)
+            or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
         )
         items.append(_item(name, entry, slug, owners, root))
     return items

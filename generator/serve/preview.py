@@ -35,7 +35,6 @@ from generator.site.writer import update_files, write_site
 log = logging.getLogger("cvsite")
 
 
-
 @dataclass(frozen=True)
 class ServeOptions:
     site: Path

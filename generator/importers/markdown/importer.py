@@ -127,7 +127,7 @@ def _section_files(planned: Planned, section, entries: list[dict], origin: str) 
     for entry, parsed_entry in zip(entries, section.entries, strict=True):
         key = f"{section.name}[#{parsed_entry.line}]"
         if "body" in entry:
-            slug = _unique(routes.slugify(_title_of(entry), "entry"), taken)
+            slug = routes.unique_slug(routes.slugify(_title_of(entry), "entry"), taken)
             relative = f"content/{section.name}/{slug}.md"
             body = entry.pop("body")
             text = front_matter(entry, body if body.endswith("\n") else body + "\n")
@@ -145,14 +145,6 @@ def _title_of(entry: dict) -> str:
         if entry.get(key):
             return str(entry[key])
     return "entry"
-
-
-def _unique(slug: str, taken: set[str]) -> str:
-    candidate, number = slug, 2
-    while candidate in taken:
-        candidate, number = f"{slug}-{number}", number + 1
-    taken.add(candidate)
-    return candidate
 
 
 def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> None:
