@@ -255,9 +255,10 @@ def _skill_items(value: Any) -> Any:
 
 
 class SkillGroup(Entry):
-    items: Annotated[list[SkillItem], BeforeValidator(_skill_items)] = Field(
-        default_factory=list, description="Skills: text, or {name, level}."
-    )
+    items: Annotated[
+        list[SkillItem],
+        BeforeValidator(_skill_items, json_schema_input_type=list[SkillItem | Markdown]),
+    ] = Field(default_factory=list, description="Skills: text, or {name, level}.")
     level: str | None = None
 
 
