@@ -109,3 +109,12 @@ def test_fields_real_files_add_to_1_0_are_shown(tmp_path: Path):
     assert "Quantum computing is the use of quantum-mechanical phenomena" in text  # summary
     links = cv(output).links()
     assert "https://www.nobelprize.org/prizes/physics/1921/einstein/biographical/" in links
+
+
+@pytest.mark.parametrize("source", sorted(REAL.glob("*.json")), ids=lambda p: p.name)
+def test_every_real_file_imports_with_nothing_skipped_and_builds(tmp_path: Path, source: Path):
+    result = run_cli("import", "jsonresume", source, "--site", tmp_path / "site")
+    assert result.code == 0, result.err
+    assert "Skipped" not in result.err
+    build = run_cli("build", "--site", tmp_path / "site")
+    assert build.code == 0, build.err

@@ -65,3 +65,12 @@ def test_an_imported_job_without_an_end_is_ongoing(tmp_path: Path):
     assert run_cli("build", "--site", tmp_path / "s").code == 0
     shown = whens(tmp_path / "s" / "output" / "experience" / "index.html")
     assert shown[0].endswith("– present")
+
+
+def test_an_imported_education_with_a_start_only_is_ongoing(tmp_path: Path):
+    source = FIXTURES / "realworld" / "jsonresume" / "56kyle.resume.json"
+    assert run_cli("import", "jsonresume", source, "--site", tmp_path / "s").code == 0
+    assert run_cli("build", "--site", tmp_path / "s").code == 0
+    page = read_page(tmp_path / "s" / "output" / "education" / "index.html")
+    assert [e.text for e in page.main.find_all("span", cls="when")] == ["Aug 12, 2018 – present"]
+    assert "Bachelors, Chemistry" in page.main.text
