@@ -118,3 +118,12 @@ def test_every_real_file_imports_with_nothing_skipped_and_builds(tmp_path: Path,
     assert "Skipped" not in result.err
     build = run_cli("build", "--site", tmp_path / "site")
     assert build.code == 0, build.err
+
+
+def test_a_photo_on_another_host_is_linked_never_loaded(tmp_path: Path):
+    output = imported(REAL / "56kyle.resume.json", tmp_path / "site")
+    photo = "https://avatars.githubusercontent.com/u/43910687?u=0b0d686112b61765f6d8048fa36bc382255914e7&v=4"
+    for page in (read_page(output / "index.html"), cv(output)):
+        link = page.main.find("li", cls="photo-link").find("a")
+        assert (link.attrs["href"], link.text) == (photo, "Photo of Kyle Oliver")
+        assert not [e for e in page.root.find_all("img") if "githubusercontent" in e.attrs["src"]]
