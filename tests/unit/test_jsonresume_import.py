@@ -119,3 +119,16 @@ def test_empty_strings_in_a_list_are_nothing(tmp_path: Path):
     assert "courses" not in education[0]
     assert education[1]["courses"] == ["Optics"]
     assert report.skipped == []
+
+
+def test_present_and_current_are_open_ends_in_an_import(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A"}, "work": ['
+        '{"name": "B", "position": "C", "startDate": "2023", "endDate": "Present"},'
+        '{"name": "D", "position": "E", "startDate": "2021", "endDate": "current"}]}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    assert [w["end"] for w in files["content/experience.yaml"]] == ["Present", "current"]
+    assert report.skipped == []
