@@ -127,3 +127,10 @@ def test_a_photo_on_another_host_is_linked_never_loaded(tmp_path: Path):
         link = page.main.find("li", cls="photo-link").find("a")
         assert (link.attrs["href"], link.text) == (photo, "Photo of Kyle Oliver")
         assert not [e for e in page.root.find_all("img") if "githubusercontent" in e.attrs["src"]]
+
+
+def test_jsoncv_technologies_become_tags(tmp_path: Path):
+    output = imported(REAL / "0xa1337.resume.json", tmp_path / "site")
+    experience = read_page(output / "experience" / "index.html").main
+    tags = {a.text for ul in experience.find_all("ul", cls="tags") for a in ul.find_all("a")}
+    assert {"Viem/Wagmi", "Mocha/Sinon", "tRPC"} <= tags
