@@ -33,6 +33,7 @@ from generator.importers.jsonresumetable import (
     BASICS,
     LEGACY_NAMES,
     NOT_CONTENT,
+    OTHER_NAMES,
     SECTIONS,
     URL_FIELDS,
 )
@@ -88,12 +89,15 @@ class _Reader:
 
     def current_names(self, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
         """`value` with pre-1.0 field names read as today's, each with a note."""
-        legacy = LEGACY_NAMES.get(str(path[0]), {})
         renamed = dict(value)
-        for old, new in legacy.items():
-            if old in value and new not in value:
-                renamed[new] = renamed.pop(old)
-                self.note((*path, old), f"a name from JSON Resume before 1.0; read as '{new}'")
+        for names, why in (
+            (LEGACY_NAMES, "a name from JSON Resume before 1.0"),
+            (OTHER_NAMES, "not a JSON Resume 1.0 name"),
+        ):
+            for old, new in names.get(str(path[0]), {}).items():
+                if old in value and new not in value:
+                    renamed[new] = renamed.pop(old)
+                    self.note((*path, old), f"{why}; read as '{new}'")
         return renamed
 
     def web_address(self, path: FieldPath, url: Any) -> Any:
@@ -137,9 +141,14 @@ def _mapped(
     origin: dict[str, str] = {}
     for source, target in table:
         given = _without_empty(value.get(source))
-        if given not in (None, "", []):
-            data[target] = given
-            origin[target] = source
+        if given in (None, "", []):
+            continue
+        if isinstance(data.get(target), list) and isinstance(given, list):
+            # Two lists for one field (a project's keywords and technologies): one list.
+            data[target] = list(dict.fromkeys([*data[target], *given]))
+            continue
+        data[target] = given
+        origin[target] = source
     return data, origin
 
 
@@ -185,9 +194,8 @@ def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, An
         if not isinstance(value, dict):
             reader.skip(path, "expected an entry ({...})")
             continue
-        reader.unknown(
-            path, value, {source for source, _ in table} | LEGACY_NAMES.get(name, {}).keys()
-        )
+        renamed = LEGACY_NAMES.get(name, {}).keys() | OTHER_NAMES.get(name, {}).keys()
+        reader.unknown(path, value, {source for source, _ in table} | renamed)
         value = _fix_urls(reader, path, reader.current_names(path, value))
         data, origin = _mapped(value, table)
         # cvsite needs a title; JSON Resume may leave position or studyType out. The
@@ -255,16 +263,19 @@ def _links(reader: _Reader, profiles: list[Any]) -> list[dict[str, Any]]:
 
 
 def _link(reader: _Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str, Any] | None:
-    """A profile as a link; one without a web address is reported and left out."""
+    """A profile as a link; one without a web address is kept as its network and username
+    (shown as text), and one with neither is reported and left out."""
     url = reader.web_address((*path, "url"), profile.get("url"))
     if isinstance(url, str) and url_scheme(url) not in (None, *SAFE_SCHEMES):
-        reader.skip((*path, "url"), f"{url!r} is not a web address a site can link to")
+        reader.note((*path, "url"), f"{url!r} is not a web address a site can link to; left out")
+        url = None
+    label = profile.get("network") or profile.get("username") or url
+    if not label:
+        reader.skip(path, "a profile needs a network, a username or a url")
         return None
-    if not url:
-        reader.skip(path, "a profile without a url cannot be a link on the site")
-        return None
-    link: dict[str, Any] = {"label": profile.get("network") or profile.get("username") or url}
-    link["url"] = url
+    link: dict[str, Any] = {"label": label}
+    if url:
+        link["url"] = url
     if profile.get("username"):
         link["username"] = profile["username"]
     return link

@@ -38,7 +38,7 @@ def order_entries(entries: list[LoadedEntry]) -> list[LoadedEntry]:
     files = [e for e in entries if e.index is None]
 
     def recency(e: LoadedEntry) -> tuple:
-        date = e.data.end or e.data.date or e.data.start
+        date = e.data.until or e.data.date
         if isinstance(e.data, Publication):
             date = e.data.published
         key = (date.year, date.month, date.day) if date else (0, 0, 0)

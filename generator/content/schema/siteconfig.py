@@ -36,8 +36,11 @@ class NavItem(Strict):
         return self
 
 
-def _nav_item(value: Any) -> Any:
-    return {"section": value} if isinstance(value, str) else value
+def _nav_items(value: Any) -> Any:
+    """`- publications` is short for `- section: publications`."""
+    if not isinstance(value, list):
+        return value
+    return [{"section": item} if isinstance(item, str) else item for item in value]
 
 
 class HighlightAuthor(Strict):
@@ -196,16 +199,22 @@ class SiteConfig(Strict):
     theme_options: dict[str, Any] = Field(
         default_factory=dict, description="Override the options the theme declares."
     )
+    # Each short form a validator accepts is its `json_schema_input_type`: the JSON Schema
+    # that editors check with takes what the loader takes.
     nav: (
         Annotated[
             list[NavItem],
-            BeforeValidator(lambda v: [_nav_item(i) for i in v] if isinstance(v, list) else v),
+            BeforeValidator(_nav_items, json_schema_input_type=list[NavItem | str]),
         ]
         | None
     ) = Field(None, description="Menu order and labels; also the order of sections on the CV.")
-    highlight_author: Annotated[HighlightAuthor, BeforeValidator(_highlight_author)] | None = Field(
-        None, description="Your name, highlighted in author lists."
-    )
+    highlight_author: (
+        Annotated[
+            HighlightAuthor,
+            BeforeValidator(_highlight_author, json_schema_input_type=HighlightAuthor | str),
+        ]
+        | None
+    ) = Field(None, description="Your name, highlighted in author lists.")
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
     pdf: PdfSetting = Field(
