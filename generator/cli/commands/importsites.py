@@ -66,7 +66,11 @@ def cmd_import_site(args: argparse.Namespace) -> int:
 def _print_fields(report, source: str) -> None:  # noqa: ANN001 - sitesource's ImportReport
     print(f"Fields of {source} and where they went:")
     current = None
-    for placed in report.fields:
+    order = {
+        source: index
+        for index, source in reversed(list(enumerate(p.source for p in report.fields)))
+    }
+    for placed in sorted(report.fields, key=lambda p: (order[p.source], p.line)):
         if placed.source != current:
             current = placed.source
             print(f"  {current}")
