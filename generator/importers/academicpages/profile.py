@@ -79,6 +79,11 @@ def import_profile(folder: SourceFolder, plan: Plan, report: ImportReport) -> No
     )
 
 
+def _label(key: str) -> str:
+    """A label for a network academicpages' fork added (`research_gate` -> Research Gate)."""
+    return " ".join(word.capitalize() for word in key.replace("-", "_").split("_"))
+
+
 def _person(take: Taking, plan: Plan) -> None:
     notes: list[str] = []
     plan.profile["name"] = plain(take.text("name") or "Your Name")
@@ -104,7 +109,11 @@ def _person(take: Taking, plan: Plan) -> None:
 
 def _network(take: Taking, key: str) -> dict[str, Any] | None:
     if key not in NETWORKS:
-        return None
+        url = safe_url(take.text(key))
+        if url is None:  # not a network cvsite knows, and not an address either
+            return None
+        take.put(key, f"{PROFILE}: links ({_label(key)})")
+        return {"label": _label(key), "url": url}
     if take.text(key) is None:
         take.put(key, "empty")
         return None

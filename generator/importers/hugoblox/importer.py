@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.importers.hugoblox import author, courses, pages
+from generator.importers.hugoblox import author, courses, pages, widgets
 from generator.importers.sitesource import writing
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.trail import ImportReport, Placed
@@ -17,6 +17,7 @@ OTHER_CONTENT = {
     "post": "blog posts are not part of a cvsite site",
     "blog": "blog posts are not part of a cvsite site",
     "slides": "a Hugo slide deck",
+    "home": "a home-page widget (hero, about, contact…): only lays out the home page",
     "authors": "another author's page (their name is used in author lists)",
 }
 LANDING = "a Hugo Blox landing page: its blocks show the author file and sections imported"
@@ -30,7 +31,8 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Impor
     names = _owner(folder, plan, report)
     pages.import_pages(folder, plan, report, names)
     courses.import_courses(folder, plan, report)
-    _other_files(folder, report)
+    read = widgets.import_widgets(folder, plan, report)
+    _other_files(folder, report, read)
     report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
     files = writing.files_of(plan, source.resolve().name, "hugoblox", report)
     writing.write(site, files, report, dry_run)
@@ -58,12 +60,12 @@ def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> dict[str, 
     return names
 
 
-def _other_files(folder: SourceFolder, report: ImportReport) -> None:
+def _other_files(folder: SourceFolder, report: ImportReport, read: set[str]) -> None:
     """A line in the report for every content file no stage read."""
-    imported = ("publication", "event", "project", "courses")
+    imported = ("publication", "event", "talk", "project", "courses")
     for path in folder.files("content", (".md", ".markdown", ".html")):
         top = path.split("/")[1] if path.count("/") > 1 else ""
-        if top.startswith(imported) or (top == "authors" and path.count("/") == 3):
+        if top.startswith(imported) or (top == "authors" and path.count("/") == 3) or path in read:
             continue
         if top == "authors":
             why = "Hugo's settings for author pages"

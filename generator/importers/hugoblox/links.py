@@ -91,7 +91,24 @@ def links(take: Taking, key: str, where: str, start: int = 0) -> list[dict[str, 
     take.done.add(key)
     for index, item in enumerate(items):
         url_key = "link" if isinstance(item, dict) and "link" in item else "url"
-        made = link(take.child(f"{key}[{index}]", item), f"{where}[{start + len(found)}]", url_key)
+        part = take.child(f"{key}[{index}]", item)
+        found += _typed_urls(part, where, start + len(found))
+        made = link(part, f"{where}[{start + len(found)}]", url_key)
         if made:
             found.append(made)
+    return found
+
+
+def _typed_urls(part: Taking, where: str, start: int) -> list[dict[str, Any]]:
+    """`url_pdf`, `url_code`… inside a link item: TOML puts the keys written after a
+    `[[url_custom]]` table into it, so they are links too."""
+    found = []
+    for kind, label in LINK_TYPES.items():
+        url = safe_url(part.text(f"url_{kind}"))
+        if url:
+            found.append({"label": label, "url": url})
+            part.put(f"url_{kind}", f"{where}[{start + len(found) - 1}]")
+        part.left(
+            f"url_{kind}", LEFT_URL if part.text(f"url_{kind}") else "empty: nothing to import"
+        )
     return found

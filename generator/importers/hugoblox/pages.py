@@ -52,7 +52,12 @@ LIST_PAGE_ONLY = {
     "cascade": "Hugo's settings for pages below",
     "design": "Hugo's page layout",
 }
-SECTIONS = {"publication": "publications", "event": "talks", "project": "projects"}
+SECTIONS = {
+    "publication": "publications",
+    "event": "talks",
+    "talk": "talks",  # Hugo Academic before version 5
+    "project": "projects",
+}
 
 
 def page_slug(page: Page, taken: set[str]) -> str:
@@ -113,7 +118,7 @@ def entry(
         text = folder.text(bib) if folder.exists(bib) else None
         if text is not None:
             publication.with_bib(fields, text, bib, where, report, plan.keys)
-    elif kind == "event":
+    elif kind in ("event", "talk"):
         _talk(take, fields, where)
     else:
         _project(take, fields, where)
@@ -127,15 +132,18 @@ def entry(
 def _common(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
     fields.setdefault("title", plain(take.text("title") or "Untitled"))
     take.put("title", f"{where}: title")
-    if take.text("summary"):
-        fields["summary"] = take.text("summary")
+    summary = take.text("summary") or take.text("abstract_short")
+    if summary:
+        fields["summary"] = summary
     take.put("summary", f"{where}: summary")
+    take.put("abstract_short", f"{where}: summary")
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
     if truthy(take.data.get("featured")):
         fields["featured"] = True
     take.put("featured", f"{where}: featured")
     found = fields.setdefault("links", [])
-    found += links(take, "links", f"{where}: links", len(found)) if "links" in take.data else []
+    for key in ("links", "url_custom"):
+        found += links(take, key, f"{where}: links", len(found)) if key in take.data else []
     _url_fields(take, fields, where, section)
     if section != "talks" and take.text("date") and "date" not in fields and "year" not in fields:
         fields["date"] = take.text("date")[:10]

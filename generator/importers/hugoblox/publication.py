@@ -55,8 +55,9 @@ def fill(take: Taking, fields: dict[str, Any], where: str, names: dict[str, str]
     if take.text("abstract"):
         fields["abstract"] = take.text("abstract")
     take.put("abstract", f"{where}: abstract")
-    if str(take.data.get("featured", "")).lower() == "true":
+    if any(str(take.data.get(k, "")).lower() == "true" for k in ("featured", "selected")):
         fields["selected"] = True
+    take.put("selected", f"{where}: selected")
     fields["links"] = _links(take, fields, where)
 
 
