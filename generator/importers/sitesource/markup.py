@@ -70,7 +70,10 @@ def safe_url(url: str | None) -> str | None:
 
 
 LEFT_URL = "a placeholder, a path into the source site (not imported) or an unsafe URL"
-_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
+_LINK = re.compile(
+    r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]"  # [label], one level of brackets inside
+    r"\(\s*<?([^()\s>]*(?:\([^()\s]*\)[^()\s>]*)*)>?(?:\s+\"[^\"]*\")?\s*\)"  # (target "title")
+)
 
 
 def local_links_as_text(text: str, notes: list[str]) -> str:
@@ -79,8 +82,11 @@ def local_links_as_text(text: str, notes: list[str]) -> str:
 
     def link(match: re.Match[str]) -> str:
         image, label, target = match.groups()
-        if url_scheme(target) or target.startswith("#") and target != "#":
+        if safe_url(target) or target.startswith("#") and target != "#":
             return match.group(0)
+        if url_scheme(target):  # javascript:, data:… never linked
+            notes.append(f"a link with an unsafe URL ({target[:40]}) written as its text")
+            return "" if image else label
         notes.append(f"a link into the source site ({target or 'empty'}) written as its text")
         return "" if image else label
 

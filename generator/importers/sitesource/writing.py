@@ -17,10 +17,12 @@ from generator.content.personname import without_titles
 from generator.content.schema import Profile, model_for
 from generator.errors import BuildError, ContentErrors, UsageError
 from generator.importers import sitefiles
+from generator.importers.sitesource.markup import safe_markdown
 from generator.importers.sitesource.trail import ImportReport
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
 _MAX_PASSES = 20
+_MARKDOWN = ("summary", "body", "abstract")
 # Fields written first, in this order, so that each file reads from its title.
 _FIRST = (
     "key",
@@ -105,8 +107,23 @@ def _site_yaml(plan: Plan, kind: str, origin: str) -> str:
     return note + sitefiles.to_yaml(settings)
 
 
+def _safe(data: dict[str, Any], where: str, report: ImportReport) -> dict[str, Any]:
+    """The values given, less empty ones, Markdown made safe to build (markup.py)."""
+    data = {k: v for k, v in data.items() if v not in (None, "", [], {})}
+    for key in _MARKDOWN:
+        if isinstance(data.get(key), str):
+            data[key] = safe_markdown(data[key], f"{where}: {key}", report.moved)
+    if isinstance(data.get("highlights"), list):
+        data["highlights"] = [
+            safe_markdown(str(h), f"{where}: highlights", report.moved) for h in data["highlights"]
+        ]
+    return data
+
+
 def _checked_profile(profile: dict[str, Any], report: ImportReport) -> dict[str, Any]:
-    profile = {k: v for k, v in profile.items() if k != "owner" and v not in (None, "", [])}
+    profile = _safe(
+        {k: v for k, v in profile.items() if k != "owner"}, "content/profile.yaml", report
+    )
     profile.setdefault("name", "Your Name")
     for _ in range(_MAX_PASSES):
         try:
@@ -118,7 +135,7 @@ def _checked_profile(profile: dict[str, Any], report: ImportReport) -> dict[str,
 
 
 def _checked(section: str, entry: dict[str, Any], where: str, report: ImportReport) -> dict:
-    entry = {k: v for k, v in entry.items() if v not in (None, "", [], {})}
+    entry = _safe(entry, where, report)
     first = {k: entry.pop(k) for k in _FIRST if k in entry}
     entry = {**first, **entry}
     model = model_for(section)
