@@ -32,7 +32,8 @@ def inline_html(text: str, notes: list[str]) -> str:
             return _EMPHASIS[name]
         if name == "br":
             return "\n"
-        notes.append(f"the HTML tag <{closing}{name}> left out, its text kept")
+        if not closing:
+            notes.append(f"the HTML tag <{name}> left out, its text kept")
         return ""
 
     return html.unescape(_TAG.sub(tag, text)).strip()
