@@ -38,8 +38,8 @@ def convert(body: str) -> tuple[str, list[str]]:
         ('{{< spoiler text="Why?" >}}Because.{{< /spoiler >}}', "**Why?**\n\nBecause."),
         ('Click {{< icon name="x" >}} here', "Click  here"),
         ('```go\n{{</* button url="/a" */>}}\n```', '```go\n{{< button url="/a" >}}\n```'),
-        ("Intro\n<!--more-->\nRest", "Intro\nRest"),
-        ('Text\n{style="text-align: justify;"}\n', "Text\n"),
+        ("Intro\n<!--more-->\nRest", "Intro\n\nRest"),  # a blank line: lines keep their numbers
+        ('Text\n{style="text-align: justify;"}\n', "Text\n\n"),
     ],
 )
 def test_shortcodes_become_markdown(body, expected):

@@ -12,12 +12,17 @@ import shlex
 from generator.importers.sitesource.markup import local_links_as_text, outside_code
 
 _ESCAPED = re.compile(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", re.S)
-_PAIRED = re.compile(
-    r"\{\{([<%])\s*(button|spoiler)\b([^}]*?)\s*[>%]\}\}(.*?)\{\{[<%]\s*/\2\s*[>%]\}\}", re.S
+# One pass over the body, so that each match's offset gives its line in the source: a
+# button or spoiler with its closing tag, any other opening or closing tag, a `{...}`
+# attribute line, or `<!--more-->` (the last two keep their line, blank).
+_SHORTCODE = re.compile(
+    r"\{\{([<%])\s*(?P<pair>button|spoiler)\b(?P<pargs>[^}]*?)\s*[>%]\}\}(?P<inner>.*?)"
+    r"\{\{[<%]\s*/(?P=pair)\s*[>%]\}\}"
+    r"|\{\{[<%]\s*(?P<closing>/?)\s*(?P<name>[\w-]+)\b(?P<args>.*?)\s*/?\s*[>%]\}\}"
+    r"|^(?P<attributes>[ \t]*\{[.#:]?[^{}\n]*\}[ \t]*)$"
+    r"|^(?P<more>[ \t]*<!--\s*more\s*-->[ \t]*)$",
+    re.S | re.M,
 )
-_SINGLE = re.compile(r"\{\{([<%])\s*(/?)\s*([\w-]+)\b(.*?)\s*/?\s*[>%]\}\}", re.S)
-_ATTRIBUTES = re.compile(r"^[ \t]*\{[.#:]?[^{}\n]*=?[^{}\n]*\}[ \t]*$\n?", re.M)
-_MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*\n?", re.M)
 _PLACEHOLDER = "\x00{}\x00"
 
 
@@ -43,57 +48,53 @@ class Converter:
         escaped: list[str] = []
 
         def hide(match: re.Match[str]) -> str:
-            escaped.append(
-                "{{" + match.group(1) + " " + match.group(2) + " " + match.group(3) + "}}"
-            )
+            opening, inside, closing = match.groups()
+            escaped.append("{{" + f"{opening} {inside} {closing}" + "}}")
             return _PLACEHOLDER.format(len(escaped) - 1)
 
-        self.text = body
-        text = _ESCAPED.sub(hide, body)
-        if _MORE.search(text):
-            self._note(text.find("<!--"), "<!--more--> (Hugo's summary divider) left out")
-            text = _MORE.sub("", text)
-        if _ATTRIBUTES.search(text):
-            self._note(
-                _ATTRIBUTES.search(text).start(), "a Markdown attribute line ({...}) left out"
-            )
-            text = _ATTRIBUTES.sub("", text)
-        text = _PAIRED.sub(self._paired, text)
-        text = _SINGLE.sub(self._single, text)
+        self.text = _ESCAPED.sub(hide, body)
+        text = _SHORTCODE.sub(self._replace, self.text)
         for index, original in enumerate(escaped):
             text = text.replace(_PLACEHOLDER.format(index), original)
         local: list[str] = []
         text = outside_code(text, lambda prose: local_links_as_text(prose, local))
-        self.notes += [f"line {self.first_line}…: {note}" for note in local]
+        self.notes += [f"in the body (from line {self.first_line}): {note}" for note in local]
         return text
 
-    def _note(self, offset: int, what: str) -> None:
-        line = self.first_line + self.text.count("\n", 0, max(offset, 0))
-        self.notes.append(f"line {line}: {what}")
-
-    def _paired(self, match: re.Match[str]) -> str:
-        name, args, inner = match.group(2), match.group(3), match.group(4).strip()
-        named, _ = attributes(args)
-        offset = self.text.find(match.group(0)[:40])
-        if name == "button" and named.get("url"):
-            self._note(offset, f"shortcode {name} as a link to {named['url']}")
-            return f"[{inner or named.get('text', named['url'])}]({named['url']})"
-        self._note(offset, f"shortcode {name} as its text")
-        title = named.get("text") or named.get("title")
-        return f"**{title}**\n\n{inner}" if title else inner
-
-    def _single(self, match: re.Match[str]) -> str:
-        closing, name, args = match.group(2), match.group(3), match.group(4)
-        offset = self.text.find(match.group(0)[:40])
-        if closing:
-            return ""
-        named, positional = attributes(args)
-        made = _MADE.get(name, _generic)(named, positional)
-        what = "as Markdown" if made else "left out"
-        if name in _CONTAINERS:
-            what = "left out, the text inside kept"
-        self._note(offset, f"shortcode {name} {what}")
+    def _replace(self, match: re.Match[str]) -> str:
+        line = self.first_line + self.text.count("\n", 0, match.start())
+        made, what = self._made(match)
+        if what:
+            self.notes.append(f"line {line}: {what}")
         return made
+
+    def _made(self, match: re.Match[str]) -> tuple[str, str]:
+        """The Markdown for one match, and what the report says of it ("" for nothing)."""
+        if match.group("more") is not None:
+            return "", "<!--more--> (Hugo's summary divider) left out"
+        if match.group("attributes") is not None:
+            return "", "a Markdown attribute line ({...}) left out"
+        if match.group("pair"):
+            return _paired(match.group("pair"), match.group("pargs"), match.group("inner"))
+        if match.group("closing"):
+            return "", ""
+        name = match.group("name")
+        named, positional = attributes(match.group("args"))
+        made = _MADE.get(name, _generic)(named, positional)
+        if name in _CONTAINERS:
+            return made, f"shortcode {name} left out, the text inside kept"
+        return made, f"shortcode {name} {'as Markdown' if made else 'left out'}"
+
+
+def _paired(name: str, args: str, inner: str) -> tuple[str, str]:
+    named, _ = attributes(args)
+    inner = inner.strip()
+    if name == "button" and named.get("url"):
+        label = inner or named.get("text", named["url"])
+        return f"[{label}]({named['url']})", f"shortcode {name} as a link to {named['url']}"
+    title = named.get("text") or named.get("title")
+    made = f"**{title}**\n\n{inner}" if title else inner
+    return made, f"shortcode {name} as its text"
 
 
 def _button(named: dict[str, str], positional: list[str]) -> str:
