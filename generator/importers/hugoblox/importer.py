@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.importers.hugoblox import author, courses, pages, widgets
+from generator.importers.hugoblox import author, courses, landing, pages, widgets
 from generator.importers.sitesource import writing
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.trail import ImportReport, Placed
@@ -31,7 +31,9 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Impor
     names = _owner(folder, plan, report)
     pages.import_pages(folder, plan, report, names)
     courses.import_courses(folder, plan, report)
-    read = widgets.import_widgets(folder, plan, report)
+    read = widgets.import_widgets(folder, plan, report) | landing.import_landing(
+        folder, plan, report
+    )
     _other_files(folder, report, read)
     report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
     files = writing.files_of(plan, source.resolve().name, "hugoblox", report)

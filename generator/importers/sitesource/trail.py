@@ -70,7 +70,8 @@ class Taking:
     def left(self, key: str, why: str) -> None:
         if key in self.data and key not in self.done:
             self.done.add(key)
-            self._record(key, why, kept=False)
+            empty = self.get(key) is None
+            self._record(key, "empty: nothing to import" if empty else why, kept=False)
 
     def child(self, key: str | int, data: Any) -> Taking:
         return Taking(self.report, self.source, data, self.lines, self._path(key))
