@@ -108,3 +108,27 @@ def test_every_key_is_reported_once():
         ("b", "empty: nothing to import", False),
         ("c", "a Hugo setting", False),
     ]
+
+
+def test_a_talk_keeps_its_other_speakers_and_a_draft_stays_a_draft(tmp_path):
+    from generator.importers.hugoblox.importer import import_hugoblox
+
+    source = tmp_path / "hugo"
+    (source / "data" / "authors").mkdir(parents=True)
+    (source / "data" / "authors" / "me.yaml").write_text("name:\n  display: Ada Lovelace\n")
+    (source / "content" / "event" / "t").mkdir(parents=True)
+    (source / "content" / "event" / "t" / "index.md").write_text(
+        "---\ntitle: On Engines\nauthors: [me, Charles Babbage]\ndraft: true\n"
+        "date: 2020-03-01\n---\n"
+    )
+    site = tmp_path / "site"
+    report = import_hugoblox(source, site)
+    talk = (site / "content" / "talks" / "t.md").read_text(encoding="utf-8")
+    assert "subtitle: With Charles Babbage" in talk and "draft: true" in talk
+    assert "highlight_author: Ada Lovelace" in (site / "site.yaml").read_text(encoding="utf-8")
+    assert {p.field for p in report.fields if p.source.endswith("t/index.md")} >= {
+        "authors",
+        "draft",
+        "title",
+        "date",
+    }

@@ -63,6 +63,17 @@ class Author:
         return str(self.data.get("title") or self.username)
 
 
+@dataclass(frozen=True)
+class People:
+    """How author lists name people: user name (`me`) -> name, and the owner's name."""
+
+    names: dict[str, str]
+    owner: str | None = None
+
+    def name(self, value: object) -> str:
+        return self.names.get(str(value), plain(str(value)))
+
+
 def authors(folder: SourceFolder) -> list[Author]:
     """Every author file, new layout and old."""
     found = []

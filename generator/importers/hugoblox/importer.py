@@ -28,8 +28,8 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Impor
     folder = SourceFolder.open(source)
     report = ImportReport()
     plan = Plan()
-    names = _owner(folder, plan, report)
-    pages.import_pages(folder, plan, report, names)
+    people = _owner(folder, plan, report)
+    pages.import_pages(folder, plan, report, people)
     courses.import_courses(folder, plan, report)
     read = widgets.import_widgets(folder, plan, report) | landing.import_landing(
         folder, plan, report
@@ -41,7 +41,7 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Impor
     return report
 
 
-def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> dict[str, str]:
+def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> author.People:
     """The owner's profile; user name -> name as written in author lists, for every author."""
     found = author.authors(folder)
     owner = author.owner_of(found)
@@ -52,14 +52,14 @@ def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> dict[str, 
             "one: the profile's name is 'Your Name'; set it in content/profile.yaml"
         )
         plan.profile["name"] = "Your Name"
-        return names
+        return author.People(names)
     author.profile(owner, plan, report)
     names[owner.username] = plan.profile["owner"]
     for other in found:
         if other is not owner:
             why = f"another author ({other.name}): their name is used in author lists"
             report.fields.append(Placed(other.path, 0, "(file)", why, False))
-    return names
+    return author.People(names, plan.profile["owner"])
 
 
 def _other_files(folder: SourceFolder, report: ImportReport, read: set[str]) -> None:

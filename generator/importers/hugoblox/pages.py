@@ -7,6 +7,7 @@ from typing import Any
 
 from generator import urls as routes
 from generator.importers.hugoblox import publication
+from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
@@ -22,14 +23,11 @@ HUGO_ONLY = {
     "slides": "a Hugo slide deck (content/slides is not imported)",
     "publishDate": "Hugo's date to publish the page",
     "lastmod": "Hugo's date of the last change",
-    "draft": "Hugo's draft setting",
     "event_all_day": "whether Hugo shows times",
-    "authors": "the site's owner (a talk or project is theirs)",
+    "authors": "the site's owner alone (a talk or project is theirs)",
     "weight": "Hugo's order of pages",
     "type": "Hugo's layout",
     "layout": "Hugo's layout",
-    "url_code": "empty",
-    "external_link": "empty",
     "math": "a Hugo setting (cvsite renders math when it finds it)",
     "highlight": "a Hugo setting",
     "share": "a Hugo setting",
@@ -67,9 +65,7 @@ def page_slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(stem, "entry"), taken)
 
 
-def import_pages(
-    folder: SourceFolder, plan: Plan, report: ImportReport, names: dict[str, str]
-) -> None:
+def import_pages(folder: SourceFolder, plan: Plan, report: ImportReport, people: People) -> None:
     for top in sorted(p.name for p in (folder.root / "content").glob("*") if p.is_dir()):
         kind = next((k for k in SECTIONS if top.startswith(k)), None)
         if kind is None:
@@ -81,7 +77,7 @@ def import_pages(
             if path.endswith("/_index.md") and path.count("/") == 2:
                 section_page(page, SECTIONS[kind], plan, report)
             elif not path.endswith("_index.md"):
-                entry(folder, page, kind, plan, report, names)
+                entry(folder, page, kind, plan, report, people)
 
 
 def section_page(page: Page, section: str, plan: Plan, report: ImportReport) -> None:
@@ -104,7 +100,7 @@ def entry(
     kind: str,
     plan: Plan,
     report: ImportReport,
-    names: dict[str, str],
+    people: People,
 ) -> None:
     section = SECTIONS[kind]
     take = Taking(report, page.path, page.meta, line_finder(page.document))
@@ -112,7 +108,7 @@ def entry(
     notes = None
     where = plan.add_paged(section, page_slug(page, plan.taken(section)), fields)
     if kind == "publication":
-        publication.fill(take, fields, where, names)
+        publication.fill(take, fields, where, people)
         notes = publication.author_notes(take, fields["authors"])
         bib = page.path.rsplit("/", 1)[0] + "/cite.bib"
         text = folder.text(bib) if folder.exists(bib) else None
@@ -120,8 +116,10 @@ def entry(
             publication.with_bib(fields, text, bib, where, report, plan.keys)
     elif kind in ("event", "talk"):
         _talk(take, fields, where)
+        _with(take, fields, where, people)
     else:
         _project(take, fields, where)
+        _with(take, fields, where, people)
     _common(take, fields, where, section)
     fields["body"] = _body(page, fields.get("body"), where, report)
     if notes:
@@ -132,6 +130,9 @@ def entry(
 def _common(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
     fields.setdefault("title", plain(take.text("title") or "Untitled"))
     take.put("title", f"{where}: title")
+    if truthy(take.data.get("draft")):
+        fields["draft"] = True  # built only with --drafts, as Hugo does
+    take.put("draft", f"{where}: draft")
     summary = take.text("summary") or take.text("abstract_short")
     if summary:
         fields["summary"] = summary
@@ -212,6 +213,15 @@ def _talk_dates(take: Taking, fields: dict[str, Any], where: str) -> None:
         take.left("date", "the page's date; the talk's own dates are event_start/event_end")
     else:
         take.put("date", f"{where}: date")
+
+
+def _with(take: Taking, fields: dict[str, Any], where: str, people: People) -> None:
+    """The other people of a talk or project (the owner's own user name is implied)."""
+    named = [people.name(a) for a in take.get("authors") or []]
+    others = [p for p in named if p != people.owner]
+    if others:
+        fields["subtitle"] = "With " + ", ".join(others)
+        take.put("authors", f"{where}: subtitle (the people besides the owner)")
 
 
 def _project(take: Taking, fields: dict[str, Any], where: str) -> None:

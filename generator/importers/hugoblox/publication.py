@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from generator.content import bibread
+from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, icon_name
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import ImportReport, Placed, Taking
@@ -37,8 +38,8 @@ _EQUAL = re.compile(r"equal", re.I)
 _CORRESPONDING = re.compile(r"correspond", re.I)
 
 
-def fill(take: Taking, fields: dict[str, Any], where: str, names: dict[str, str]) -> None:
-    fields["authors"] = _authors(take, where, names)
+def fill(take: Taking, fields: dict[str, Any], where: str, people: People) -> None:
+    fields["authors"] = _authors(take, where, people)
     kinds = take.get("publication_types")
     kind = str(kinds[0]) if isinstance(kinds, list) and kinds else str(kinds or "")
     fields["type"] = TYPES.get(kind.strip(), "misc")
@@ -61,9 +62,9 @@ def fill(take: Taking, fields: dict[str, Any], where: str, names: dict[str, str]
     fields["links"] = _links(take, fields, where)
 
 
-def _authors(take: Taking, where: str, names: dict[str, str]) -> list[str]:
+def _authors(take: Taking, where: str, people: People) -> list[str]:
     """Author names, user names (`me`) replaced by the author's name; the notes as marks."""
-    authors = [names.get(str(a), plain(str(a))) for a in take.get("authors") or []]
+    authors = [people.name(a) for a in take.get("authors") or []]
     take.put("authors", f"{where}: authors (user names as the author's name)")
     notes = take.get("author_notes") or []
     marked = []
