@@ -197,3 +197,10 @@ def test_untrusted_values_are_checked(tmp_path):
     assert b"javascript:" not in built and b"<script>x" not in built and b"<img src=x" not in built
     assert b"Click here &lt;img" in built
     assert "author.orcid" in run.out and "left:" in run.out
+
+
+@pytest.mark.parametrize(("kind", "other"), [("hugoblox", STARTER), ("academicpages", HUGO_2026)])
+def test_the_wrong_kind_of_folder_is_refused(kind, other, tmp_path):
+    run = run_cli("import", kind, other, "--site", tmp_path / "site")
+    assert run.code == 2 and "not a" in run.err and "Traceback" not in run.err
+    assert not (tmp_path / "site").exists()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.errors import UsageError
 from generator.importers.academicpages.collections import COLLECTIONS, import_collections
 from generator.importers.academicpages.profile import import_profile
 from generator.importers.sitesource import writing
@@ -25,6 +26,11 @@ OTHER_FOLDERS = {
 def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
     """Import the academicpages site in `source` into `site`; with `dry_run`, write nothing."""
     folder = SourceFolder.open(source)
+    if not folder.exists("_config.yml") and not any((source / n).is_dir() for n in COLLECTIONS):
+        raise UsageError(
+            f"{source}: not an academicpages site (no _config.yml, _publications/, _talks/, "
+            "_teaching/ or _portfolio/); give the folder that holds _config.yml"
+        )
     report = ImportReport()
     plan = Plan()
     import_profile(folder, plan, report)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.errors import UsageError
 from generator.importers.hugoblox import author, courses, landing, pages, widgets
 from generator.importers.sitesource import writing
 from generator.importers.sitesource.folder import SourceFolder
@@ -26,6 +27,11 @@ LANDING = "a Hugo Blox landing page: its blocks show the author file and section
 def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
     """Import the Hugo Blox site in `source` into `site`; with `dry_run`, write nothing."""
     folder = SourceFolder.open(source)
+    if not folder.files("content", (".md",)) and not folder.files("data/authors", (".yaml",)):
+        raise UsageError(
+            f"{source}: not a Hugo Blox site (no content/*.md and no data/authors/*.yaml); "
+            "give the folder that holds content/"
+        )
     report = ImportReport()
     plan = Plan()
     people = _owner(folder, plan, report)
