@@ -111,7 +111,7 @@ def entry(
         publication.fill(take, fields, where, people)
         notes = publication.author_notes(take, fields["authors"])
         bib = page.path.rsplit("/", 1)[0] + "/cite.bib"
-        text = folder.text(bib) if folder.exists(bib) else None
+        text = folder.text(bib)  # None when there is none; a link is noted, never read
         if text is not None:
             publication.with_bib(fields, text, bib, where, report, plan.keys)
     elif kind in ("event", "talk"):
