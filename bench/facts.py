@@ -425,7 +425,23 @@ def link_matches(value: str, links: Iterable[str]) -> bool:
     return any(link.strip().rstrip("/") == wanted for link in links)
 
 
+_IDENTIFIER_LINKS = {"doi": r"^https?://(?:dx\.)?doi\.org/", "arxiv": r"^https?://arxiv\.org/abs/"}
+
+
+def identifier_shown(fact: Fact, site: Site) -> bool:
+    """A DOI or arXiv id in front matter (Hugo Blox's hugoblox.ids): a link to it is shown."""
+    prefix = _IDENTIFIER_LINKS[fact.kind.rsplit(".", 1)[-1]]
+    wanted = fact.text.strip().casefold()
+    for link in site.links:
+        target = re.sub(prefix, "", link.strip(), flags=re.I)
+        if target != link.strip() and _unquote(target).casefold() == wanted:
+            return True
+    return contains(site.text.casefold(), wanted)
+
+
 def shown(fact: Fact, site: Site) -> bool:
+    if not fact.entry and fact.kind.rsplit(".", 1)[-1] in _IDENTIFIER_LINKS:
+        return identifier_shown(fact, site)
     if fact.entry:
         page = site.page_of(fact.entry)
         if page is None:
@@ -516,7 +532,7 @@ def leaf_fact(kind: str, value: object, span: tuple[str, str] | None = None) -> 
     if isinstance(value, date):
         value = value.isoformat()
     text = str(value).strip()
-    if not text:
+    if not text or text == "#":  # `#`: a template's placeholder for a link, not a fact
         return None
     when = as_date(text) if isinstance(value, str) else None
     if when:
@@ -1024,6 +1040,14 @@ _PRESENTATION = {
     "menu",
     "header",
     "summary_length",
+    "widget",
+    "headless",
+    "active",
+    "date_format",
+    "color",
+    "color_border",
+    "_build",
+    "build",
 }
 _OWNER_REFS = {"me", "admin"}
 
@@ -1033,7 +1057,13 @@ def _skip_presentation(path: tuple[str, ...]) -> bool:
 
 
 def front_matter(path: Path) -> tuple[object, str]:
+    """YAML front matter (---), or TOML (+++, Hugo's other form)."""
     text = path.read_text(encoding="utf-8")
+    toml = re.match(r"^\+\+\+\s*\n(.*?)\n\+\+\+\s*\n?(.*)$", text, re.DOTALL)
+    if toml:
+        import tomllib
+
+        return tomllib.loads(toml.group(1)), toml.group(2)
     m = re.match(r"^---\s*\n(.*?)\n---\s*\n?(.*)$", text, re.DOTALL)
     if not m:
         return {}, text
@@ -1041,28 +1071,51 @@ def front_matter(path: Path) -> tuple[object, str]:
 
 
 _MARKUP_LINE = re.compile(
-    r"^(?:[-=*_]{3,}|</?[a-zA-Z][^>]*>|\{%.*%\}|\{\{<.*>\}\}|<!--.*-->|!\[[^\]]*\]\([^)]*\))$"
+    r"^(?:[-=*_]{3,}|</?[a-zA-Z][^>]*>|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\}|<!--.*-->"
+    r"|!\[[^\]]*\]\([^)]*\)|(?:`{3,}|~{3,})[\w+-]*|\{[:.#]?[\w\s=\"':;.#-]*\}|\|?[\s:|-]+\|[\s:|-]*)$"
 )
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_HUGO_ESCAPED = re.compile(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}")
 
 
 def line_facts(body: str, kind: str = "line") -> list[Fact]:
-    """Every line of text in a Markdown body (markup-only lines are not facts)."""
+    """Every line of text in a Markdown body (markup-only lines are not facts). A line of
+    fenced code is shown as written; a table row's facts are its cells."""
     facts = []
+    fence = ""
     for raw in body.splitlines():
-        line = raw.strip()
+        # Hugo shows an escaped shortcode {{</* x */>}} as {{< x >}}.
+        line = _HUGO_ESCAPED.sub(r"{{\1 \2 \3}}", raw.strip())
+        opening = _FENCE.match(line)
+        closes = fence and opening and line == opening.group(1) and line.startswith(fence)
+        if (opening and not fence) or closes:
+            fence = "" if fence else opening.group(1)
+            continue
+        if fence:
+            facts += [Fact(kind, norm(line))] if line else []
+            continue
         if not line or _MARKUP_LINE.match(line) or line.startswith("> [!"):
             continue
-        text = markdown_text(re.sub(r"^(?:#+\s*|[-*+]\s+|\d+\.\s+|>\s*|:\s+)", "", line))
-        if text:
-            facts.append(Fact(kind, text))
+        if line.count("**") % 2:  # bold over several lines: the marks are on other lines
+            line = line.replace("**", "")
+        cells = line.strip("|").split("|") if line.startswith("|") else [line]
+        for cell in cells:
+            text = markdown_text(
+                re.sub(r"^(?:#+\s*|[-*+]\s+|\d+\.\s+|>\s*|:\s+)", "", cell.strip())
+            )
+            if text:
+                facts.append(Fact(kind, text))
     return facts
 
 
 def page_facts(path: Path, prefix: str) -> list[Fact]:
     meta, body = front_matter(path)
 
+    landing = isinstance(meta, dict) and meta.get("type") == "landing"
+
     def skip(p: tuple[str, ...]) -> bool:
-        return _skip_presentation(p)
+        # A Hugo landing page's date is when the page was made, not a fact of the CV.
+        return _skip_presentation(p) or (landing and p == ("date",))
 
     facts = [
         f
@@ -1177,7 +1230,15 @@ def measure(outcome: Outcome, site: Site | None) -> None:
     outcome.built = True
     keys = dict.fromkeys(f.entry for f in outcome.facts if f.entry)
     outcome.pageless = [key for key in keys if site.page_of(key) is None]
-    plain_text = [f for f in outcome.facts if not (f.entry or f.when or f.pattern or f.folded)]
+    plain_text = [
+        f
+        for f in outcome.facts
+        if not (f.entry or f.when or f.pattern or f.folded)
+        and f.kind.rsplit(".", 1)[-1] not in _IDENTIFIER_LINKS
+        # A page's body line is looked for on its own: a source that repeats it word for
+        # word elsewhere (academicpages' excerpt = the body's abstract) does not use it up.
+        and not f.kind.endswith(".body")
+    ]
     found = site_text_shown(plain_text, site)
     for fact in outcome.facts:
         if fact in found:
@@ -1320,9 +1381,7 @@ def units() -> list[tuple[str, Path]]:
     found = []
     for kind in RUNNERS:
         folder = REALWORLD / kind
-        if kind == "academicpages":
-            found.append((kind, folder))
-        elif kind == "hugoblox":
+        if kind in ("academicpages", "hugoblox"):
             found += [(kind, sub) for sub in sorted(folder.iterdir()) if sub.is_dir()]
         else:
             found += [(kind, f) for f in sorted(folder.iterdir()) if f.is_file()]

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from generator.cli.arguments import Commands, add_site, site_dir, source_file
+from generator.cli.commands import importsites
 from generator.cli.messages import print_problems
 from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError
 
@@ -31,6 +32,7 @@ def add(commands: Commands) -> None:
     _add_bibtex(formats)
     _add_jsonresume(formats)
     _add_markdown(formats)
+    importsites.add(formats)  # hugoblox, academicpages
 
 
 def _add_bibtex(formats: Commands) -> None:
