@@ -199,16 +199,12 @@ def existing_name(site: Path) -> str | None:
     return None
 
 
-def words_of(text: str) -> str:
-    return " ".join(re.findall(r"\w+", text.casefold().replace("&", "and")))
-
-
 def nav_items(sections: Iterable[tuple[str, str]]) -> list[Any]:
-    """site.yaml's nav for (section, heading) pairs: the heading as the menu label when its
-    words differ from the section's name."""
+    """site.yaml's nav for (section, heading) pairs: the heading as the menu label when it
+    differs from the title cvsite makes of the section's name."""
     nav: list[Any] = []
     for section, heading in sections:
-        if heading and words_of(heading) != words_of(section.replace("-", " ")):
+        if heading and heading != section.replace("-", " ").capitalize():
             nav.append({"section": section, "label": heading})
         else:
             nav.append(section)

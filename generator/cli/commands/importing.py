@@ -31,6 +31,7 @@ def add(commands: Commands) -> None:
     _add_bibtex(formats)
     _add_jsonresume(formats)
     _add_markdown(formats)
+    _add_rendercv(formats)
 
 
 def _add_bibtex(formats: Commands) -> None:
@@ -85,6 +86,40 @@ def _add_markdown(formats: Commands) -> None:
         "--name", metavar="NAME", help="your name, when the résumé does not start with it"
     )
     markdown.set_defaults(func=cmd_import_markdown)
+
+
+def _add_rendercv(formats: Commands) -> None:
+    rendercv = formats.add_parser(
+        "rendercv",
+        help="a RenderCV YAML file into a site",
+        description="Read a RenderCV file (1.x or 2.x) into content/: cv's header into "
+        "profile.yaml, each section into its cvsite section, design and locale into "
+        "site.yaml where cvsite has a setting for them. Prints every field with its line "
+        "and where it went or why it was left. Importing again changes nothing, and a file "
+        "you edited is never replaced: the new version is written under imported/. See "
+        "docs/importing.md.",
+    )
+    rendercv.add_argument("file", metavar="FILE", help="the RenderCV file (.yaml)")
+    rendercv.add_argument(
+        "--site", default=".", metavar="DIR", help="the site folder to make (default: .)"
+    )
+    rendercv.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
+    rendercv.set_defaults(func=cmd_import_rendercv)
+
+
+def cmd_import_rendercv(args: argparse.Namespace) -> int:
+    from generator.importers.rendercv.importer import import_rendercv
+
+    report = import_rendercv(
+        source_file(args.file), Path(args.site).resolve(), dry_run=args.dry_run
+    )
+    for line in report.lines(args.file, args.dry_run):
+        print(line)
+    if not args.dry_run:
+        print(f"Next: cvsite build --site {args.site}")
+    return EXIT_OK
 
 
 def cmd_import_bibtex(args: argparse.Namespace) -> int:
