@@ -52,7 +52,8 @@ def _add_jsonresume(formats: Commands) -> None:
         "jsonresume",
         help="a resume.json (JSON Resume) into a complete site",
         description="Make site.yaml and content/ from a JSON Resume document, every section "
-        "and field kept. Refuses to replace content that is already there.",
+        "and field kept. Importing again changes nothing, and a file you edited is never "
+        "replaced: the new version is written under imported/.",
     )
     jsonresume.add_argument("file", metavar="FILE", help="the resume.json file")
     jsonresume.add_argument(
@@ -60,6 +61,9 @@ def _add_jsonresume(formats: Commands) -> None:
     )
     jsonresume.add_argument(
         "--base-url", metavar="URL", help="where the site will be published (for site.yaml)"
+    )
+    jsonresume.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
     )
     jsonresume.set_defaults(func=cmd_import_jsonresume)
 
@@ -142,9 +146,11 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     site = Path(args.site)
     if site.exists() and not site.is_dir():
         raise UsageError(f"--site {args.site}: not a folder")
-    report = import_jsonresume(source_file(args.file), site.resolve(), args.base_url)
-    for path in report.written:
-        print(f"  wrote {path}")
+    report = import_jsonresume(
+        source_file(args.file), site.resolve(), args.base_url, dry_run=args.dry_run
+    )
+    for line in report.fields.lines(args.file, args.dry_run):
+        print(line)
     print(f"Imported {args.file} into {site}/: {len(report.written)} files written.")
     print_problems("Read differently from how they are written:", report.notes)
     print_problems("Not imported (not JSON Resume fields):", report.ignored)
