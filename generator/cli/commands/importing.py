@@ -39,11 +39,15 @@ def _add_bibtex(formats: Commands) -> None:
         "bibtex",
         help="BibTeX entries into content/publications/<key>.md",
         description="Add each entry of a .bib file as content/publications/<key>.md. A key "
-        "the site already has is left alone, so importing twice adds nothing and keeps your "
-        "edits. Exits 1 when an entry was skipped.",
+        "the site has from elsewhere is left alone; importing again changes nothing, updates "
+        "papers the .bib changed, and keeps your edits (the new version goes under "
+        "imported/). Exits 1 when an entry was skipped.",
     )
     bibtex.add_argument("file", metavar="FILE", help="the .bib file")
     add_site(bibtex)
+    bibtex.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
     bibtex.set_defaults(func=cmd_import_bibtex)
 
 
@@ -129,13 +133,17 @@ def cmd_import_rendercv(args: argparse.Namespace) -> int:
 def cmd_import_bibtex(args: argparse.Namespace) -> int:
     from generator.importers.bibtex import import_bibtex
 
-    report = import_bibtex(source_file(args.file), site_dir(args.site))
+    report = import_bibtex(source_file(args.file), site_dir(args.site), dry_run=args.dry_run)
+    for line in report.fields.lines(args.file, args.dry_run):
+        print(line)
     for path in report.written:
         print(f"  wrote {path}")
     print(
         f"Imported {len(report.written)} publications; {len(report.present)} were already "
         f"in the site; {len(report.skipped)} skipped."
     )
+    if report.beside:
+        print(f"{len(report.beside)} you edited kept; their new versions are under imported/.")
     print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
     return EXIT_CONTENT if report.skipped else EXIT_OK
 
