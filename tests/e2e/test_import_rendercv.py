@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+import textwrap
 
 import pytest
 import yaml
@@ -197,3 +198,40 @@ def test_untrusted_text_is_escaped_and_unsafe_links_are_not_links(tmp_path):
     html = (site / "output" / "projects" / "index.html").read_text(encoding="utf-8")
     assert "<script>alert" not in html
     assert 'href="javascript' not in html.replace("&#x27;", "'")
+
+
+def test_hostile_values_in_every_place_build_safely(tmp_path):
+    source = tmp_path / "cv.yaml"
+    source.write_text(
+        textwrap.dedent(
+            """\
+            cv:
+              name: Eve
+              social_networks:
+                - network: GitHub
+                  username: 'x" onmouseover="alert(1)'
+                - network: Myspace
+                  username: eve
+              sections:
+                honors:
+                  - bullet: '[x](javascript:alert(1)) <img src=x onerror=alert(1)>'
+                papers:
+                  - title: T
+                    authors: '*Eve*'
+                    url: javascript:alert(3)
+                notes: just a string
+            """
+        ),
+        encoding="utf-8",
+    )
+    site = tmp_path / "site"
+    run = run_cli("import", "rendercv", source, "--site", site)
+    assert run.code == 0, run.err
+    assert "RenderCV knows no network 'Myspace'" in run.out
+    assert "cv.sections.notes -> left out" in run.out
+    build = run_cli("build", "--site", site)
+    assert build.code == 0, build.err
+    for page in (site / "output").rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<img src=x" not in html and 'href="javascript' not in html, page
+        assert 'onmouseover="alert' not in html, page

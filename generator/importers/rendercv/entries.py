@@ -12,7 +12,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.content.schema import model_for
+from pydantic import ValidationError
+
+from generator.content.schema import Link, model_for
 from generator.importers.markdown.datewords import find_dates
 from generator.importers.rendercv import inline
 
@@ -63,6 +65,9 @@ class Mapped:
     def put(self, source: str, target: str, value: Any, note: str = "") -> None:
         if value in (None, "", []):
             return
+        if target == "links" and not _valid_link(value):
+            target, value = "body", f"{value['label']}: {value['url']}\n"
+            note = "not a link a site may make; kept as text"
         if target in self.fields and target not in ("links", "body"):
             target = "body"  # a second value for one field: kept in the body
             value = f"{source}: {value}\n"
@@ -82,6 +87,21 @@ class Mapped:
         self.put(source, target, read.text)
         for label, url in read.links:
             self.put(source, "links", {"label": label, "url": url}, "the link in it")
+
+
+def _valid_link(link: dict[str, Any]) -> bool:
+    try:
+        Link.model_validate(link)
+    except ValidationError:
+        return False
+    return True
+
+
+def _listed(value: Any) -> list[Any]:
+    """A list as given; one value alone as a list of it (never a string's characters)."""
+    if value in (None, ""):
+        return []
+    return value if isinstance(value, list) else [value]
 
 
 def map_entry(kind: str, entry: Any, section: str) -> Mapped:
@@ -148,7 +168,7 @@ def _education(mapped: Mapped, entry: dict, model: dict) -> None:
 
 def _publication(mapped: Mapped, entry: dict, model: dict) -> None:
     mapped.text("title", "title", entry.get("title"))
-    read = [inline.author(str(a)) for a in entry.get("authors") or [] if a]
+    read = [inline.author(str(a)) for a in _listed(entry.get("authors")) if a]
     authors = [name for name, _ in read]
     mapped.owners += [name for name, marked in read if marked]
     if "authors" in model:
@@ -192,7 +212,7 @@ _OWN_READERS = {
 def _common(mapped: Mapped, entry: dict) -> None:
     mapped.text("location", "location", entry.get("location"))
     mapped.put("summary", "summary", _markdown(entry.get("summary")))
-    highlights = [_markdown(h) for h in entry.get("highlights") or [] if h not in (None, "")]
+    highlights = [_markdown(h) for h in _listed(entry.get("highlights")) if h not in (None, "")]
     mapped.put("highlights", "highlights", highlights or None)
     _dates(mapped, entry)
 

@@ -126,8 +126,9 @@ def _sections(state: _Import, cv: dict[str, Any], profile: dict[str, Any]) -> No
         return
     kinds = {}
     for key, items in given.items():
-        kind = next((k for k in map(rcv.type_of, items or []) if k), None)
-        if isinstance(items, list) and kind:
+        listed = items if isinstance(items, list) else []
+        kind = next((k for k in map(rcv.type_of, listed) if k), None)
+        if kind:
             kinds[str(key)] = kind
         else:
             state.leave(("cv", "sections"), str(key), "expected a list of RenderCV entries")
@@ -154,6 +155,9 @@ def _section(state: _Import, placement: sections.Placement, items: list, profile
             continue
         mapped = rcv.map_entry(kind, item, placement.section)
         _ensure_title(mapped.fields, placement.label)
+        if kind in ("bullet", "numbered", "reversed_numbered"):  # Markdown, shown inline
+            title = mapped.fields["title"]
+            mapped.fields["title"] = plan.safe_markdown(title, placement.section, state.moved)
         mapped_all.append((index, mapped))
         entries.append(plan.checked_entry(placement.section, mapped.fields, state.moved))
         state.owners += mapped.owners
@@ -182,12 +186,13 @@ def _ensure_title(fields: dict[str, Any], label: str) -> None:
 
 
 def _report_entry(state: _Import, base: tuple, mapped: rcv.Mapped, place: str, entry: dict):  # noqa: ANN202
-    written = place if place.endswith(".md") else place
+    """Each input field with the file and field it went to; a value cvsite's model refused
+    is in the entry's body (its page)."""
     for source, target, note in mapped.origin:
-        kept = target in entry or "body" in entry or place.endswith(".md")
-        where = f"{written}.{target}" if target in entry else f"{written} (body)"
-        if kept:
-            state.place(base, source, where, note)
+        if target in entry:
+            state.place(base, source, f"{place}.{target}", note)
+        elif place.endswith(".md"):
+            state.place(base, source, f"{place} (body)", note or "kept in the page's text")
         else:
             state.leave(base, source, "cvsite's model refuses it (see the notes)")
     for source, why in mapped.left:
