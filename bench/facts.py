@@ -481,12 +481,16 @@ def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(left + re.escape(needle) + right, text)]
 
 
+DOI_URL = "https://doi.org/"
+
+
 def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
     """The site-wide text facts that are shown, each by text of its own.
 
     Longer facts are matched first and every place their text appears is then used up, so a
     company name found only inside a summary that mentions it does not count as the company.
-    Facts with the same text stand or fall together (two jobs at one employer).
+    Facts that show the same text stand or fall together (two jobs at one employer; a name
+    and the same name marked `*John Doe*` in an author list).
     """
     text = site.text
     found: set[Fact] = set()
@@ -494,8 +498,10 @@ def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
     for fact in facts:
         if fact.url and link_matches(fact.text, site.links):
             found.add(fact)
+        elif fact.kind.endswith(".doi") and link_matches(DOI_URL + fact.text, site.links):
+            found.add(fact)  # a DOI is shown as a link to doi.org, as on paper pages
         else:
-            groups[norm(fact.text)].append(fact)
+            groups[needles(fact)[-1]].append(fact)  # by the text shown: `*A*` shows as A
     for key in sorted(groups, key=len, reverse=True):
         for needle in needles(groups[key][0]):
             spans = _occurrences(text, needle) if needle else []
@@ -511,7 +517,7 @@ def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
 # JSON Resume (and, for issue 30, any YAML or front matter): every leaf is a fact
 
 _ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T[\d:.]+Z?)?$")
-_URL = re.compile(r"^(?:https?://|mailto:|www\.)", re.IGNORECASE)
+_URL = re.compile(r"^(?:https?://|mailto:|tel:|www\.)", re.IGNORECASE)
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
@@ -1130,8 +1136,12 @@ def page_facts(path: Path, prefix: str) -> list[Fact]:
 
 
 def rendercv_facts(path: Path) -> list[Fact]:
+    """Every leaf of `cv:` but `sort_entries` (RenderCV 2.0-2.3's order of entries, a
+    setting kept under `cv:`)."""
     document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return tree_facts({"cv": document.get("cv", {})})
+    return tree_facts(
+        {"cv": document.get("cv", {})}, lambda p: p[-1:] == ("sort_entries",) and len(p) == 2
+    )
 
 
 def hugoblox_facts(folder: Path) -> list[Fact]:

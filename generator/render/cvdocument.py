@@ -152,6 +152,7 @@ class _Builder:
         grade_text = f"{self.locale.t('grade')}: {grade}" if grade else None
         meta = [
             data.subtitle,
+            get("area"),  # an education's field of study
             organization,
             get("description"),
             data.location,
