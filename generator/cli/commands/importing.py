@@ -24,9 +24,11 @@ _MARKDOWN_ACTIONS = {
 def add(commands: Commands) -> None:
     importer = commands.add_parser(
         "import",
-        help="import a .bib file, a JSON Resume or a Markdown résumé into the site's content",
-        description="Write entries from another format into content/. Existing files are "
-        "never replaced; entries that cannot be read are reported and skipped.",
+        help="import a CV kept elsewhere (BibTeX, JSON Resume, Markdown, RenderCV, Hugo Blox, "
+        "academicpages) into the site's content",
+        description="Write entries from another format into content/, with a report of every "
+        "input field and where it went. Importing again changes nothing, and a file you "
+        "edited is never replaced: the new version is written under imported/.",
     )
     formats = importer.add_subparsers(dest="format", metavar="FORMAT", required=True)
     _add_bibtex(formats)
