@@ -23,6 +23,7 @@ from generator.content.reader import (
     read_bibtex,
     read_config,
     read_languages,
+    read_pages,
     read_profile,
     read_section,
 )
@@ -42,6 +43,7 @@ from generator.model.checks import MarkdownCheck, check_markdown, file_refs, mis
 from generator.model.entries import Item, Tag
 from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
 from generator.model.nav import make_nav
+from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
 
@@ -79,12 +81,14 @@ def build_model(
     cache: BuildCache | None = None,
     slugs: dict[EntryPlace, str] | None = None,
     later: list[MarkdownCheck] | None = None,
+    pages: list[LoadedEntry] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
     texts already found safe (see check_markdown); `slugs`, the default language's URL names
     of entries, which their translations keep (see make_items). With `later`, its Markdown
-    is rendered and checked when the caller runs what this adds to it (see `load`)."""
+    is rendered and checked when the caller runs what this adds to it (see `load`). `pages`
+    are the free pages (content/<name>.md) as read."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
     root = routes.language_root(config.language, languages.default)
@@ -101,6 +105,8 @@ def build_model(
         _section(name, loaded, making, include_drafts, errors, markdown)
         for name in _section_order(loaded, config)
     ]
+    free = make_pages(pages or [], {s.name for s in sections}, errors, root, include_drafts)
+    markdown.pages += [p for p in pages or [] if p.stem in {f.name for f in free}]
     for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
     if later is None:
@@ -108,12 +114,11 @@ def build_model(
     else:
         later.append(markdown)
     tags = collect_tags([item for s in sections for item in s.items], root)
-    nav = make_nav(
-        config, sections, errors, config_doc or Document("site.yaml", None), locale, root
-    )
+    config_doc = config_doc or Document("site.yaml", None)
+    nav = make_nav(config, sections, errors, config_doc, locale, root, free)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [],
+        fallbacks or [], free,
     )  # fmt: skip
 
 
@@ -292,6 +297,7 @@ def _load_language(
     }
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors, reads))
+    pages = read_pages(files, errors, resolver)
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
@@ -310,6 +316,7 @@ def _load_language(
         cache=options.cache,
         slugs=entry_slugs(default) if default is not None else None,
         later=options.later,
+        pages=pages,
     )
 
 

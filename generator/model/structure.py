@@ -20,6 +20,7 @@ from generator.markdown.renderer import MarkdownRenderer
 if TYPE_CHECKING:
     pass
 from generator.model.entries import Item, Tag
+from generator.model.pages import FreePage
 
 
 @dataclass(eq=False)
@@ -58,6 +59,7 @@ class Resume:
     locale: Locale
     languages: Languages
     fallbacks: list[Fallback] = field(default_factory=list)  # translations this one lacks
+    pages: list[FreePage] = field(default_factory=list)  # free pages, in menu order
 
     @property
     def language(self) -> str:

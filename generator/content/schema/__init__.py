@@ -5,8 +5,8 @@ turns text into the numbers and booleans a field asks for. Cross-field rules (an
 its start) are checked here too, so every content error surfaces in one validation pass.
 
 fields.py holds the shared field types, profile.py the profile, entries.py every section's
-entry model, siteconfig.py site.yaml and thememanifest.py theme.yaml; every name is
-importable from here.
+entry model, page.py a free page's front matter, siteconfig.py site.yaml and thememanifest.py
+theme.yaml; every name is importable from here.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from generator.content.schema.fields import (
     Url,
     url_scheme,
 )
+from generator.content.schema.page import PageMatter
 from generator.content.schema.profile import Language, Link, PostalAddress, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
@@ -90,6 +91,7 @@ __all__ = [
     "NavItem",
     "PAPERS",
     "PUBLICATION_TYPES",
+    "PageMatter",
     "PdfSetting",
     "PdfSettings",
     "PostalAddress",
