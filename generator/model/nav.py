@@ -66,3 +66,17 @@ def _no_section(item: NavItem, sections: dict[str, Section], free: dict[str, Fre
         return f"{message} (did you mean {shown(close[0])}?)"
     found = listed(sections) or "none"
     return f"{message} (sections: {found}; pages: {', '.join([*free, *SPECIAL_PAGES])})"
+
+
+def check_section_lists(
+    config: SiteConfig, sections: list[Section], errors: ErrorCollector, config_doc: Document
+) -> None:
+    """`cv.sections` and `feed.sections` name sections that exist."""
+    names = [s.name for s in sections]
+    for setting in ("cv", "feed"):
+        for index, name in enumerate(getattr(config, setting).sections or []):
+            if name not in names:
+                close = difflib.get_close_matches(name, names, n=1)
+                hint = f"did you mean {shown(close[0])}?" if close else f"sections: {listed(names)}"
+                message = f"no section named {shown(name)} in content/ ({hint})"
+                errors.extend([config_doc.error((setting, "sections", index), message)])

@@ -28,6 +28,7 @@ from generator.content.reader import (
     read_section,
 )
 from generator.content.schema import (
+    NEWS_SECTIONS,
     SECTION_MODELS,
     Profile,
     SiteConfig,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 from generator.model.checks import MarkdownCheck, check_markdown, file_refs, missing_files
 from generator.model.entries import Item, Tag
 from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
-from generator.model.nav import make_nav
+from generator.model.nav import check_section_lists, make_nav
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
@@ -116,6 +117,7 @@ def build_model(
     tags = collect_tags([item for s in sections for item in s.items], root)
     config_doc = config_doc or Document("site.yaml", None)
     nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    check_section_lists(config, sections, errors, config_doc)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
         fallbacks or [], free,
@@ -169,15 +171,14 @@ def _section(
     markdown: MarkdownCheck,
 ) -> Section:
     entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
-    items = make_items(
-        name, order_entries(entries), making.owners, errors, making.root, making.slugs
-    )
+    kind = "news" if name in NEWS_SECTIONS else name if name in SECTION_MODELS else "generic"
+    ordered = order_entries(entries, newest_first=kind == "news")
+    items = make_items(name, ordered, making.owners, errors, making.root, making.slugs)
     markdown.entries += entries
     for entry in entries:
         for field_name, message in missing_files(file_refs(entry.data), making.assets).items():
             errors.extend([entry.error((field_name,), message)])
     sources = sorted({e.source for e in loaded[name]})
-    kind = name if name in SECTION_MODELS else "generic"
     labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}
     title = labels.get(name) or section_title(name, making.locale)
     return Section(name, title, kind, items, sources, making.root)

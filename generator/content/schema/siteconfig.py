@@ -1,4 +1,5 @@
-"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, deploy, strings)."""
+"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, deploy,
+strings)."""
 
 from __future__ import annotations
 
@@ -172,6 +173,26 @@ PdfSetting = Annotated[
 ]
 
 
+class CvSettings(Strict):
+    """site.yaml `cv`: what /cv/ and cv.pdf show."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the CV shows, in this order; by default every section but "
+        "news and posts (news, posts, blog).",
+    )
+
+
+class FeedSettings(Strict):
+    """site.yaml `feed`: what feed.xml covers."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the feed covers; by default every dated section (news, "
+        "posts, publications, talks, projects, awards, certificates, …).",
+    )
+
+
 class SiteConfig(Strict):
     """site.yaml: settings of the whole site."""
 
@@ -208,6 +229,8 @@ class SiteConfig(Strict):
     )
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
+    feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
