@@ -153,3 +153,76 @@ def test_a_free_page_named_like_a_section_is_an_error(tmp_path):
     _, result = _rebuilt(tmp_path, "", {"content/projects.md": page})
     assert result.code != 0
     assert "content/projects.md" in result.err and "would both be at /projects/" in result.err
+
+
+# --- analytics: opt-in, and nothing from another host by default ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("settings", "script"),
+    [
+        (
+            "provider: plausible",
+            '<script defer data-domain="ada.example.org" '
+            'src="https://plausible.io/js/script.js"></script>',
+        ),
+        (
+            "provider: goatcounter\n  code: ada",
+            '<script data-goatcounter="https://ada.goatcounter.com/count" async '
+            'src="https://gc.zgo.at/count.js"></script>',
+        ),
+        (
+            "provider: umami\n  website_id: 94db1cb1-74f4-4a40-ad6c-962362670409",
+            '<script defer src="https://cloud.umami.is/script.js" '
+            'data-website-id="94db1cb1-74f4-4a40-ad6c-962362670409"></script>',
+        ),
+        (
+            "provider: script\n  script_url: https://stats.example.org/s.js",
+            '<script defer src="https://stats.example.org/s.js"></script>',
+        ),
+    ],
+)
+def test_analytics_adds_the_services_script_to_every_page(tmp_path, settings, script):
+    site, result = _rebuilt(tmp_path, f"analytics:\n  {settings}\n")
+    assert result.code == 0, result.err
+    pages = list((site / "output").rglob("*.html"))
+    assert pages and all(script in p.read_text(encoding="utf-8") for p in pages)
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [
+        ("provider: umami", "site.yaml:13:3: analytics.website_id: umami needs 'website_id'"),
+        (
+            "provider: script\n  script_url: http://x.org/a.js",
+            "site.yaml:14:15: analytics.script_url: 'http://x.org/a.js' is not an https://",
+        ),
+        (
+            "provider: script\n  script_url: javascript:alert(1)",
+            "site.yaml:14:15: analytics.script_url: 'javascript:alert(1)' uses the unsafe URL",
+        ),
+        ("provider: matomo", "site.yaml:13:13: analytics.provider:"),
+    ],
+)
+def test_bad_analytics_settings_are_located_errors(tmp_path, settings, message):
+    _, result = _rebuilt(tmp_path, f"analytics:\n  {settings}\n")
+    assert result.code != 0
+    assert message in result.err
+
+
+def test_the_default_site_loads_nothing_from_another_host(built):
+    """Every src and href that loads something (scripts, styles, images, icons, frames) is
+    the site's own; only <a> links may lead elsewhere."""
+    loading = {"script": "src", "img": "src", "iframe": "src", "source": "src", "link": "href"}
+    found = []
+    for path in built.rglob("*.html"):
+        page = read_page(path)
+        for tag, attribute in loading.items():
+            for element in page.root.find_all(tag):
+                value = element.attrs.get(attribute) or ""
+                if element.attrs.get("rel") in ("canonical", "alternate"):
+                    continue  # a link to the page itself, not a load
+                if "//" in value or value.startswith("http"):
+                    found.append((path.name, tag, value))
+    assert found == []
+    assert not any("data-goatcounter" in p.read_text() for p in built.rglob("*.html"))

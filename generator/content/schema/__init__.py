@@ -5,12 +5,13 @@ turns text into the numbers and booleans a field asks for. Cross-field rules (an
 its start) are checked here too, so every content error surfaces in one validation pass.
 
 fields.py holds the shared field types, profile.py the profile, entries.py every section's
-entry model, page.py a free page's front matter, siteconfig.py site.yaml and thememanifest.py
-theme.yaml; every name is importable from here.
+entry model, page.py a free page's front matter, siteconfig.py site.yaml (analytics.py its
+`analytics`) and thememanifest.py theme.yaml; every name is importable from here.
 """
 
 from __future__ import annotations
 
+from generator.content.schema.analytics import PROVIDERS, Analytics
 from generator.content.schema.entries import (
     BIBTEX_KEY_PATTERN,
     NEWS_SECTIONS,
@@ -69,6 +70,8 @@ from generator.content.schema.siteconfig import (
 from generator.content.schema.thememanifest import ThemeManifest
 
 __all__ = [
+    "Analytics",
+    "PROVIDERS",
     "Argument",
     "Award",
     "BIBTEX_KEY_PATTERN",

@@ -1,5 +1,5 @@
-"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, deploy,
-strings)."""
+"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, analytics,
+deploy, strings)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
+from generator.content.schema.analytics import Analytics
 from generator.content.schema.fields import Strict, Url
 from generator.errors import listed, shown
 
@@ -231,6 +232,9 @@ class SiteConfig(Strict):
     deploy: DeployOptions | None = None
     cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
     feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
+    analytics: Analytics | None = Field(
+        None, description="An opt-in visitor count (Plausible, GoatCounter, Umami, a script)."
+    )
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
