@@ -23,7 +23,9 @@ from generator.model.entries import Item, Tag
 from generator.model.pages import FreePage
 
 # Dated, but a record rather than news: by default not in the feed (see feed_sections).
-NOT_IN_FEED = ("education", "experience", "volunteer", "skills", "interests", "references")
+NOT_IN_FEED = (
+    "education", "experience", "volunteer", "teaching", "skills", "interests", "references",
+)  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -96,15 +98,17 @@ class Resume:
 
     @property
     def feed_sections(self) -> list[Section]:
-        """The sections feed.xml covers: site.yaml's `feed.sections`, or every dated one
-        (events and works, not the record of a life: schooling, jobs, skills)."""
+        """The sections feed.xml covers: site.yaml's `feed.sections`, or every section of
+        events and works (not the record of a life: schooling, jobs, skills), a section
+        of another name when it has a dated entry."""
         chosen = self.config.feed.sections
         if chosen is not None:
             return [s for s in self.sections if s.name in chosen]
         return [
             s
             for s in self.sections
-            if s.kind not in NOT_IN_FEED and any(i.sort_date is not None for i in s.items)
+            if s.kind not in NOT_IN_FEED
+            and (s.kind != "generic" or any(i.sort_date is not None for i in s.items))
         ]
 
     @property
