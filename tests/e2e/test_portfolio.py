@@ -226,3 +226,34 @@ def test_the_default_site_loads_nothing_from_another_host(built):
                     found.append((path.name, tag, value))
     assert found == []
     assert not any("data-goatcounter" in p.read_text() for p in built.rglob("*.html"))
+
+
+# --- social cards -----------------------------------------------------------------------------
+
+
+def _meta(page, name: str) -> str | None:
+    element = page.root.find("meta", name=name)
+    return element.attrs["content"] if element else None
+
+
+def test_a_page_without_an_image_gets_a_small_card(built):
+    page = read_page(built / "about" / "index.html")
+    assert _meta(page, "twitter:card") == "summary"
+    assert _meta(page, "twitter:title") == "About me"
+    assert _meta(page, "twitter:description") == "Who Ada Lovelace is and what she works on."
+    assert page.root.find("meta", property="og:image") is None
+
+
+def test_a_page_with_an_og_image_gets_a_large_card(tmp_path):
+    profile = (PORTFOLIO / "content" / "profile.yaml").read_text(encoding="utf-8")
+    files = {
+        "content/profile.yaml": profile + "avatar: me.svg\n",
+        "content/me.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    }
+    site, result = _rebuilt(tmp_path, "", files)
+    assert result.code == 0, result.err
+    for path in ("index.html", "about/index.html", "news/index.html"):
+        page = read_page(site / "output" / path)
+        image = page.root.find("meta", property="og:image").attrs["content"]
+        assert image == "https://ada.example.org/portfolio/me.svg"
+        assert _meta(page, "twitter:card") == "summary_large_image"
