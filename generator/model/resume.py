@@ -107,7 +107,8 @@ def build_model(
         for name in _section_order(loaded, config)
     ]
     free = make_pages(pages or [], {s.name for s in sections}, errors, root, include_drafts)
-    markdown.pages += [p for p in pages or [] if p.stem in {f.name for f in free}]
+    shown = {page.name for page in free}  # drafts left out, as entries' are
+    markdown.pages += [p for p in pages or [] if p.stem in shown]
     for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
     if later is None:
