@@ -13,6 +13,7 @@ from generator.content.schema import (
     LANGUAGE_PATTERN,
     SECTION_MODELS,
     Entry,
+    PageMatter,
     Profile,
     SiteConfig,
     ThemeManifest,
@@ -99,6 +100,9 @@ def schemas() -> dict[str, dict[str, Any]]:
             "title": "cvsite themes/*/theme.yaml",
             **_as_yaml_reads(ThemeManifest.model_json_schema()),
         },
+        "page.schema.json": _document(
+            PageMatter.model_json_schema(), "cvsite content/*.md front matter (a free page)"
+        ),
     }
     for name, model in {**SECTION_MODELS, "section": Entry}.items():
         listing = TypeAdapter(list[model]).json_schema()

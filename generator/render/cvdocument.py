@@ -49,7 +49,7 @@ class _Builder:
             "labels": {key: self.locale.t(key) for key in STRINGS_EN},
             "options": options,
             "profile": self.profile(),
-            "sections": [self.section(section) for section in resume.sections],
+            "sections": [self.section(section) for section in resume.cv_sections],
         }
 
     def meta(self, paper: str) -> dict[str, Any]:

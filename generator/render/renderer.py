@@ -22,6 +22,7 @@ from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Resume
 from generator.render import jsonld
+from generator.render.analytics import analytics_script
 from generator.render.cvdocument import printed
 from generator.render.environment import make_environment, template_error
 from generator.render.functions import dates, file_url, json_ld, not_folded, url
@@ -132,6 +133,7 @@ class Renderer:
             "config": resume.config,
             "profile": resume.profile,
             "t": resume.locale.t,
+            "analytics": analytics_script(resume.config),
         }
 
     def work_out_dates(self) -> None:

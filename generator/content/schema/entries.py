@@ -279,6 +279,23 @@ class Talk(Entry):
     event: str | None = None
 
 
+class NewsItem(Entry):
+    """An item of news or a post: dated, for it is listed newest first and in the feed."""
+
+    @model_validator(mode="after")
+    def _dated(self):
+        if self.date is None and self.start is None:
+            raise PydanticCustomError(
+                "news_date",
+                "missing required field 'date' (a news item or post is listed by its date)",
+                {"field": "date"},
+            )
+        return self
+
+
+# Sections of dated news or posts: listed newest first, off the CV unless it asks for them.
+NEWS_SECTIONS = ("news", "posts", "blog")
+
 SECTION_MODELS: dict[str, type[Entry]] = {
     "education": Education,
     "experience": Experience,
@@ -292,6 +309,7 @@ SECTION_MODELS: dict[str, type[Entry]] = {
     "volunteer": Volunteer,
     "interests": Interest,
     "references": Entry,
+    **dict.fromkeys(NEWS_SECTIONS, NewsItem),
 }
 
 

@@ -1,4 +1,5 @@
-"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, deploy, strings)."""
+"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, analytics,
+deploy, strings)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
+from generator.content.schema.analytics import Analytics
 from generator.content.schema.fields import Strict, Url
 from generator.errors import listed, shown
 
@@ -175,6 +177,26 @@ PdfSetting = Annotated[
 ]
 
 
+class CvSettings(Strict):
+    """site.yaml `cv`: what /cv/ and cv.pdf show."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the CV shows, in this order; by default every section but "
+        "news and posts (news, posts, blog).",
+    )
+
+
+class FeedSettings(Strict):
+    """site.yaml `feed`: what feed.xml covers."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the feed covers; by default every dated section (news, "
+        "posts, publications, talks, projects, awards, certificates, …).",
+    )
+
+
 class SiteConfig(Strict):
     """site.yaml: settings of the whole site."""
 
@@ -217,6 +239,11 @@ class SiteConfig(Strict):
     ) = Field(None, description="Your name, highlighted in author lists.")
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
+    feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
+    analytics: Analytics | None = Field(
+        None, description="An opt-in visitor count (Plausible, GoatCounter, Umami, a script)."
+    )
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
