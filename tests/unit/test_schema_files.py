@@ -3,7 +3,8 @@
 An editor that flags a file which builds fine teaches people to ignore it. These tests run
 the schemas over this repository's own site.yaml and content/, and over every YAML example in
 docs/: a fenced block's `title="…"` names its file, and so its schema (`site.yaml`,
-`content/<section>.yaml`, `content/<section>/*.md` front matter, `themes/*/theme.yaml`);
+`content/<section>.yaml`, `content/<section>/*.md` front matter, a free page's `content/*.md`,
+`themes/*/theme.yaml`);
 `title="site.yaml (part)"` is part of a file, checked with the keys it leaves out filled in.
 Blocks titled with a file that is not cvsite's (`.gitlab-ci.yml`) are not checked.
 """
@@ -57,6 +58,8 @@ def schema_name(path: str) -> str | None:
     parts = [p for p in parts[1:] if not re.fullmatch(r"[a-z]{2}(-[A-Za-z]+)?", p)]  # de/
     if parts == ["profile.yaml"]:
         return "profile.schema.json"
+    if len(parts) == 1 and parts[0].endswith(".md"):
+        return "page.schema.json"  # a free page, content/about.md
     section = parts[0].removesuffix(".yaml").removesuffix(".md")
     kind = section if f"{section}.schema.json" in schemas() else "section"
     return f"{kind}.entry.schema.json" if len(parts) == 2 else f"{kind}.schema.json"
