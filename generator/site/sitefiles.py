@@ -66,15 +66,24 @@ def _timestamp(date: PartialDate) -> str:
 
 
 def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
-    """The feed's entries, newest first, each with its date (None: undated or ongoing).
+    """The feed's entries, newest first, each with its date (None: undated).
 
     Each date is worked out once: a paper's is made anew on every `sort_date`."""
     items = [i for section in resume.feed_sections for i in section.items]
-    pairs = [(i, d if (d := i.sort_date) is not None and not d.present else None) for i in items]
+    pairs = [(i, _feed_date(i)) for i in items]
     dated = [pair for pair in pairs if pair[1] is not None]
     undated = [pair for pair in pairs if pair[1] is None]
     dated.sort(key=lambda pair: (pair[1].year, pair[1].month, pair[1].day), reverse=True)
     return dated + undated
+
+
+def _feed_date(item: Item) -> PartialDate | None:
+    """An ongoing entry is dated by its start: when it appeared, and a date that does not
+    move with every build."""
+    date = item.sort_date
+    if date is not None and date.present:
+        return getattr(item.data, "start", None)
+    return date
 
 
 def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
