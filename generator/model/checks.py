@@ -64,7 +64,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
         (title_path, data.display_title, True),
         (("summary",), data.summary, False),
         (("body",), data.body, False),
-        *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
+        *((("highlights", i), h.text, True) for i, h in enumerate(data.highlights)),
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
@@ -73,7 +73,9 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     if thesis is not None:
         texts.append((("thesis", "title"), thesis.title, True))
         texts.append((("thesis", "summary"), thesis.summary, False))
-        texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
+        texts += [
+            (("thesis", "highlights", i), h.text, True) for i, h in enumerate(thesis.highlights)
+        ]
     for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]

@@ -44,6 +44,7 @@ from generator.model.items import EntryPlace, entry_slugs, make_items, order_ent
 from generator.model.nav import make_nav
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
+from generator.model.variants import check_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it
     "Item",
@@ -108,9 +109,9 @@ def build_model(
     else:
         later.append(markdown)
     tags = collect_tags([item for s in sections for item in s.items], root)
-    nav = make_nav(
-        config, sections, errors, config_doc or Document("site.yaml", None), locale, root
-    )
+    config_doc = config_doc or Document("site.yaml", None)
+    nav = make_nav(config, sections, errors, config_doc, locale, root)
+    check_sections(config, sections, errors, config_doc)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
         fallbacks or [],
@@ -252,6 +253,7 @@ def load(
     loaded = Loaded(
         files, default, {r.language: r for r in others}, config_doc=parsed.get(files.config)
     )
+    warn_unknown_tags(loaded.resumes.values(), loaded.config_doc)
     if markdown_later:
         loaded.markdown = check_markdown
     return loaded

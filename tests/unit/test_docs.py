@@ -40,6 +40,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
             section = item if isinstance(item, str) else item.get("section")
             if section and section not in SPECIAL_PAGES:
                 files[f"content/{section}.yaml"] = "- title: Example\n"
+        for variant in data.get("variants") or []:
+            for section in variant.get("sections") or []:
+                files[f"content/{section}.yaml"] = "- title: Example\n"
     entries = data if isinstance(data, list) else [data]
     for entry in entries:
         for field in FILE_FIELDS:

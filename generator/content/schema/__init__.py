@@ -20,6 +20,7 @@ from generator.content.schema.entries import (
     Education,
     Entry,
     Experience,
+    Highlight,
     Interest,
     Project,
     Publication,
@@ -49,6 +50,7 @@ from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
     PAPERS,
+    VARIANT_NAME,
     Argument,
     BaseUrl,
     DeployOptions,
@@ -60,6 +62,7 @@ from generator.content.schema.siteconfig import (
     PdfSettings,
     SiteConfig,
     Strings,
+    Variant,
 )
 from generator.content.schema.thememanifest import ThemeManifest
 
@@ -76,6 +79,7 @@ __all__ = [
     "Email",
     "Entry",
     "Experience",
+    "Highlight",
     "HighlightAuthor",
     "Interest",
     "LANGUAGE_PATTERN",
@@ -109,6 +113,8 @@ __all__ = [
     "ThemeManifest",
     "Thesis",
     "Url",
+    "VARIANT_NAME",
+    "Variant",
     "Volunteer",
     "model_for",
     "url_scheme",
