@@ -108,7 +108,7 @@ def check_markdown(
             renderer.inline(text) if inline else renderer.block(text)
             checked.add((text, inline))
         except MarkdownProblem as exc:
-            error = origin.error(path, str(exc))
+            error = origin.error(origin.written(path), str(exc))
             if path == ("body",) and origin.body_line:
                 error = _at_text(error, text, exc.found)
             errors.extend([error])

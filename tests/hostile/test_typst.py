@@ -47,7 +47,7 @@ MUST_SHOW = [
     ("site.yaml", "nav[0].label"),
     ("content/experience.yaml", "experience[0].title"),
     ("content/experience.yaml", "experience[0].organization"),
-    ("content/experience.yaml", "experience[0].highlights[0]"),
+    ("content/experience.yaml", "experience[0].highlights[0].text"),
     ("content/experience.yaml", "experience[0].summary"),
     ("content/experience.yaml", "experience[0].tags[0]"),
     ("content/experience.yaml", "experience[0].links[0].label"),

@@ -260,3 +260,14 @@ def test_the_editor_schema_takes_text_a_mapping_and_text_per_language():
     variant = {"name": "ml", "label": {"en": "CV", "de": "Lebenslauf"}, "sections": ["skills"]}
     config = {"title": "T", "base_url": "https://x.org/", "variants": [variant]}
     assert list(jsonschema.Draft202012Validator(site).iter_errors(config)) == []
+
+
+def test_an_unsafe_link_in_a_tagged_highlight_is_placed_at_its_text(tmp_path):
+    experience = (
+        "- position: X\n  highlights:\n    - '[a](javascript:alert(1))'\n"
+        "    - tags: [a]\n      text: '[b](javascript:alert(2))'\n"
+    )
+    with pytest.raises(ContentErrors) as raised:
+        load(write_site(tmp_path / "site", {"content/experience.yaml": experience}))
+    places = [f"{e.line}:{e.column} {e.field}" for e in raised.value.errors]
+    assert places == ["3:7 experience[0].highlights[0]", "5:13 experience[0].highlights[1].text"]
