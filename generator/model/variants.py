@@ -7,7 +7,8 @@ A variant chooses entries and highlights by their tags, and sections by name:
 - a highlight with tags follows the same rule (with no `exclude_untagged`: an untagged
   highlight always stays);
 - `sections` keeps those sections, in that order (all, in the CV's order, by default), and
-  `max_per_section` the first entries of each, in the section's order.
+  `max_per_section` the first entries of each, in the section's order; a section left
+  without entries is left out.
 
 The profile (name, headline, contact, summary, languages) is the whole CV's: a variant
 chooses among entries, not what the person says of themselves. Skill groups are entries
@@ -81,7 +82,8 @@ def tailor(resume: Resume, variant: Variant) -> Resume:
         for name in names
         if name in by_name
     ]
-    return replace(resume, sections=sections)
+    # A section the variant leaves empty is left out: a CV shows no heading over nothing.
+    return replace(resume, sections=[section for section in sections if section.items])
 
 
 def _section(section: Section, choice: Choice, most: int | None) -> Section:

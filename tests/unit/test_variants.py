@@ -119,6 +119,7 @@ def test_exclude_untagged_drops_entries_without_tags(resume):
     tailored = tailor(resume, _variant(include_tags=["PyTorch"], exclude_untagged=True))
     assert _titles(tailored, "experience") == ["Deep learning engineer", "Researcher"]
     assert _titles(tailored, "skills") == []  # `Languages` has no tags, `Frameworks` is Java
+    assert [s.name for s in tailored.sections] == ["experience"]  # none left empty
 
 
 def test_highlights_with_tags_are_chosen_untagged_ones_stay(resume):
