@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests import pdfread
-from tests.helpers import REPO, copy_site, run_cli, set_theme
+from tests.helpers import REPO, SITE_YAML, copy_site, run_cli, set_theme, write_site
 from tests.htmlread import read_page
 
 THEMES = ("meridian", "ledger")
@@ -198,3 +198,18 @@ def test_a_misspelt_tag_warns_at_its_line_and_the_build_goes_on(tmp_path):
         result.err,
         re.M,
     ), result.err
+
+
+def test_a_file_of_the_site_at_a_variants_pdf_address_is_an_error(tmp_path):
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": SITE_YAML + "variants:\n  - name: v\n",
+            "content/projects.yaml": "- title: T\n",
+            "content/cv-v.pdf": b"%PDF of my own",
+        },
+    )
+    result = run_cli("build", "--site", site)
+    assert result.code == 1
+    assert "content/cv-v.pdf: URL /cv-v.pdf is also made by the generated cv-v.pdf" in result.err
+    assert not (site / "output").exists()
