@@ -9,7 +9,15 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from generator import confined
-from generator.content.schema import LANGUAGE_PATTERN, SECTION_MODELS, Entry, Profile, SiteConfig
+from generator.content.schema import (
+    LANGUAGE_PATTERN,
+    SECTION_MODELS,
+    Entry,
+    PageMatter,
+    Profile,
+    SiteConfig,
+    ThemeManifest,
+)
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # site.yaml keys that name the languages or the site's address: never given per language.
@@ -95,6 +103,15 @@ def schemas() -> dict[str, dict[str, Any]]:
     result = {
         "site.schema.json": _document(SiteConfig.model_json_schema(), "cvsite site.yaml"),
         "profile.schema.json": _document(Profile.model_json_schema(), "cvsite profile.yaml"),
+        # A theme's settings are not translated: no per-language forms.
+        "theme.schema.json": {
+            "$schema": SCHEMA_DIALECT,
+            "title": "cvsite themes/*/theme.yaml",
+            **_as_yaml_reads(ThemeManifest.model_json_schema()),
+        },
+        "page.schema.json": _document(
+            PageMatter.model_json_schema(), "cvsite content/*.md front matter (a free page)"
+        ),
     }
     for name, model in {**SECTION_MODELS, "section": Entry}.items():
         listing = TypeAdapter(list[model]).json_schema()

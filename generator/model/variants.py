@@ -6,7 +6,8 @@ A variant chooses entries and highlights by their tags, and sections by name:
   `exclude_untagged`; one with tags stays when `include_tags` is empty or names one of them;
 - a highlight with tags follows the same rule (with no `exclude_untagged`: an untagged
   highlight always stays);
-- `sections` keeps those sections, in that order (all, in the CV's order, by default), and
+- `sections` keeps those sections, in that order (by default those /cv/ shows, site.yaml's
+  `cv.sections`, in its order), and
   `max_per_section` the first entries of each, in the section's order; a section left
   without entries is left out.
 
@@ -76,14 +77,20 @@ def tailor(resume: Resume, variant: Variant) -> Resume:
     were left out; the résumé itself is untouched."""
     choice = Choice.of(variant)
     by_name = {section.name: section for section in resume.sections}
-    names = variant.sections if variant.sections is not None else list(by_name)
+    names = variant.sections
+    if names is None:  # what /cv/ shows (site.yaml `cv.sections`)
+        names = [section.name for section in resume.cv_sections]
     sections = [
         _section(by_name[name], choice, variant.max_per_section)
         for name in names
         if name in by_name
     ]
     # A section the variant leaves empty is left out: a CV shows no heading over nothing.
-    return replace(resume, sections=[section for section in sections if section.items])
+    kept = [section for section in sections if section.items]
+    # The CV's templates show `cv_sections`, which follow `cv.sections`: the variant's here.
+    cv = resume.config.cv.model_copy(update={"sections": [section.name for section in kept]})
+    config = resume.config.model_copy(update={"cv": cv})
+    return replace(resume, config=config, sections=kept)
 
 
 def _section(section: Section, choice: Choice, most: int | None) -> Section:
@@ -112,7 +119,7 @@ def label(variant: Variant, cv: str) -> str:
 # --- checks ----------------------------------------------------------------------------------
 
 
-def check_sections(
+def check_variant_sections(
     config: SiteConfig, sections: list[Section], errors: ErrorCollector, config_doc: Document
 ) -> None:
     """A variant's section that the site does not have is an error at its line."""

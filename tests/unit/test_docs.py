@@ -9,7 +9,7 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from generator.content.schema import SECTION_MODELS, Profile, SiteConfig, Strings
+from generator.content.schema import SECTION_MODELS, PageMatter, Profile, SiteConfig, Strings
 from generator.model.resume import load
 from tests.helpers import REPO, write_site
 
@@ -40,6 +40,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
             section = item if isinstance(item, str) else item.get("section")
             if section and section not in SPECIAL_PAGES:
                 files[f"content/{section}.yaml"] = "- title: Example\n"
+        for setting in ("cv", "feed"):
+            for section in (data.get(setting) or {}).get("sections") or []:
+                files[f"content/{section}.yaml"] = "- title: Example\n  date: 2020\n"
         for variant in data.get("variants") or []:
             for section in variant.get("sections") or []:
                 files[f"content/{section}.yaml"] = "- title: Example\n"
@@ -58,7 +61,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
 def test_example_is_valid(tmp_path, name, text):
     files = {**_support_files(name, text), name: text}
     loaded = load(write_site(tmp_path / "site", files), include_drafts=True)
-    if name.startswith("content/") and name != "content/profile.yaml":
+    if name.startswith("content/") and name.count("/") == 1 and name.endswith(".md"):
+        assert [page.name for page in loaded.resume.pages] == [Path(name).stem]
+    elif name.startswith("content/") and name != "content/profile.yaml":
         section = Path(name).parts[1].removesuffix(".yaml")
         assert loaded.resume.section(section).items, f"{name}: no entries read"
 
@@ -84,7 +89,7 @@ def _nested_models(annotation) -> list[type[BaseModel]]:
 
 
 @pytest.mark.parametrize(
-    "model", [SiteConfig, Profile, *SECTION_MODELS.values()], ids=lambda m: m.__name__
+    "model", [SiteConfig, Profile, PageMatter, *SECTION_MODELS.values()], ids=lambda m: m.__name__
 )
 def test_every_field_is_documented(model):
     missing = sorted(f for f in _fields(model, set()) if f"`{f}`" not in DOC)

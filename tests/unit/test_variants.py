@@ -272,3 +272,12 @@ def test_an_unsafe_link_in_a_tagged_highlight_is_placed_at_its_text(tmp_path):
         load(write_site(tmp_path / "site", {"content/experience.yaml": experience}))
     places = [f"{e.line}:{e.column} {e.field}" for e in raised.value.errors]
     assert places == ["3:7 experience[0].highlights[0]", "5:13 experience[0].highlights[1].text"]
+
+
+def test_a_variant_shows_the_cvs_sections_by_default_and_its_own_order_else(tmp_path):
+    cv = "cv:\n  sections: [skills, experience]\n"
+    resume = load(_site(tmp_path, cv)).resume
+    assert [s.name for s in tailor(resume, _variant()).cv_sections] == ["skills", "experience"]
+    own = tailor(resume, _variant(sections=["education", "skills"]))
+    assert [s.name for s in own.cv_sections] == ["education", "skills"]  # not cv.sections'
+    assert [s.name for s in resume.cv_sections] == ["skills", "experience"]  # untouched
