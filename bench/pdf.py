@@ -5,11 +5,16 @@
    the first PDF of a process (it reads the fonts), then the median of ten more, each with
    another headline (as a preview typesets an edited CV); and the time to make the CV's
    document from the model (cvdocument.py), the median of ten.
-3. A whole `cvsite build` of the sample site (two languages: two PDFs) into a new folder,
-   with and without `pdf: false`: the median of three each.
-4. What the `typst` wheel adds to an install: a fresh virtual environment measured before
-   and after `pip install typst` (the version this environment has), and the wheel's own
-   size as downloaded. pip may take the wheel from its cache; nothing else is installed.
+3. The sample's CV variant (site.yaml `variants`, `ml`) in each theme, in the same kind of
+   process, after the whole CV was typeset there: the time to choose its entries and make
+   its document (model/variants.py, cvdocument.py), the first variant PDF, and the median of
+   ten more; then `cvsite build --variant ml` as a command (median of three).
+4. A whole `cvsite build` of the sample site (two languages, each with its CV and the
+   variant: four PDFs) into a new folder, with and without `pdf: false`: median of three.
+5. What the `typst` wheel adds to an install: a fresh virtual environment measured before
+   and after `pip install typst` (the version this environment has), the wheel's own size as
+   downloaded, and the files pip installed for it here (its RECORD, as `pip show -f typst`
+   lists them). pip may take the wheel from its cache; nothing else is installed.
 6. For each N given, a synthetic site of N entries (bench/make_corpus.py): the time to
    typeset its CV in each theme (the first PDF of a process), and its pages.
 5. What the fonts shipped in the built-in themes weigh (they go into cvsite's wheel).
@@ -68,6 +73,53 @@ print(first, statistics.median(again), statistics.median(times), len(pdf))
     return float(first), float(again), float(document), int(size)
 
 
+def variant_times(theme_name: str) -> tuple[float, float, float]:
+    """(document, first variant PDF after the CV's, median of ten more), in a fresh process."""
+    script = f"""
+import statistics, sys, time
+sys.path.insert(0, {str(REPO)!r})
+from pathlib import Path
+import typst
+from generator.render.cvdocument import cv_document
+from generator.model.resume import load
+from generator.model.variants import tailor
+from generator.render.theme import load_theme
+from generator.render.typstpdf import font_folders, template_of, typeset
+site = Path({str(REPO)!r})
+resume = load(site).resume
+variant = resume.config.variants[0]
+theme = load_theme({theme_name!r}, site, {{}})
+template, fonts = template_of(theme), font_folders(theme)
+typeset(cv_document(resume, options=theme.options), template, fonts)  # the whole CV first
+times = []
+for _ in range(10):
+    t = time.perf_counter(); document = cv_document(tailor(resume, variant), options=theme.options)
+    times.append(time.perf_counter() - t)
+t = time.perf_counter(); typeset(document, template, fonts); first = time.perf_counter() - t
+again = []
+for n in range(10):
+    profile = {{**document["profile"], "headline": f"{{n}} {{document['profile']['headline']}}"}}
+    t = time.perf_counter(); typeset({{**document, "profile": profile}}, template, fonts)
+    again.append(time.perf_counter() - t)
+print(statistics.median(times), first, statistics.median(again))
+"""
+    document, first, again = subprocess.check_output([sys.executable, "-c", script]).split()
+    return float(document), float(first), float(again)
+
+
+def variant_build_time() -> float:
+    """`cvsite build --variant ml` of the sample site, the whole command: median of three."""
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="bench-pdf-variant-") as scratch:
+        for n in range(3):
+            command = [sys.executable, "-m", "generator", "build", "--site", REPO, "--variant"]
+            command += ["ml", "--output", Path(scratch) / f"out{n}"]
+            t = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, cwd=REPO)
+            runs.append(time.perf_counter() - t)
+    return statistics.median(runs)
+
+
 def build_times() -> tuple[float, float]:
     """(median build with the PDFs, median build with `pdf: false`), in seconds."""
     medians = []
@@ -120,6 +172,12 @@ def install_size() -> tuple[str, int, int]:
     return version, added, wheel
 
 
+def recorded_size() -> int:
+    """The bytes of the files pip installed for `typst` here, as its RECORD lists them."""
+    files = importlib.metadata.files("typst") or []
+    return sum(path.stat().st_size for f in files if (path := Path(f.locate())).is_file())
+
+
 def main() -> None:
     mb = 1024 * 1024
     print(f"python {sys.version.split()[0]}, typst {importlib.metadata.version('typst')}")
@@ -130,13 +188,21 @@ def main() -> None:
             f"{name:9} document {document * 1000:5.1f} ms   first PDF {first * 1000:4.0f} ms   "
             f"again {again * 1000:4.0f} ms (median of 10)   {size / 1024:.0f} KiB"
         )
+    for name in THEMES:
+        document, first, again = variant_times(name)
+        print(
+            f"{name:9} variant ml: document {document * 1000:5.1f} ms   first PDF after the CV's "
+            f"{first * 1000:4.0f} ms   again {again * 1000:4.0f} ms (median of 10)"
+        )
+    print(f"cvsite build --variant ml: {variant_build_time():.2f} s (median of 3, the command)")
     with_pdf, without = build_times()
     print(
-        f"cvsite build, sample site: {with_pdf:.2f} s with its 2 PDFs, {without:.2f} s with "
+        f"cvsite build, sample site: {with_pdf:.2f} s with its 4 PDFs, {without:.2f} s with "
         f"pdf: false (median of 3 each, the whole command)"
     )
     version, added, wheel = install_size()
     print(f"typst {version}: installs {added / mb:.1f} MiB, its wheel {wheel / mb:.1f} MiB")
+    print(f"typst {version} here, the files pip recorded: {recorded_size() / mb:.1f} MiB")
     fonts = sum(_tree_size(REPO / "themes" / name / "typst" / "fonts") for name in THEMES)
     print(f"fonts shipped in the built-in themes: {fonts / mb:.2f} MiB")
     for size in sys.argv[1:]:

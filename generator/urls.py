@@ -107,6 +107,16 @@ def tag(slug: str, root: str = "/") -> str:
     return f"{root}tags/{slug}/"
 
 
+def cv_variant(name: str, root: str = "/") -> str:
+    """A CV variant's page (site.yaml `variants`): /cv/ml/, /de/cv/ml/."""
+    return f"{root}{CV[1:]}{name}/"
+
+
+def cv_pdf(name: str | None = None, root: str = "/") -> str:
+    """The typeset CV: /cv.pdf, /de/cv.pdf; a variant's /cv-ml.pdf, /de/cv-ml.pdf."""
+    return f"{root}cv-{name}.pdf" if name else f"{root}cv.pdf"
+
+
 def language_root(code: str, default: str) -> str:
     """Where a language's pages are: `/` for the default language, `/de/` for German."""
     return "/" if code == default else f"/{code}/"

@@ -63,8 +63,17 @@ def _translatable(node: Any) -> Any:
             for name, value in properties.items()
         }
     if result.get("type") == "array" and isinstance(result.get("items"), dict):
-        result["items"] = _per_language(result["items"])
+        result["items"] = _per_language_item(result["items"])
     return result
+
+
+def _per_language_item(schema: dict[str, Any]) -> dict[str, Any]:
+    """A list item: text, or an object (a highlight is either), may give its text per
+    language; the object's fields are translatable one by one."""
+    branches = schema.get("anyOf")
+    if not isinstance(branches, list) or not _is_object(schema):
+        return _per_language(schema)
+    return {**schema, "anyOf": [s if _is_object(s) else _per_language(s) for s in branches]}
 
 
 def _is_object(schema: dict[str, Any]) -> bool:

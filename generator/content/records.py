@@ -32,6 +32,14 @@ class LoadedEntry:
     many: bool = False  # one of many entries of its file (a YAML list, a .bib)
     doc: Document | None = field(default=None, compare=False, repr=False)
 
+    def written(self, path: FieldPath) -> FieldPath:
+        """`path`, or its `text` where the file gives the value as a mapping of `text` and
+        more (a highlight with tags), so that an error about the text names and finds it."""
+        within = path if self.index is None else (self.index, *path)
+        if self.doc is not None and (*within, "text") in self.doc.marks:
+            return (*path, "text")
+        return path
+
     def error(self, path: FieldPath, message: str) -> ContentError:
         """An error about one of this entry's fields, placed at that field in its file."""
         if self.doc is None or (path == ("body",) and self.body_line):

@@ -68,7 +68,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
         (title_path, data.display_title, True),
         (("summary",), data.summary, False),
         (("body",), data.body, False),
-        *((("highlights", i), h, True) for i, h in enumerate(data.highlights)),
+        *((("highlights", i), h.text, True) for i, h in enumerate(data.highlights)),
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
@@ -77,7 +77,9 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     if thesis is not None:
         texts.append((("thesis", "title"), thesis.title, True))
         texts.append((("thesis", "summary"), thesis.summary, False))
-        texts += [(("thesis", "highlights", i), h, True) for i, h in enumerate(thesis.highlights)]
+        texts += [
+            (("thesis", "highlights", i), h.text, True) for i, h in enumerate(thesis.highlights)
+        ]
     for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]
@@ -110,7 +112,7 @@ def check_markdown(
             renderer.inline(text) if inline else renderer.block(text)
             checked.add((text, inline))
         except MarkdownProblem as exc:
-            error = origin.error(path, str(exc))
+            error = origin.error(origin.written(path), str(exc))
             if path == ("body",) and origin.body_line:
                 error = _at_text(error, text, exc.found)
             errors.extend([error])

@@ -47,6 +47,7 @@ from generator.model.nav import check_section_lists, make_nav
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
+from generator.model.variants import check_variant_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it
     "Item",
@@ -119,6 +120,7 @@ def build_model(
     config_doc = config_doc or Document("site.yaml", None)
     nav = make_nav(config, sections, errors, config_doc, locale, root, free)
     check_section_lists(config, sections, errors, config_doc)
+    check_variant_sections(config, sections, errors, config_doc)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
         fallbacks or [], free,
@@ -259,6 +261,7 @@ def load(
     loaded = Loaded(
         files, default, {r.language: r for r in others}, config_doc=parsed.get(files.config)
     )
+    warn_unknown_tags(loaded.resumes.values(), loaded.config_doc)
     if markdown_later:
         loaded.markdown = check_markdown
     return loaded

@@ -12,13 +12,19 @@ if TYPE_CHECKING:
 from generator.model.entries import Item, Tag
 
 
+def tag_slug(name: str) -> str:
+    """The slug a tag is known by ("" for a name with no letters or digits): tags written
+    with other case, spacing or hyphens are the same tag."""
+    return routes.slugify(" ".join(name.split()), fallback="")
+
+
 @functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every entry's tags
 def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """The tags as (slug, name), in the order written, without repeated slugs."""
     slugs: dict[str, str] = {}
     for name in tags:
         name = " ".join(name.split())
-        slug = routes.slugify(name, fallback="")
+        slug = tag_slug(name)
         if slug:
             slugs.setdefault(slug, name)
     return tuple(slugs.items())

@@ -174,7 +174,7 @@ class _Builder:
             "meta": [part for part in meta if part],  # the line under the title, as /cv/'s
             "thesis": self.thesis(get("thesis")),
             "summary": self.blocks(data.summary),
-            "highlights": [self.inline(text) for text in data.highlights],
+            "highlights": [self.inline(h.text) for h in data.highlights],
             "courses": list(get("courses") or []),
             "skills": [{"name": self.inline(s.name), "level": s.level} for s in skills],
             "level": get("level"),
@@ -196,7 +196,7 @@ class _Builder:
             "title": self.inline(thesis.title) if thesis.title else None,
             "summary": self.blocks(thesis.summary),
             "advisors": list(thesis.advisors),
-            "highlights": [self.inline(text) for text in thesis.highlights],
+            "highlights": [self.inline(h.text) for h in thesis.highlights],
         }
 
     def publication(self, item: Item, data: Publication) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from itertools import groupby
 from typing import Any
 
 from generator import urls as routes
+from generator.content.schema import Variant
+from generator.model import variants
 from generator.model.pages import FreePage
 from generator.model.resume import Item, Resume, Section, Tag
 from generator.render import jsonld
@@ -41,6 +43,13 @@ class Page:
     root: str = "/"  # where the pages of that language are (routes.language_root)
     # Where the page leads in each language of a multilingual site (empty in one language).
     languages: tuple[LanguageLink, ...] = ()
+    # A CV variant's page shows the résumé as the variant chooses (model.variants.tailor); it
+    # is kept out of search engines (`noindex`) and the sitemap.
+    variant: Variant | None = None
+
+    @property
+    def noindex(self) -> bool:
+        return self.variant is not None
 
     @property
     def output(self) -> str:
@@ -122,7 +131,8 @@ def _pages(resume: Resume) -> list[Page]:
     pages.extend(_tag_page(tag) for tag in resume.tags)
     cv_title = f"{resume.profile.name} — {resume.locale.t('cv')}"
     cv = routes.localized(resume.root, routes.CV)
-    pages.append(Page(cv, "cv", ("cv.html",), cv_title, _EVERYTHING))
+    pages.append(Page(cv, "cv", ("cv.html",), cv_title, _EVERYTHING, {"cv_pdf": routes.cv_pdf()}))
+    pages.extend(variant_page(resume, variant) for variant in resume.config.variants)
     if resume.root == routes.HOME:
         not_found = resume.locale.t("not_found_title")
         pages.append(Page(routes.NOT_FOUND, "404", ("404.html",), not_found, _EVERYTHING))
@@ -130,6 +140,20 @@ def _pages(resume: Resume) -> list[Page]:
 
 
 _EVERYTHING = frozenset({ALL_SOURCES})
+
+
+def variant_page(resume: Resume, variant: Variant) -> Page:
+    """A CV variant's page, /cv/<name>/: the CV's template, shown the variant's résumé."""
+    title = f"{resume.profile.name} — {variants.label(variant, resume.locale.t('cv'))}"
+    return Page(
+        routes.cv_variant(variant.name, resume.root),
+        "cv",
+        ("cv.html",),
+        title,
+        _EVERYTHING,
+        {"cv_pdf": routes.cv_pdf(variant.name), "variant": variant},
+        variant=variant,
+    )
 
 
 def _home_page(resume: Resume) -> Page:

@@ -17,10 +17,12 @@ import jinja2
 from generator import urls as routes
 from generator.content.authors import shorten as shorten_authors
 from generator.content.i18n import Locale
+from generator.content.schema import Highlight
 from generator.errors import BuildError
 from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Resume
+from generator.model.variants import tailor
 from generator.render import jsonld
 from generator.render.analytics import analytics_script
 from generator.render.cvdocument import printed
@@ -99,7 +101,8 @@ class Renderer:
     def _filters(self) -> dict[str, Callable]:
         filters = {
             "markdown": lambda text: self.resume.markdown.block(text),
-            "inline": lambda text: self.resume.markdown.inline(text),
+            # A highlight is text, or {text, tags}: a theme may pass it as it is.
+            "inline": lambda text: self.resume.markdown.inline(_text(text)),
             "date": lambda value: self.locale.date(value),
             "json_ld": json_ld,
             "bibtex": self._bibtex,
@@ -135,6 +138,15 @@ class Renderer:
             "t": resume.locale.t,
             "analytics": analytics_script(resume.config),
         }
+
+    def _context(self, page: Page) -> dict[str, Any]:
+        """What the page's template sees besides `page`: the résumé in its language (as a CV
+        variant shows it, on a variant's page: chosen now, from the model as it is now) and
+        what its plan gives it."""
+        context = {**self._language_globals(), **page.data}
+        if page.variant is not None:
+            context["site"] = tailor(self.resume, page.variant)
+        return context
 
     def work_out_dates(self) -> None:
         """Every entry's dates, as pages show them, formatted now (each language's locale
@@ -206,7 +218,7 @@ class Renderer:
             self.resume = self.resumes[page.language]
         try:
             template = self.env.select_template(page.templates)
-            html = template.render(page=page, **self._language_globals(), **page.data)
+            html = template.render(page=page, **self._context(page))
         except (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError) as exc:
             raise template_error(exc, self.site_root) from None
         except BuildError:
@@ -225,3 +237,7 @@ class Renderer:
             return routes.base_path(self.resume.config.base_url)
         way_up = routes.href(page.url, "/")
         return "" if way_up == "./" else way_up
+
+
+def _text(value: Any) -> Any:
+    return value.text if isinstance(value, Highlight) else value

@@ -15,14 +15,18 @@ import json
 import logging
 import os
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator import urls as routes
+from generator.content.schema import Variant
 from generator.errors import BuildError
 from generator.model.resume import Loaded, Resume
-from generator.render.cvdocument import cv_document
+from generator.model.variants import label as variant_label
+from generator.model.variants import tailor
+from generator.render.cvdocument import MAX_KEYWORDS, cv_document
 from generator.render.theme import Theme
 
 log = logging.getLogger(__name__)
@@ -31,7 +35,6 @@ _PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
 
 TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
 FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
-PDF_URL = "/cv.pdf"  # the default language's; another's is under its root (`/de/cv.pdf`)
 
 
 def template_of(theme: Theme) -> Path | None:
@@ -98,15 +101,22 @@ def _shown(path: Path) -> str:
         return path.as_posix()
 
 
-def pdf_name(resume: Resume) -> str:
-    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`."""
-    return routes.output_path(routes.localized(resume.root, PDF_URL)).as_posix()
+def pdf_name(resume: Resume, variant: Variant | None = None) -> str:
+    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`; a variant's
+    `cv-ml.pdf`, `de/cv-ml.pdf`."""
+    name = variant.name if variant is not None else None
+    return routes.output_path(routes.cv_pdf(name, resume.root)).as_posix()
 
 
 def pdf_names(loaded: Loaded) -> list[str]:
     """The PDFs a build writes (none with `pdf: false`), for the check that no two sources
     write one file."""
-    return [pdf_name(each) for each in loaded.resumes.values() if each.config.pdf is not None]
+    return [
+        pdf_name(each, variant)
+        for each in loaded.resumes.values()
+        if each.config.pdf is not None
+        for variant in (None, *each.config.variants)
+    ]
 
 
 def pdf_files(
@@ -125,14 +135,48 @@ def pdf_files(
         if resume.config.pdf is None:
             continue
         inputs = (shown(resume), _digest(template), tuple(fonts), repr(theme.options))
-        make = functools.partial(_make, resume, theme, template, fonts)
-        files[pdf_name(resume)] = (inputs, make)
+        for variant in (None, *resume.config.variants):
+            make = functools.partial(make_pdf, resume, theme, variant, template, fonts)
+            files[pdf_name(resume, variant)] = ((*inputs, repr(variant)), make)
     return files
 
 
-def _make(resume: Resume, theme: Theme, template: Path, fonts: list[Path]) -> bytes:
-    document = cv_document(resume, paper=resume.config.pdf.paper, options=theme.options)
+def make_pdf(
+    resume: Resume,
+    theme: Theme,
+    variant: Variant | None = None,
+    template: Path | None = None,
+    fonts: Sequence[Path] = (),
+) -> bytes:
+    """The CV of `resume` typeset with the theme's template (`template`, `fonts` as found);
+    a variant's when `variant` is given (see model/variants.py)."""
+    template = template or template_of(theme)
+    if template is None:
+        raise BuildError(f"theme {theme.name} has no {TEMPLATE} to typeset the CV with")
+    fonts = fonts or font_folders(theme)
+    shown = resume if variant is None else tailor(resume, variant)
+    document = cv_document(shown, paper=resume.config.pdf.paper, options=theme.options)
+    if variant is not None:
+        _retitle(document, shown, variant)
     return typeset(document, template, fonts)
+
+
+def _retitle(document: dict[str, Any], resume: Resume, variant: Variant) -> None:
+    """A variant's PDF says which CV it is in its title, where its page is, and has the
+    tags of the entries it shows as its keywords."""
+    cv = variant_label(variant, resume.locale.t("cv"))
+    url = routes.cv_variant(variant.name, resume.root)
+    used = Counter(tag.name for item in resume.items for tag in item.tags)
+    document["meta"].update(
+        title=f"{resume.profile.name} — {cv}",
+        url=routes.absolute(resume.config.base_url, url),
+        keywords=[name for name, _ in sorted(used.items(), key=_most_used)][:MAX_KEYWORDS],
+        variant={"name": variant.name, "label": cv},
+    )
+
+
+def _most_used(pair: tuple[str, int]) -> tuple[int, str]:
+    return -pair[1], pair[0].casefold()
 
 
 def _digest(path: Path) -> str:

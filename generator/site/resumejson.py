@@ -100,7 +100,7 @@ def work(item: Item) -> dict[str, Any]:
         "url": data.url,
         **_span(item),
         "summary": data.summary,
-        "highlights": data.highlights,
+        "highlights": [highlight.text for highlight in data.highlights],
     }
 
 
@@ -112,7 +112,7 @@ def volunteer(item: Item) -> dict[str, Any]:
         "url": data.url,
         **_span(item),
         "summary": data.summary,
-        "highlights": data.highlights,
+        "highlights": [highlight.text for highlight in data.highlights],
     }
 
 
@@ -193,7 +193,7 @@ def project(item: Item, base_url: str) -> dict[str, Any]:
     return {
         "name": item.title,
         "description": data.summary,
-        "highlights": data.highlights,
+        "highlights": [highlight.text for highlight in data.highlights],
         "keywords": data.tags,
         **_span(item),
         "url": url,

@@ -34,7 +34,7 @@ def sitemap(base_url: str, pages: Iterable[Page]) -> bytes:
     ET.register_namespace("xhtml", XHTML)
     root = ET.Element(f"{{{SITEMAP}}}urlset")
     for page in pages:
-        if page.kind == "404":
+        if page.kind == "404" or page.noindex:
             continue
         url = ET.SubElement(root, f"{{{SITEMAP}}}url")
         ET.SubElement(url, f"{{{SITEMAP}}}loc").text = routes.absolute(base_url, page.url)

@@ -111,7 +111,7 @@ def test_refused_values_are_refused_at_their_field(escaped_site):
         ("content/profile.yaml", "interests[0]"),
         *[(f"content/{s}.yaml", f"{s}[0].{f}") for s in SECTIONS for f in ("title", "body")],
         ("content/projects.yaml", "projects[0].tags[0]"),
-        ("content/projects.yaml", "projects[0].highlights[0]"),
+        ("content/projects.yaml", "projects[0].highlights[0].text"),
         ("content/experience.yaml", "experience[0].organization"),
         ("content/education.yaml", "education[0].thesis.title"),
         ("content/education.yaml", "education[0].courses[0]"),
@@ -143,7 +143,7 @@ def test_markdown_links_to_script_are_refused_in_every_markdown_field(markdown_s
     refused = {site.slots[m].field: e.message for m, e in site.refused.items()}
     markdown = [f"{s}[0].{name}" for s in SECTIONS for name in ("title", "summary", "body")]
     markdown += ["summary", "publications[0].abstract", "skills[0].items[0].name"]
-    markdown += ["projects[0].highlights[0]", "education[0].thesis.title"]
+    markdown += ["projects[0].highlights[0].text", "education[0].thesis.title"]
     for name in markdown:
         assert "unsafe URL scheme" in refused.get(name, ""), name
 

@@ -9,6 +9,7 @@ and nothing may be read from disk.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from generator.render.cvdocument import cv_document
 from generator.render.theme import load_theme
 from generator.render.typstpdf import font_folders, template_of, typeset
 from tests import pdfread
-from tests.helpers import write_site
+from tests.helpers import run_cli, write_site
 from tests.hostile.hostile_site import HostileSite, build_until_it_builds, make_site
 from tests.htmlread import read_page
 
@@ -47,7 +48,7 @@ MUST_SHOW = [
     ("site.yaml", "nav[0].label"),
     ("content/experience.yaml", "experience[0].title"),
     ("content/experience.yaml", "experience[0].organization"),
-    ("content/experience.yaml", "experience[0].highlights[0]"),
+    ("content/experience.yaml", "experience[0].highlights[0].text"),
     ("content/experience.yaml", "experience[0].summary"),
     ("content/experience.yaml", "experience[0].tags[0]"),
     ("content/experience.yaml", "experience[0].links[0].label"),
@@ -189,3 +190,33 @@ def test_any_text_in_any_place_is_printed_as_itself(tiny_document, tmp_path, tex
     pdf = tmp_path / "cv.pdf"
     pdf.write_bytes(typeset(changed, template, fonts))
     assert _bare(pdfread.text(pdf, "-raw")).count(_bare(text)) >= 4
+
+
+# --- a CV variant's PDF ------------------------------------------------------------------------
+
+
+def test_a_variants_label_tags_and_highlights_are_printed_as_text(tmp_path):
+    """The variant's label (its PDF's title) and a tagged highlight hold Typst code: the
+    variant's PDF shows them as text, and reads nothing."""
+    pdfread.require_poppler()
+    code = typst_code("v")
+    site = write_site(
+        tmp_path / "site",
+        {
+            "site.yaml": "title: T\nbase_url: https://example.org/\nvariants:\n"
+            f"  - name: v\n    label: {json.dumps(code)}\n"
+            f"    include_tags: [{json.dumps(code)}]\n",
+            "content/projects.yaml": "- title: T\n  highlights:\n"
+            f"    - text: {json.dumps(code)}\n      tags: [{json.dumps(code)}]\n"
+            "- title: Left out\n  tags: [y]\n",
+        },
+    )
+    result = run_cli("build", "--site", site)
+    assert result.code == 0, result.err
+    pdf = site / "output" / "cv-v.pdf"
+    assert pdfread.info(pdf)["Title"] == f"Ada Lovelace — {code}"
+    printed = pdfread.text(pdf, "-raw")
+    assert "root:x:0:0" not in printed and "sys.inputs" not in printed
+    assert "#eval(" in printed and "Left out" not in printed
+    page = read_page(site / "output" / "cv" / "v" / "index.html")
+    assert page.title.startswith(f"Ada Lovelace — {code}")

@@ -910,3 +910,30 @@ def test_free_pages_and_news_rebuild_like_a_clean_build(tmp_path: Path):
     h.assert_same_as_clean()
     h.rebuild(h.replace("content/news.yaml", "date: 2023-09", "date: 2024-12"))
     h.assert_same_as_clean()
+
+
+def test_a_cv_variant_follows_edits_of_what_its_entries_show(tmp_path: Path):
+    """A variant's page is tailored when it is rendered: an edit the preview takes its quick
+    way with (a highlight's text) shows on it, and one that moves a highlight in or out of the
+    variant (its tags) does too; each time the preview equals a clean build."""
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    variant = "variants:\n  - name: gpu\n    include_tags: [CUDA]\n    sections: [projects]\n"
+    h.rebuild(h.write("site.yaml", h.path("site.yaml").read_text() + variant))
+    fast = "content/projects/fast.md"
+    entry = (
+        "---\ntitle: Fast\nstart: 2020\ntags: [CUDA]\nhighlights:\n"
+        "  - text: Kernels one.\n    tags: [CUDA]\n  - text: Billing one.\n    tags: [Java]\n---\n"
+        "Body.\n"
+    )
+    h.rebuild(h.write(fast, entry))
+    h.assert_same_as_clean()
+    page = h.preview.output / "cv" / "gpu" / "index.html"
+    assert "Kernels one." in page.read_text() and "Billing one." not in page.read_text()
+    loaded = h.preview.builder.last.loaded
+    h.rebuild(h.replace(fast, "Kernels one.", "Kernels two."))
+    assert h.preview.builder.last.loaded is loaded  # the quick way
+    h.assert_same_as_clean()
+    assert "Kernels two." in page.read_text()
+    h.rebuild(h.replace(fast, "tags: [Java]", "tags: [CUDA, Java]"))
+    h.assert_same_as_clean()
+    assert "Billing one." in page.read_text()

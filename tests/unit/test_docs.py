@@ -43,6 +43,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
         for setting in ("cv", "feed"):
             for section in (data.get(setting) or {}).get("sections") or []:
                 files[f"content/{section}.yaml"] = "- title: Example\n  date: 2020\n"
+        for variant in data.get("variants") or []:
+            for section in variant.get("sections") or []:
+                files[f"content/{section}.yaml"] = "- title: Example\n"
     entries = data if isinstance(data, list) else [data]
     for entry in entries:
         for field in FILE_FIELDS:

@@ -294,6 +294,6 @@ def test_the_content_examples_make_one_bilingual_site(load_site):
     loaded = load_site({**files, "site.yaml": site[0]})
     de = loaded.resumes["de"]
     assert de.profile.headline == "Analystin von Maschinen"
-    assert de.section("experience").items[0].data.highlights[1] == "First published program."
+    assert de.section("experience").items[0].data.highlights[1].text == "First published program."
     assert de.section("projects").items[0].title == "Die Analytische Maschine"
     assert loaded.resume.section("projects") is None

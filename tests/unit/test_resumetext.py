@@ -267,8 +267,11 @@ def test_the_seed_is_read_as_the_sample_site_has_it():
     expected = sample("experience")
     assert len(experience) == len(expected)
     for got, want in zip(experience, expected, strict=True):
-        for key in ("position", "organization", "tags", "highlights"):
+        for key in ("position", "organization", "tags"):
             assert got.fields.get(key) == want.get(key), key
+        # The sample gives some highlights tags, for its CV variant: their text is the seed's.
+        texts = [h["text"] if isinstance(h, dict) else h for h in want.get("highlights", [])]
+        assert got.fields.get("highlights", []) == texts
         assert got.fields["start"] == str(want["start"]).replace(".", "-")
         assert got.fields["end"] == str(want["end"]).replace(".", "-")
     certificates = section(parsed, "certificates").entries

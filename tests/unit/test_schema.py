@@ -277,7 +277,8 @@ def test_entry_wrong_types():
         "f.yaml:2:9: misc[0].tags: expected a list, found 'A, B'",
         "f.yaml:3:10: misc[0].draft: expected true or false, found 'maybe'",
         "f.yaml:4:11: misc[0].weight: expected a whole number, found 'first'",
-        "f.yaml:5:16: misc[0].highlights[0]: expected text, found a list",
+        "f.yaml:5:16: misc[0].highlights[0]: expected text, or a mapping with text and tags, "
+        "found a list",
     ]
 
 

@@ -129,4 +129,5 @@ def test_builds_in_one_process_after_typesetting_never_typeset_in_a_fork(tmp_pat
     assert done.returncode == 0, done.stderr
     *pdfs, pid = done.stdout.split()
     assert pdfs == ["%PDF", "%PDF"]
-    assert log.read_text().split() == [pid] * 4  # two languages, two builds
+    # two languages, each with its CV and the sample's variant (site.yaml `variants`), two builds
+    assert log.read_text().split() == [pid] * 8

@@ -49,6 +49,12 @@ def _add_build(commands: Commands) -> None:
         help="build even when nothing changed, and replace an output folder that cvsite did "
         "not create",
     )
+    build.add_argument(
+        "--variant",
+        metavar="NAME",
+        help="build only the CV variant NAME of site.yaml (its page and PDF), into a folder "
+        "of its own (default: output-cv-NAME/ in the site folder)",
+    )
     build.set_defaults(func=cmd_build)
 
 
@@ -108,6 +114,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     site = site_dir(args.site)
+    if args.variant is not None:
+        print(_build_variant(args, site).summary())
+        return EXIT_OK
     output = (Path(args.output) if args.output else site / "output").resolve()
     # Checked before anything heavy is imported: an unchanged site costs a few file stats.
     # --force builds in any case.
@@ -119,6 +128,22 @@ def cmd_build(args: argparse.Namespace) -> int:
     else:
         print(_build(args, site, output).summary())
     return EXIT_OK
+
+
+def _build_variant(args: argparse.Namespace, site: Path):  # noqa: ANN202 - VariantBuild
+    """`--variant NAME`: that CV alone, never into output/ (see site/variantbuild.py)."""
+    import re
+
+    from generator.content.schema import VARIANT_NAME
+    from generator.errors import UsageError, shown
+    from generator.site.build import BuildOptions
+    from generator.site.variantbuild import build_variant, default_output
+
+    if not re.fullmatch(VARIANT_NAME, args.variant):  # before it names a folder
+        raise UsageError(f"--variant {shown(args.variant)}: site.yaml has no such variant")
+    output = Path(args.output) if args.output else default_output(site, args.variant)
+    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    return build_variant(options, args.variant)
 
 
 def _build(args: argparse.Namespace, site: Path, output: Path):  # noqa: ANN202 - BuildResult

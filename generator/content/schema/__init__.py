@@ -22,6 +22,7 @@ from generator.content.schema.entries import (
     Education,
     Entry,
     Experience,
+    Highlight,
     Interest,
     NewsItem,
     Project,
@@ -53,6 +54,7 @@ from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
     PAPERS,
+    VARIANT_NAME,
     Argument,
     BaseUrl,
     CvSettings,
@@ -66,6 +68,7 @@ from generator.content.schema.siteconfig import (
     PdfSettings,
     SiteConfig,
     Strings,
+    Variant,
 )
 from generator.content.schema.thememanifest import ThemeManifest
 
@@ -86,6 +89,7 @@ __all__ = [
     "Entry",
     "Experience",
     "FeedSettings",
+    "Highlight",
     "HighlightAuthor",
     "Interest",
     "LANGUAGE_PATTERN",
@@ -122,6 +126,8 @@ __all__ = [
     "ThemeManifest",
     "Thesis",
     "Url",
+    "VARIANT_NAME",
+    "Variant",
     "Volunteer",
     "model_for",
     "url_scheme",

@@ -5,13 +5,70 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BeforeValidator,
+    Field,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from generator.content.dates import PRESENT, PartialDate
 from generator.content.schema.fields import MAX_SLUG, DateValue, Markdown, Slug, Strict, Url
 from generator.content.schema.profile import Link
-from generator.errors import shown
+from generator.errors import describe, shown
+
+
+class Highlight(Strict):
+    """A highlight that names what it is about, so that a CV variant can choose it (see
+    docs/content.md, "CV variants"). Plain text is a highlight without tags."""
+
+    text: Markdown
+    tags: list[str] = Field(
+        default_factory=list, description="Kept in a CV variant only if it includes one."
+    )
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _highlight(value: Any) -> Any:
+    if isinstance(value, str):
+        return {"text": value}
+    if not isinstance(value, dict):
+        raise PydanticCustomError(
+            "highlight",
+            "expected text, or a mapping with text and tags, found {found}",
+            {"found": describe(value)},
+        )
+    return value
+
+
+_HIGHLIGHT_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "description": "Markdown text."},
+        {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["text"],
+            "properties": {
+                "text": {"type": "string", "description": "Markdown text."},
+                "tags": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "Kept in a CV variant only if it includes one of these.",
+                },
+            },
+        },
+    ],
+    "description": "Markdown text, or {text, tags} for a highlight a CV variant may choose.",
+}
+Highlights = Annotated[
+    list[Annotated[Highlight, BeforeValidator(_highlight), WithJsonSchema(_HIGHLIGHT_SCHEMA)]],
+    Field(default_factory=list),
+]
 
 
 class Entry(Strict):
@@ -25,7 +82,7 @@ class Entry(Strict):
     end: DateValue | None = None
     date: DateValue | None = Field(None, description="A single date, instead of start/end.")
     summary: Markdown | None = None
-    highlights: list[Markdown] = Field(default_factory=list)
+    highlights: Highlights
     tags: list[str] = Field(default_factory=list)
     links: list[Link] = Field(default_factory=list)
     body: Markdown | None = Field(None, description="Long text; an entry with a body gets a page.")
@@ -92,7 +149,7 @@ class Thesis(Strict):
     title: str | None = None
     summary: Markdown | None = None
     advisors: list[str] = Field(default_factory=list)
-    highlights: list[Markdown] = Field(default_factory=list)
+    highlights: Highlights
 
 
 class Education(Entry):

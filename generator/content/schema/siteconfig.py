@@ -197,6 +197,71 @@ class FeedSettings(Strict):
     )
 
 
+# A variant's name is a folder (/cv/<name>/) and part of a file name (cv-<name>.pdf).
+VARIANT_NAME = r"^[a-z0-9][a-z0-9_-]*$"
+MAX_VARIANT_NAME = 64
+
+
+def _check_variant_name(value: Any) -> Any:
+    if isinstance(value, str) and not (
+        re.fullmatch(VARIANT_NAME, value) and len(value) <= MAX_VARIANT_NAME
+    ):
+        raise PydanticCustomError(
+            "variant_name",
+            "{value} is not a safe name for /cv/<name>/ and cv-<name>.pdf (expected lower-case "
+            "letters, digits, '-' and '_', starting with a letter or digit, at most {limit})",
+            {"value": shown(value), "limit": MAX_VARIANT_NAME},
+        )
+    return value
+
+
+class Variant(Strict):
+    """site.yaml `variants`: a CV for one application, chosen from the entries by tags."""
+
+    name: Annotated[str, BeforeValidator(_check_variant_name)] = Field(
+        description="The variant's page /cv/<name>/ and PDF cv-<name>.pdf.",
+        json_schema_extra={"pattern": VARIANT_NAME, "maxLength": MAX_VARIANT_NAME},
+    )
+    label: str | None = Field(
+        None, description="The variant's title, e.g. CV (machine learning); by default its name."
+    )
+    include_tags: list[str] = Field(
+        default_factory=list,
+        description="Keep entries and highlights with any of these tags (untagged ones stay).",
+    )
+    exclude_tags: list[str] = Field(
+        default_factory=list, description="Drop entries and highlights with any of these tags."
+    )
+    sections: list[str] | None = Field(
+        None, description="The sections it shows, in this order; by default all, as /cv/."
+    )
+    max_per_section: int | None = Field(
+        None, ge=1, description="At most this many entries per section, the first ones."
+    )
+    exclude_untagged: bool = Field(False, description="Drop entries that have no tags.")
+
+    @field_validator("sections")
+    @classmethod
+    def _sections_once(cls, sections: list[str] | None) -> list[str] | None:
+        for index, name in enumerate(sections or []):
+            if name in sections[:index]:
+                raise PydanticCustomError(
+                    "sections", "{name} is listed twice", {"name": shown(name), "field": index}
+                )
+        return sections
+
+
+def _variant_names_once(variants: list[Variant]) -> list[Variant]:
+    for index, variant in enumerate(variants):
+        if any(other.name == variant.name for other in variants[:index]):
+            raise PydanticCustomError(
+                "variants",
+                "a variant named {name} comes before this one (each needs a name of its own)",
+                {"name": shown(variant.name), "field": index},
+            )
+    return variants
+
+
 class SiteConfig(Strict):
     """site.yaml: settings of the whole site."""
 
@@ -247,6 +312,11 @@ class SiteConfig(Strict):
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
+    )
+    variants: Annotated[list[Variant], AfterValidator(_variant_names_once)] = Field(
+        default_factory=list,
+        description="CVs for one application each: /cv/<name>/ and cv-<name>.pdf, with the "
+        "entries and highlights chosen by tags.",
     )
 
     @model_validator(mode="before")
