@@ -80,6 +80,8 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
         texts += [
             (("thesis", "highlights", i), h.text, True) for i, h in enumerate(thesis.highlights)
         ]
+    if fields.get("area"):  # shown in the title (`Bachelor, Information Technology`)
+        texts.append((("area",), fields["area"], True))
     for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]

@@ -88,7 +88,7 @@ class _Builder:
         address, the handle, the site without its scheme), `url` where a click leads."""
         profile = self.resume.profile
         found = []
-        place = profile.postal_address or profile.location
+        place = profile.place
         if place:
             found.append(_contact("location", place))
         if profile.email:

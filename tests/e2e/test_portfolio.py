@@ -202,6 +202,19 @@ def test_analytics_adds_the_services_script_to_every_page(tmp_path, settings, sc
             "site.yaml:14:15: analytics.script_url: 'javascript:alert(1)' uses the unsafe URL",
         ),
         ("provider: matomo", "site.yaml:13:13: analytics.provider:"),
+        # Values that would break out of the script tag's attributes are refused, not escaped.
+        (
+            """provider: plausible\n  domain: 'x.org" onload="alert(1)'""",
+            "site.yaml:14:11: analytics.domain:",
+        ),
+        (
+            'provider: goatcounter\n  code: "a\'><script>alert(1)</script>"',
+            "site.yaml:14:9: analytics.code:",
+        ),
+        (
+            """provider: umami\n  website_id: '0000-0000" src="https://evil.example/x.js'""",
+            "site.yaml:14:15: analytics.website_id:",
+        ),
     ],
 )
 def test_bad_analytics_settings_are_located_errors(tmp_path, settings, message):
