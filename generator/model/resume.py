@@ -38,7 +38,7 @@ from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
-from generator.model.checks import MarkdownCheck, check_markdown, file_refs, missing_files
+from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
 from generator.model.entries import Item, Tag
 from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
 from generator.model.nav import make_nav
@@ -163,14 +163,15 @@ def _section(
     errors: ErrorCollector,
     markdown: MarkdownCheck,
 ) -> Section:
-    entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+    entries = [
+        checked_files(e, making.assets, errors)
+        for e in loaded[name]
+        if include_drafts or not e.data.draft
+    ]
     items = make_items(
         name, order_entries(entries), making.owners, errors, making.root, making.slugs
     )
     markdown.entries += entries
-    for entry in entries:
-        for field_name, message in missing_files(file_refs(entry.data), making.assets).items():
-            errors.extend([entry.error((field_name,), message)])
     sources = sorted({e.source for e in loaded[name]})
     kind = name if name in SECTION_MODELS else "generic"
     labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}

@@ -201,6 +201,11 @@ class Publication(Entry):
         return self
 
     @property
+    def spans(self) -> bool:
+        """Published over a span (biblatex's `date = {1885/1888}`): shown as start – end."""
+        return self.year is None and self.date is None and self.start is not None
+
+    @property
     def published(self) -> PartialDate | None:
         if self.date is not None:
             return self.date
