@@ -19,6 +19,7 @@ from typing import Any
 
 from generator import urls as routes
 from generator.content.bibparse import BibRecord
+from generator.content.bibtext import escape_markdown
 from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.errors import ContentError, listed, shown
 
@@ -96,7 +97,8 @@ def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], war
     source = origin.get(name, name)
     if name in _ADDRESSES and isinstance(value, str) and _AS_TEXT.match(value):
         note = data.get("note")
-        data["note"] = f"{note} {value}" if note else value
+        text = escape_markdown(value)  # the note is inline Markdown
+        data["note"] = f"{note} {text}" if note else text
         warn(source, f"{error.message}; it is shown as text in the note, not as a link")
     else:
         warn(source, f"{error.message}; the field is left out")

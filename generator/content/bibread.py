@@ -23,7 +23,14 @@ from bibtexparser.middlewares.names import (
 from generator.content.bibdates import put_date
 from generator.content.bibfallback import Warner, repair, validate_leniently, warn_undefined
 from generator.content.bibparse import BibField, BibRecord, parse
-from generator.content.bibtext import decode, display_name, names, split_marks, verbatim
+from generator.content.bibtext import (
+    decode,
+    decode_markdown,
+    display_name,
+    names,
+    split_marks,
+    verbatim,
+)
 from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
 from generator.content.schema import Publication
 from generator.content.validation import validate
@@ -160,8 +167,10 @@ def _titled(record: BibRecord, title: str, subtitle: str, addon: str) -> str | N
 
 def _put_texts(record: BibRecord, put: Put) -> None:
     put("title", _titled(record, "title", "subtitle", "titleaddon"), "title")
-    for name in ("series", "edition", "note", "volume", "pages", "publisher"):
+    for name in ("series", "edition", "volume", "pages", "publisher"):
         put(name, _text(record, name), name)
+    if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
+        put("note", decode_markdown(record.fields["note"].value), "note")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, _text(record, name), name)
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")

@@ -50,10 +50,12 @@ def taken_names(site: Path) -> set[str]:
 
 
 def entry_fields(publication: Publication) -> dict[str, Any]:
-    """The fields to write, in reading order: key, title, authors and type first."""
-    data = publication.model_dump(mode="json", exclude_defaults=True, exclude={"bibtex"})
+    """The fields to write, in reading order: key, title, authors and type first, the
+    entry's BibTeX as written last."""
+    data = publication.model_dump(mode="json", exclude_defaults=True)
     ordered = {name: data.pop(name) for name in FIRST if name in data}
-    return {**ordered, **data}
+    bibtex = {"bibtex": data.pop("bibtex")} if "bibtex" in data else {}
+    return {**ordered, **data, **bibtex}
 
 
 def import_bibtex(source: Path, site: Path) -> ImportReport:
@@ -66,7 +68,9 @@ def import_bibtex(source: Path, site: Path) -> ImportReport:
     confined.check(site, [f"{folder}/new.md"])  # before anything: a link out is refused
     taken = taken_names(site)
     for record in parsed.records:
-        publication, errors = bibread.validate_record(record, display, with_bibtex=False)
+        # `bibtex:` keeps the entry as written (braces that protect case, `--`) for the Cite
+        # block; the other fields are decoded, to edit.
+        publication, errors = bibread.validate_record(record, display)
         if publication is None:
             report.skipped.extend(errors)
             continue

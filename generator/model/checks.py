@@ -71,6 +71,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
+        texts.append((("note",), data.note, True))
     fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
     thesis = fields.get("thesis")
     if thesis is not None:

@@ -112,10 +112,12 @@ def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str
     # Every paper has a page (for its citation); other entries only with a body.
     has_page = data.body or isinstance(data, Publication)
     url = routes.entry(name, slug, root) if has_page else None
-    authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+    paper = isinstance(data, Publication)
+    authors = parse_authors(data.authors, owners) if paper else []
+    editors = parse_authors(data.editors, owners) if paper else []
     return Item(
         name, data, entry.source, entry.line, slug, slug, url,
-        authors=authors, origin=entry, root=root,
+        authors=authors, editors=editors, origin=entry, root=root,
     )  # fmt: skip
 
 

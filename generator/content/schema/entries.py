@@ -186,7 +186,7 @@ class Publication(Entry):
     edition: str | None = None
     isbn: str | None = None
     issn: str | None = None
-    note: str | None = None
+    note: str | None = Field(None, description="A line on the paper's page (inline Markdown).")
     bibtex_type: str | None = Field(
         None,
         pattern=r"^[A-Za-z]+$",
