@@ -420,9 +420,15 @@ def markdown_text(source: str) -> str:
 
 
 def link_matches(value: str, links: Iterable[str]) -> bool:
-    """A link to the value: exactly, or with a trailing slash of difference."""
+    """A link to the value: exactly, or with a trailing slash of difference; a space in the
+    value may be a link's %20 (a browser's reading of a URL with a space), and a web address
+    written without its scheme (`citeseer.nj.nec.com/x.html`) may be linked with https://
+    (issue 27's rule for such addresses)."""
     wanted = value.strip().rstrip("/")
-    return any(link.strip().rstrip("/") == wanted for link in links)
+    forms = {wanted, wanted.replace(" ", "%20")}
+    if not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", wanted):
+        forms.add("https://" + wanted)
+    return any(link.strip().rstrip("/") in forms for link in links)
 
 
 def shown(fact: Fact, site: Site) -> bool:
@@ -612,6 +618,7 @@ def _latex_decoder() -> Callable[[str], str]:
             macrospec.MacroSpec("mkbibitalic", "{"),
             macrospec.MacroSpec("mkbibbold", "{"),
             macrospec.MacroSpec("textsuperscript", "{"),
+            macrospec.MacroSpec("foreignlanguage", "[{{"),
         ],
     )
     text_db = get_default_latex_context_db()
@@ -637,6 +644,8 @@ def _latex_decoder() -> Callable[[str], str]:
             MacroTextSpec("mkbibbold", "%(1)s"),
             MacroTextSpec("textsc", "%(1)s"),
             MacroTextSpec("textsuperscript", "%(1)s"),
+            # babel's \foreignlanguage{russian}{text}: the language is a setting, not text.
+            MacroTextSpec("foreignlanguage", "%(3)s"),
         ],
     )
     converter = LatexNodes2Text(latex_context=text_db)

@@ -31,11 +31,17 @@ from generator.content.bibtext import (
     split_marks,
     verbatim,
 )
-from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
+from generator.content.bibtypes import (
+    ANY_VENUE,
+    BIBTEX_TYPE_OF_KIND,
+    KIND_OF_BIBTEX_TYPE,
+    VENUE_FIELDS,
+)
 from generator.content.schema import Publication
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError
+from generator.safeurl import web_address_without_scheme
 
 # Other packages import these from here, where they were first defined.
 __all__ = [
@@ -142,10 +148,15 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
     if field is None:
         return None
     if name in VERBATIM:
-        # BibTeX wraps long lines anywhere: a space inside an address is such a break.
         text = verbatim(field.value)
-        return "".join(text.split()) if name in ADDRESSES else text
+        return _address(text) if name in ADDRESSES else text
     return decode(field.value, paragraphs=paragraphs)
+
+
+def _address(text: str) -> str:
+    """A URL as a browser reads it: a line break with its indent is BibTeX's wrapping of a
+    long line and goes; a space left inside is percent-encoded."""
+    return re.sub(r"\s", "%20", re.sub(r"\s*\n\s*", "", text))
 
 
 def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
@@ -166,13 +177,18 @@ def _titled(record: BibRecord, title: str, subtitle: str, addon: str) -> str | N
 
 
 def _put_texts(record: BibRecord, put: Put) -> None:
-    put("title", _titled(record, "title", "subtitle", "titleaddon"), "title")
+    # An untitled work (APA: a photograph, raw data) is described by its titleaddon.
+    title = _titled(record, "title", "subtitle", "titleaddon") or _text(record, "titleaddon")
+    put("title", title, "title" if "title" in record.fields else "titleaddon")
     for name in ("series", "edition", "volume", "pages", "publisher"):
         put(name, _text(record, name), name)
     if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
         put("note", decode_markdown(record.fields["note"].value), "note")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, _text(record, name), name)
+    for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path
+        if name in record.fields and (found := web_address_without_scheme(_text(record, name))):
+            put(name, found, name)
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
@@ -191,12 +207,21 @@ def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
         put("venue", _venue(record, venue_source), venue_source)
     elif "maintitle" in fields:  # a volume of a multi-volume work
         put("venue", _titled(record, "maintitle", "mainsubtitle", "maintitleaddon"), "maintitle")
+    elif other := _other_venue(record):
+        put("venue", _venue(record, other), other)
     for name in ("venue_short", "abbr"):
         put("venue_short", _text(record, name), name)
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
     if "doi" in fields:
         put("doi", _DOI_PREFIX.sub("", _text(record, "doi") or ""), "doi")
+
+
+def _other_venue(record: BibRecord) -> str | None:
+    """A venue in a field another type uses (`journal` in an @inproceedings, a proceedings'
+    `organization`): shown anyway, as BibTeX styles print what a file gives."""
+    title = _text(record, "title")
+    return next((n for n in ANY_VENUE if n in record.fields and _text(record, n) != title), None)
 
 
 def _venue(record: BibRecord, source: str) -> str | None:

@@ -202,7 +202,7 @@ def _escaped(latex: str) -> str:
 def verbatim(value: str) -> str:
     """A URL-like field: braces and TeX escapes removed, nothing else touched."""
     text = re.sub(r"\\([_%&#$~])", r"\1", value)
-    text = re.sub(r"^\\url\{(.*)\}$", r"\1", text.strip())
+    text = re.sub(r"^\\url\s*\{(.*)\}$", r"\1", text.strip(), flags=re.IGNORECASE)
     return text.replace("{", "").replace("}", "").strip()
 
 

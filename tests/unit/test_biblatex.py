@@ -103,3 +103,38 @@ def test_subtitle_and_titleaddon_are_part_of_the_title():
     text = "@book{a, title = {Main}, subtitle = {Sub}, titleaddon = {An addon}}"
     assert papers(text)["a"].title == "Main: Sub. An addon"
     assert papers("@book{a, title = {Why?}, subtitle = {Sub}}")["a"].title == "Why? Sub"
+
+
+def test_a_venue_in_a_field_of_another_type_is_shown():
+    # pierce-bcp.bib: `journal` in an @inproceedings, `organization` for a conference
+    found = papers(
+        "@inproceedings{a, title = {T}, journal = {ACM TOCL}}\n"
+        "@inproceedings{b, title = {T}, organization = {VLDB}}\n"
+        "@proceedings{c, title = {LICS}, booktitle = {LICS}, organization = {IEEE}}"
+    )
+    assert [found[k].venue for k in "abc"] == ["ACM TOCL", "VLDB", "IEEE"]
+
+
+def test_an_untitled_work_is_titled_by_its_titleaddon():
+    # biblatex-apa's raw data and photographs: no title, a description in titleaddon
+    text = "@dataset{d, author = {Baer, R. A.}, titleaddon = {Unpublished raw data}, date = 2015}"
+    assert papers(text)["d"].title == "Unpublished raw data"
+
+
+def test_addresses_written_as_url_macros_or_without_a_scheme_are_links():
+    found = papers(
+        "@misc{a, title = {T}, url = {\\URL{http://www.merl.com/reports/TR99-14/}}}\n"
+        "@misc{b, title = {T}, url = {citeseer.nj.nec.com/376619.html}}"
+    )
+    assert found["a"].url == "http://www.merl.com/reports/TR99-14/"
+    assert found["b"].url == "https://citeseer.nj.nec.com/376619.html"
+
+
+def test_a_note_links_href_and_url_and_escapes_markdown():
+    text = (
+        "@misc{a, title = {T}, note = {Slides at \\url{https://x.org/a_b.pdf}; "
+        "see \\href{https://y.org}{the \\emph{site}}, a_b *c*}}"
+    )
+    assert papers(text)["a"].note == (
+        "Slides at <https://x.org/a_b.pdf>; see [the site](https://y.org), a\\_b \\*c\\*"
+    )

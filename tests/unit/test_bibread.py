@@ -137,10 +137,10 @@ def test_unsafe_urls_are_left_out_and_ftp_is_shown_as_text(caplog):
     assert paper.url is None and paper.note == "Report ftp://ftp.cwi.nl/pub/R.ps.Z"
 
 
-def test_a_url_broken_over_lines_is_joined():
-    text = "@misc{x, title = {T}, url = {http://www.hu-berlin.de/\n   multimediatage/}}"
+def test_a_url_broken_over_lines_is_joined_and_a_space_in_it_encoded():
+    text = "@misc{x, title = {T}, url = {http://x.org/ab\n   cd/?q=a b}}"
     paper = bibread.load_publications(text, "refs.bib")[0][0][1]
-    assert paper.url == "http://www.hu-berlin.de/multimediatage/"  # kassung-publications.bib
+    assert paper.url == "http://x.org/abcd/?q=a%20b"  # kassung-publications.bib has both
 
 
 def test_a_key_a_url_cannot_hold_names_its_page_by_its_slug(caplog):
