@@ -55,43 +55,70 @@ class BibFile:
 def parse(text: str, display: str) -> BibFile:
     """Every entry of a .bib text; broken entries become errors naming their key and line.
 
-    A key or @string given twice keeps its first definition with a warning naming both
-    lines (biber's behaviour); crossref and xdata parents fill in what an entry lacks."""
+    Blocks are read in order, as BibTeX reads them: a @string applies to the entries after
+    it, and one defined again replaces it from there on. A key given twice (in any case)
+    keeps its first entry with a warning naming both lines (biber's behaviour); crossref and
+    xdata parents fill in what an entry lacks."""
     library = bibtexparser.parse_string(text, parse_stack=[])
-    strings = _strings(library.strings, display)
-    blocks = list(library.entries)
-    errors = []
-    for block in library.failed_blocks:
-        if isinstance(block, bib.DuplicateFieldKeyBlock):
-            blocks.append(block.ignore_error_block)  # `_record` keeps the first of each field
-        elif isinstance(block, bib.DuplicateBlockKeyBlock):
-            _warn_duplicate(block, display)
-        else:
-            errors.append(_failure(block, text, display))
-    blocks.sort(key=lambda b: b.start_line or 0)
-    records = inherit([_record(entry, strings, display) for entry in blocks])
-    return BibFile([r for r in records if _is_paper(r, display)], errors)
-
-
-def _strings(found: list[bib.String], display: str) -> dict[str, str]:
-    """@string macros by lower-cased name, each resolved with those defined before it."""
     strings: dict[str, str] = {}
-    for string in found:
-        name = string.key.lower()
-        if name not in strings:
-            strings[name] = resolve(str(string.value), strings)[0]
-    return strings
+    records: dict[str, BibRecord] = {}  # by lower-cased key: BibTeX's keys ignore case
+    errors = []
+    lines = _Lines(text)
+    for block in library.blocks:
+        shift = lines.shift(block)
+        if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
+            block = block.ignore_error_block  # keys and fields given twice are handled here
+        if isinstance(block, bib.String):
+            _define(block, strings, display, shift)
+        elif isinstance(block, bib.Entry):
+            _add(_record(block, strings, display, shift), records, display)
+        elif isinstance(block, bib.ParsingFailedBlock):
+            errors.append(_failure(block, text, display, shift))
+    found = inherit(list(records.values()))
+    return BibFile([r for r in found if _is_paper(r, display)], errors)
 
 
-def _warn_duplicate(block: bib.DuplicateBlockKeyBlock, display: str) -> None:
-    first = (block.previous_block.start_line or 0) + 1
-    line = (block.start_line or 0) + 1
-    what = "@string" if isinstance(block.previous_block, bib.String) else "key"
+class _Lines:
+    """Where each block really starts. bibtexparser's line numbers drift in long files (by
+    11 lines in pierce-bcp.bib); the block's own text, found in order, says where it is."""
+
+    def __init__(self, text: str):
+        self.text, self.position, self.line = text, 0, 0
+
+    def shift(self, block: bib.Block) -> int:
+        """What to add to the block's start_line (and its fields') to get its real line."""
+        found = self.text.find(block.raw, self.position) if block.raw else -1
+        if found < 0:
+            return 0
+        self.line += self.text.count("\n", self.position, found)
+        self.position = found
+        return self.line - (block.start_line or 0)
+
+
+def _define(string: bib.String, strings: dict[str, str], display: str, shift: int) -> None:
+    """A @string, resolved with those defined before it; a second definition replaces the
+    first for the entries after it, as in BibTeX."""
+    name = string.key.lower()
+    if name in strings:
+        line = (string.start_line or 0) + shift + 1
+        message = (
+            f"the @string {shown(string.key)} is defined again; from here on this value is used"
+        )
+        log.warning("%s", ContentError(display, line, 1, string.key, message))
+    strings[name] = resolve(str(string.value), strings)[0]
+
+
+def _add(record: BibRecord, records: dict[str, BibRecord], display: str) -> None:
+    """The record, unless its key (in any case) is taken: then a warning names both lines."""
+    first = records.get(record.key.lower())
+    if first is None:
+        records[record.key.lower()] = record
+        return
     message = (
-        f"the {what} {shown(block.key)} is also defined at line {first}; the first is kept, "
-        "this one is left out (as biber does)"
+        f"the key {shown(record.key)} is also used at line {first.line}; the first entry is "
+        "kept, this one is left out (as biber does)"
     )
-    log.warning("%s", ContentError(display, line, 1, block.key, message))
+    log.warning("%s", ContentError(display, record.line, 1, record.key, message))
 
 
 def _is_paper(record: BibRecord, display: str) -> bool:
@@ -107,12 +134,13 @@ def _is_paper(record: BibRecord, display: str) -> bool:
     return record.entry_type not in ("set", "xdata")
 
 
-def _record(entry: bib.Entry, strings: dict[str, str], display: str) -> BibRecord:
+def _record(entry: bib.Entry, strings: dict[str, str], display: str, shift: int) -> BibRecord:
     """The entry's fields by lower-cased name; a name given again (in any case) keeps its
     first value and warns at the line of the repeat."""
     fields: dict[str, BibField] = {}
-    for f in entry.fields:
-        line = (f.start_line or entry.start_line or 0) + 1
+    start = (entry.start_line or 0) + shift + 1
+    lines = _field_lines(entry, start)
+    for f, line in zip(entry.fields, lines, strict=True):
         name = f.key.lower()
         if name in fields:
             message = (
@@ -123,12 +151,27 @@ def _record(entry: bib.Entry, strings: dict[str, str], display: str) -> BibRecor
             continue
         value, undefined = resolve(str(f.value), strings)
         fields[name] = BibField(value.strip(), line, tuple(undefined))
-    return BibRecord(entry.key, entry.entry_type.lower(), (entry.start_line or 0) + 1, fields)
+    line = start
+    return BibRecord(entry.key, entry.entry_type.lower(), line, fields)
+
+
+def _field_lines(entry: bib.Entry, start: int) -> list[int]:
+    """The line of each field, found in the entry's own text in order (bibtexparser's
+    drift inside an entry too, after a value with `\\\\` in it)."""
+    raw, position, lines = entry.raw or "", 0, []
+    for f in entry.fields:
+        match = re.compile(rf"(?<![\w-]){re.escape(f.key)}\s*=").search(raw, position)
+        if match is None:  # not expected; bibtexparser's count is the best there is
+            lines.append((f.start_line or 0) - (entry.start_line or 0) + start)
+            continue
+        position = match.end()
+        lines.append(start + raw.count("\n", 0, match.start()))
+    return lines
 
 
 def inherit(records: list[BibRecord]) -> list[BibRecord]:
     """Each record with the fields of the entries its crossref and xdata name."""
-    by_key = {r.key.lower(): r for r in reversed(records)}  # the first of a key wins
+    by_key = {r.key.lower(): r for r in records}  # keys are unique in any case (see _add)
 
     def links(record: BibRecord) -> tuple[list[str], list[str]]:
         ref = record.fields.get("crossref")
@@ -144,22 +187,17 @@ def inherit(records: list[BibRecord]) -> list[BibRecord]:
         return BibRecord(record.key, record.entry_type, record.line, fields)
 
     done = resolve_all(by_key, links, complete)
-    # A key that differs from an earlier one only in case is not a parent, and keeps its own.
-    return [done[r.key.lower()] if by_key[r.key.lower()] is r else r for r in records]
+    return [done[r.key.lower()] for r in records]
 
 
 def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _failure(block: bib.ParsingFailedBlock, text: str, display: str) -> ContentError:
-    line = (block.start_line or 0) + 1
+def _failure(block: bib.ParsingFailedBlock, text: str, display: str, shift: int) -> ContentError:
+    line = (block.start_line or 0) + shift + 1
     match = _KEY_IN_RAW.match((block.raw or "").lstrip())
     key = match.group(1) if match and match.group(1) else "?"
-    if isinstance(block, bib.DuplicateBlockKeyBlock):
-        first = (block.previous_block.start_line or 0) + 1
-        message = f"the key {shown(block.key)} is used twice in this file (first at line {first})"
-        return ContentError(display, line, 1, block.key, message)
     reason = getattr(block.error, "abort_reason", None) or str(block.error)
     reason = library_message(" ".join(reason.split()))
     end = getattr(block.error, "end_index", None)
