@@ -55,10 +55,12 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
         match = re.fullmatch(r"(\d{4})[a-z]?", year.value.strip())
         if match:
             put("year", match.group(1), "year")
+        elif _EDTF.fullmatch(year.value.strip().split("/")[0].strip("?~%")):
+            _put_range(year.value, put, warn, "year")  # biblatex-ieee: year = {1995-09/1995-10}
         elif "status" not in data:
             put("status", decode(year.value), "year")
     elif "date" in fields:
-        _put_range(fields["date"].value, put, warn)
+        _put_range(fields["date"].value, put, warn, "date")
     month = fields.get("month")
     if month is not None and "year" in data:
         number = first_month(decode(month.value))
@@ -68,18 +70,18 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
             put("month", str(number), "month")
 
 
-def _put_range(value: str, put: Put, warn: Warn) -> None:
+def _put_range(value: str, put: Put, warn: Warn, source: str) -> None:
     start_text, slash, end_text = value.strip().partition("/")
     start = _edtf(start_text)
     if start is None:
-        warn("date", f"{value.strip()!r} is not a date (expected e.g. 2021-05 or 1984/1986)")
+        warn(source, f"{value.strip()!r} is not a date (expected e.g. 2021-05 or 1984/1986)")
         return
     end = _edtf(end_text) if end_text.strip(" .") else ("present" if slash else None)
     if end is None or end == start:
         year, _, rest = start.partition("-")
-        put("year", year, "date")
+        put("year", year, source)
         if rest:
-            put("month", str(int(rest[:2])), "date")
+            put("month", str(int(rest[:2])), source)
         return
-    put("start", start, "date")
-    put("end", end, "date")
+    put("start", start, source)
+    put("end", end, source)

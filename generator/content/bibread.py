@@ -30,6 +30,7 @@ from generator.content.bibtext import (
     names,
     split_marks,
     verbatim,
+    without_links,
 )
 from generator.content.bibtypes import (
     ANY_VENUE,
@@ -147,6 +148,8 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
     field = record.fields.get(name)
     if field is None:
         return None
+    if name in ("title", "subtitle"):  # a title that is a link reads as its text
+        return decode(without_links(field.value)[0])
     if name in VERBATIM:
         text = verbatim(field.value)
         return _address(text) if name in ADDRESSES else text
@@ -180,6 +183,8 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     # An untitled work (APA: a photograph, raw data) is described by its titleaddon.
     title = _titled(record, "title", "subtitle", "titleaddon") or _text(record, "titleaddon")
     put("title", title, "title" if "title" in record.fields else "titleaddon")
+    if "url" not in record.fields and "title" in record.fields:  # `\href{url}{Title}`
+        put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
     for name in ("series", "edition", "volume", "pages", "publisher"):
         put(name, _text(record, name), name)
     if "note" in record.fields:  # shown as inline Markdown: \href and \url are links

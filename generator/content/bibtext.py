@@ -186,6 +186,20 @@ def decode_markdown(value: str) -> str:
     return " ".join("".join(out).split())
 
 
+def without_links(value: str) -> tuple[str, list[str]]:
+    """`\\href{url}{text}` as its text alone, and the addresses it held (http, https and
+    mailto): a title that is a link is a title, and its address the paper's link."""
+    found: list[str] = []
+
+    def text(match: re.Match) -> str:
+        address = "".join(verbatim(match.group(1) or match.group(3) or "").split())
+        if _LINKABLE.match(address):
+            found.append(address)
+        return match.group(0) if match.group(3) is not None else "{" + match.group(2) + "}"
+
+    return _LINK.sub(text, value), found
+
+
 def escape_markdown(text: str) -> str:
     """Plain text for an inline Markdown field: `a_b *c*` stays as it reads."""
     return _MARKDOWN_SIGNS.sub(r"\\\1", text)

@@ -138,3 +138,20 @@ def test_a_note_links_href_and_url_and_escapes_markdown():
     assert papers(text)["a"].note == (
         "Slides at <https://x.org/a_b.pdf>; see [the site](https://y.org), a\\_b \\*c\\*"
     )
+
+
+def test_a_title_written_as_a_link_is_the_title_and_the_link_is_the_papers():
+    # tran_paul_le_pubs.bib: title = {\textit{\href{url}{Title}}}
+    found = papers((EXAMPLES / "tran_paul_le_pubs.bib").read_text(encoding="utf-8"))
+    thesis = found["tran_mathsthesis"]
+    assert thesis.title == "Mathematically Modelling the Dynamics of Tuberculosis"
+    assert thesis.url.startswith("https://drive.google.com/file/d/0B1o_SCwTPL6TaEZuZ0ZBdXhlRms")
+
+
+def test_a_date_in_year_is_read_as_biblatex_reads_it():
+    # biblatex-ieee.bib: year = "1995-09/1995-10", year = "1997-09-16"
+    found = papers((EXAMPLES / "biblatex-ieee.bib").read_text(encoding="utf-8"))
+    dual = found["IEEEexample:articledualmonths"]
+    assert (str(dual.start), str(dual.end), dual.status) == ("1995-09", "1995-10", None)
+    patent = found["IEEEexample:uspat"]
+    assert (patent.year, patent.month, patent.venue) == (1997, 9, "Hughes Aircraft Company")
