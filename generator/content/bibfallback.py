@@ -99,7 +99,11 @@ def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], war
         note = data.get("note")
         text = escape_markdown(value)  # the note is inline Markdown
         data["note"] = f"{note} {text}" if note else text
-        warn(source, f"{error.message}; it is shown as text in the note, not as a link")
+        warn(
+            source,
+            f"{shown(value)}: cvsite links http, https, mailto and tel only, and browsers no "
+            "longer open ftp: addresses; it is shown as text in the note",
+        )
     else:
         warn(source, f"{error.message}; the field is left out")
     return name

@@ -155,8 +155,10 @@ def checked_files(entry: LoadedEntry, assets: set[str], errors: ErrorCollector) 
     if not entry.source.endswith(".bib"):
         errors.extend([entry.error((name,), message) for name, message in missing.items()])
         return entry
+    key = vars(entry.data).get("key") or ""
     for name, message in missing.items():
-        log.warning("%s", entry.error((name,), f"{message}; the link is left out"))
+        warning = entry.error((name,), f"{message}; the link is left out")
+        log.warning("%s", replace(warning, field=f"{key}.{name}" if key else name))
     return replace(entry, data=entry.data.model_copy(update=dict.fromkeys(missing)))
 
 
