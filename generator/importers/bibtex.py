@@ -8,6 +8,7 @@ the others still import.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,9 @@ from generator.content.schema import Publication
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ErrorCollector, UsageError
 from generator.importers.sitefiles import create, front_matter
+from generator.model.checks import file_refs, missing_files
+
+log = logging.getLogger(__name__)
 
 FOLDER = ("content", "publications")
 FIRST = ("key", "title", "authors", "type")
@@ -58,6 +62,29 @@ def entry_fields(publication: Publication) -> dict[str, Any]:
     return {**ordered, **data, **bibtex}
 
 
+def _without_missing_files(
+    publication: Publication, site: Path, record: bibread.BibRecord, display: str
+) -> Publication:
+    """pdf and slides paths that name no file in the site's content/ (they point into the
+    .bib's owner's folders) are left out with a warning, as a build does for a .bib: in
+    the imported Markdown, which is the user's own, they would stop the build."""
+    content = site / "content"
+    assets = {p.relative_to(content).as_posix() for p in _named_files(content, publication)}
+    missing = missing_files(file_refs(publication), assets)
+    for name, message in missing.items():
+        field = record.fields.get(name)
+        line = field.line if field else record.line
+        where = f"{record.key}.{name}"
+        log.warning("%s", ContentError(display, line, 1, where, f"{message}; left out"))
+    return publication.model_copy(update=dict.fromkeys(missing)) if missing else publication
+
+
+def _named_files(content: Path, publication: Publication) -> list[Path]:
+    """The files in content/ that the paper's pdf and slides name (those that exist)."""
+    paths = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
+    return [p for p in paths if p.is_file()]
+
+
 def import_bibtex(source: Path, site: Path) -> ImportReport:
     if not (site / "site.yaml").is_file():
         raise UsageError(f"{site} has no site.yaml; run the import inside a cvsite site (--site)")
@@ -74,6 +101,7 @@ def import_bibtex(source: Path, site: Path) -> ImportReport:
         if publication is None:
             report.skipped.extend(errors)
             continue
+        publication = _without_missing_files(publication, site, record, display)
         slug = routes.key_slug(record.key)
         if slug.casefold() in taken or record.key.casefold() in taken:
             report.present.append(record.key)

@@ -103,3 +103,23 @@ def test_import_keeps_the_bibtex_as_written_for_the_cite_block(sample_site: Path
     assert "title = {{MLPerf Tiny} Benchmark}" in cite and "pages = {777--780}" in cite
     page = read_page(folder / "index.html")
     assert "{{MLPerf Tiny} Benchmark}" in page.text and "777--780" in page.text
+
+
+def test_an_imported_bib_from_elsewhere_builds(sample_site: Path, tmp_path: Path):
+    # pierce-bcp.bib's forms: slides in its owner's folders, an ftp: address, no title
+    source = tmp_path / "other.bib"
+    source.write_text(
+        "@misc{talk98, author = {Pierce, Benjamin C.}, title = {Type Systems},\n"
+        "  slides = {concur98.ps}, year = 1998}\n"
+        "@techreport{cwi95, title = {A Report}, institution = {CWI}, year = 1995,\n"
+        "  url = {ftp://ftp.cwi.nl/pub/CWIreports/AP/CS-R9552.ps.Z}}\n"
+        "@misc{Pollack89, author = {Robert Pollack}, year = 1989}\n",
+        "utf-8",
+    )
+    result = run_cli("import", "bibtex", source, "--site", sample_site)
+    assert result.code == 0, result.err
+    assert f"{source}:2:1: talk98.slides: 'concur98.ps' is not a file in content/" in result.err
+    assert run_cli("build", "--site", sample_site).code == 0
+    page = read_page(sample_site / "output" / "publications" / "cwi95" / "index.html")
+    assert "ftp://ftp.cwi.nl/pub/CWIreports/AP/CS-R9552.ps.Z" in page.main.text
+    assert (sample_site / "output" / "publications" / "Pollack89" / "index.html").is_file()
