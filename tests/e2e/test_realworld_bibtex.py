@@ -116,3 +116,24 @@ def test_denolle_notes_link_their_url_macros(tmp_path):
     links = paper(output, "Shi26").links()
     grist = "https://grist.org/drought/fiber-optic-cables-reveal-a-serious-problem-at-the-"
     assert grist + "heart-of-modern-farming/" in links
+
+
+def test_a_title_that_is_a_link_and_dates_in_year(tmp_path):
+    output, run = build_bib(
+        tmp_path / "tran", REAL / "biblatex" / "tran_paul_le_pubs.bib", "Paul L. Tran"
+    )
+    assert run.code == 0, run.err
+    page = paper(output, "tran_mathsthesis")
+    assert page.title.startswith("Mathematically Modelling the Dynamics of Tuberculosis")
+    assert "https://drive.google.com" not in page.main.find("h1").text
+    assert any(link.startswith("https://drive.google.com/file/d/") for link in page.links())
+    output, run = build_bib(tmp_path / "ieee", REAL / "biblatex" / "biblatex-ieee.bib", "V. J")
+    assert run.code == 0, run.err
+    assert "Sep – Oct 1995" in paper(output, "IEEEexample-articledualmonths").main.text
+
+
+def test_kassung_urls_with_spaces_are_links(tmp_path):
+    source = REAL / "bibtex" / "kassung-publications.bib"
+    output, run = build_bib(tmp_path, source, "Christian Kassung")
+    assert run.code == 0, run.err
+    assert "http://www.hu-berlin.de/%20multimediatage/" in paper(output, "kassung-2005d").links()
