@@ -779,7 +779,8 @@ def inherit(entries: list[BibEntry]) -> list[BibEntry]:
             if entry.type in _IN_TYPES and as_name not in fields and "title" in inherited:
                 fields[as_name] = inherited["title"]
             for name, value in inherited.items():
-                if name not in ("title", "crossref", "xdata", "ids", "key"):
+                # A parent's DOI and URL name the parent (a proceedings), not the child.
+                if name not in ("title", "crossref", "xdata", "ids", "key", "doi", "url"):
                     fields.setdefault(name, value)
         return fields
 
@@ -891,11 +892,18 @@ def entry_facts(entry: BibEntry) -> list[Fact]:
     return facts
 
 
+_ISO_DATES = re.compile(
+    r"\s*-?\d{4}(?:-\d{2}){0,2}[?~%]?(?:\s*/\s*(?:-?\d{4}(?:-\d{2}){0,2}[?~%]?)?)?\s*"
+)
+
+
 def entry_years(fields: dict[str, str]) -> list[str]:
+    """The years an entry gives: its `year` as written, or the years of a date (biblatex's
+    `date`, or an ISO date or range written in `year`, as biblatex-ieee does)."""
     year = norm(latex_text(fields.get("year", "")))
-    if year:
+    if year and not _ISO_DATES.fullmatch(year):
         return [year]
-    found = re.findall(r"(?:^|/)\s*(-?\d{4})", fields.get("date", ""))
+    found = re.findall(r"(?:^|/)\s*(-?\d{4})", year or fields.get("date", ""))
     return list(dict.fromkeys(found))
 
 

@@ -5,7 +5,8 @@ biblatex does that too, and renames the parent's titles by its default inheritan
 (biblatex manual, appendix B): a book's `title` is its chapter's `booktitle`, a multi-volume
 work's `title` is the `maintitle` of its parts, a periodical's `title` an article's
 `journaltitle`; the parent's own title fields and its bookkeeping fields (`ids`, `crossref`,
-`entryset`…) are not copied as such. `xdata` names entries whose fields are all copied.
+`entryset`…) are not copied as such, nor what names the parent work alone (its DOI, URL,
+arXiv id, PDF, abstract). `xdata` names entries whose fields are all copied.
 A parent named but not in the file, or a loop, leaves the entry as it is.
 """
 
@@ -44,6 +45,22 @@ _OWN = {
     "shorthand",
     "shorthandintro",
     "sortkey",
+    # What names one work and not the works inside it: a proceedings' DOI is not its papers'.
+    # (biber copies these too; on a paper's page they would point to the wrong work.)
+    "doi",
+    "url",
+    "urldate",
+    "eprint",
+    "eprinttype",
+    "eprintclass",
+    "archiveprefix",
+    "primaryclass",
+    "pdf",
+    "code",
+    "slides",
+    "abstract",
+    "file",
+    "selected",
 }
 _TITLES = ("title", "subtitle", "titleaddon")
 _MAIN = ("maintitle", "mainsubtitle", "maintitleaddon")

@@ -68,6 +68,17 @@ def test_bibtex_crossref_copies_fields_of_the_same_name():
     assert "year = 1999" in paper.bibtex and "crossref" not in paper.bibtex  # standalone
 
 
+def test_a_parents_doi_and_url_stay_the_parents():
+    text = (
+        "@inproceedings{a, title = {Paper}, crossref = {p}}\n"
+        "@proceedings{p, title = {Proc}, year = 2011, isbn = {978-3-642-19717-8},\n"
+        "  doi = {10.1007/978-3-642-19718-5}, url = {https://example.org/proc}}"
+    )
+    paper = papers(text)["a"]
+    assert paper.doi is None and paper.url is None
+    assert paper.isbn == "978-3-642-19717-8" and paper.year == 2011
+
+
 def test_a_volume_of_a_multi_volume_work_names_the_work(examples):
     assert examples["knuth:ct:a"].venue == "Computers & Typesetting"
     assert examples["knuth:ct:a"].title == "The TeXbook"
