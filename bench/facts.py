@@ -420,9 +420,15 @@ def markdown_text(source: str) -> str:
 
 
 def link_matches(value: str, links: Iterable[str]) -> bool:
-    """A link to the value: exactly, or with a trailing slash of difference."""
+    """A link to the value: exactly, or with a trailing slash of difference; a space in the
+    value may be a link's %20 (a browser's reading of a URL with a space), and a web address
+    written without its scheme (`citeseer.nj.nec.com/x.html`) may be linked with https://
+    (issue 27's rule for such addresses)."""
     wanted = value.strip().rstrip("/")
-    return any(link.strip().rstrip("/") == wanted for link in links)
+    forms = {wanted, wanted.replace(" ", "%20")}
+    if not re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", wanted):
+        forms.add("https://" + wanted)
+    return any(link.strip().rstrip("/") in forms for link in links)
 
 
 _IDENTIFIER_LINKS = {"doi": r"^https?://(?:dx\.)?doi\.org/", "arxiv": r"^https?://arxiv\.org/abs/"}
@@ -634,6 +640,7 @@ def _latex_decoder() -> Callable[[str], str]:
             macrospec.MacroSpec("mkbibitalic", "{"),
             macrospec.MacroSpec("mkbibbold", "{"),
             macrospec.MacroSpec("textsuperscript", "{"),
+            macrospec.MacroSpec("foreignlanguage", "[{{"),
         ],
     )
     text_db = get_default_latex_context_db()
@@ -659,6 +666,8 @@ def _latex_decoder() -> Callable[[str], str]:
             MacroTextSpec("mkbibbold", "%(1)s"),
             MacroTextSpec("textsc", "%(1)s"),
             MacroTextSpec("textsuperscript", "%(1)s"),
+            # babel's \foreignlanguage{russian}{text}: the language is a setting, not text.
+            MacroTextSpec("foreignlanguage", "%(3)s"),
         ],
     )
     converter = LatexNodes2Text(latex_context=text_db)
@@ -792,7 +801,8 @@ def inherit(entries: list[BibEntry]) -> list[BibEntry]:
             if entry.type in _IN_TYPES and as_name not in fields and "title" in inherited:
                 fields[as_name] = inherited["title"]
             for name, value in inherited.items():
-                if name not in ("title", "crossref", "xdata", "ids", "key"):
+                # A parent's DOI and URL name the parent (a proceedings), not the child.
+                if name not in ("title", "crossref", "xdata", "ids", "key", "doi", "url"):
                     fields.setdefault(name, value)
         return fields
 
@@ -904,11 +914,18 @@ def entry_facts(entry: BibEntry) -> list[Fact]:
     return facts
 
 
+_ISO_DATES = re.compile(
+    r"\s*-?\d{4}(?:-\d{2}){0,2}[?~%]?(?:\s*/\s*(?:-?\d{4}(?:-\d{2}){0,2}[?~%]?)?)?\s*"
+)
+
+
 def entry_years(fields: dict[str, str]) -> list[str]:
+    """The years an entry gives: its `year` as written, or the years of a date (biblatex's
+    `date`, or an ISO date or range written in `year`, as biblatex-ieee does)."""
     year = norm(latex_text(fields.get("year", "")))
-    if year:
+    if year and not _ISO_DATES.fullmatch(year):
         return [year]
-    found = re.findall(r"(?:^|/)\s*(-?\d{4})", fields.get("date", ""))
+    found = re.findall(r"(?:^|/)\s*(-?\d{4})", year or fields.get("date", ""))
     return list(dict.fromkeys(found))
 
 

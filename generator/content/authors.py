@@ -36,7 +36,7 @@ def _interpretations(name: str) -> list[tuple[str, list[str]]]:
     'Family, Given' has one reading; 'Given Family' and 'Family Given' (common in Chinese
     and Hungarian usage, and in 'Zhang Z.') cannot be told apart, so both are kept.
     """
-    name = _fold(name.strip().rstrip(NAME_MARKS).strip())
+    name = _fold(name.strip().strip(NAME_MARKS).strip())
     if "," in name:
         family, _, given = name.partition(",")
         return [(family.strip(), _given_names(given))]
@@ -77,15 +77,24 @@ def same_person(author: str, owner: str) -> bool:
     )
 
 
+# RenderCV's way to highlight its owner among the authors: the name in Markdown emphasis.
+_EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
+
+
 def parse_author(raw: str, owner_names: list[str]) -> Author:
+    """A name with its marks: `Zili Zhang*†` (after the name, or before it: `*Ce Pang`, as
+    some al-folio sites mark students) is equal contribution and corresponding author;
+    `*John Doe*` (RenderCV) is the owner, highlighted, whatever highlight_author says."""
     name = raw.strip()
-    equal = corresponding = False
+    if emphasis := _EMPHASIS.fullmatch(name):
+        return Author(emphasis.group(2).strip(), True)
+    marks = ""
     while name and name[-1] in NAME_MARKS:
-        equal |= name[-1] == EQUAL_MARK
-        corresponding |= name[-1] == CORRESPONDING_MARK
-        name = name[:-1].rstrip()
+        marks, name = marks + name[-1], name[:-1].rstrip()
+    while name and name[0] in NAME_MARKS:
+        marks, name = marks + name[0], name[1:].lstrip()
     is_owner = any(same_person(name, owner) for owner in owner_names)
-    return Author(name, is_owner, equal, corresponding)
+    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks)
 
 
 def parse_authors(raw: list[str], owner_names: list[str]) -> list[Author]:

@@ -1,8 +1,10 @@
 """A .bib text split into located records: each entry's type, key, line and fields as written.
 
-bibtexparser (v2) splits the text and resolves @string macros; each broken entry becomes
-a ContentError naming its key and line while the other entries are still read. A field
-given twice keeps its first value with a located warning, as BibTeX and biber do.
+bibtexparser (v2) splits the text; values are made whole here (bibvalues: `#` and @string
+macros) and crossref/xdata parents fill in what an entry lacks (bibinherit). Each broken
+entry becomes a ContentError naming its key and line while the other entries are still
+read. A field, key or @string given twice keeps its first value with a located warning, as
+BibTeX and biber do.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from typing import Any
 
 import bibtexparser
 from bibtexparser import model as bib
-from bibtexparser.middlewares.middleware import BlockMiddleware
-from bibtexparser.middlewares.parsestack import default_parse_stack
 
+from generator.content.bibinherit import inherited, resolve_all
+from generator.content.bibvalues import resolve
 from generator.errors import ContentError, library_message, shown
 
 # bibtexparser logs every broken block as a warning of its own; they are reported here,
@@ -29,8 +31,9 @@ _KEY_IN_RAW = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]*)")
 
 @dataclass(frozen=True)
 class BibField:
-    value: str  # as written (LaTeX), @string macros resolved, outer braces or quotes removed
+    value: str  # as written (LaTeX), `#` and @string macros resolved, outer braces removed
     line: int
+    undefined: tuple[str, ...] = ()  # macro names no @string defines, kept as written
 
 
 @dataclass(frozen=True)
@@ -50,33 +53,94 @@ class BibFile:
 
 
 def parse(text: str, display: str) -> BibFile:
-    """Every entry of a .bib text; broken entries become errors naming their key and line."""
-    # Entries with a field given twice go through the usual @string and brace handling.
-    stack = [_KeepEntriesWithDuplicateFields(), *default_parse_stack()]
-    library = bibtexparser.parse_string(text, parse_stack=stack)
-    errors = [_failure(block, text, display) for block in library.failed_blocks]
-    records = [_record(entry, display) for entry in library.entries]
-    return BibFile(records, errors)
+    """Every entry of a .bib text; broken entries become errors naming their key and line.
+
+    Blocks are read in order, as BibTeX reads them: a @string applies to the entries after
+    it, and one defined again replaces it from there on. A key given twice (in any case)
+    keeps its first entry with a warning naming both lines (biber's behaviour); crossref and
+    xdata parents fill in what an entry lacks."""
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    strings: dict[str, str] = {}
+    records: dict[str, BibRecord] = {}  # by lower-cased key: BibTeX's keys ignore case
+    errors = []
+    lines = _Lines(text)
+    for block in library.blocks:
+        shift = lines.shift(block)
+        if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
+            block = block.ignore_error_block  # keys and fields given twice are handled here
+        if isinstance(block, bib.String):
+            _define(block, strings, display, shift)
+        elif isinstance(block, bib.Entry):
+            _add(_record(block, strings, display, shift), records, display)
+        elif isinstance(block, bib.ParsingFailedBlock):
+            errors.append(_failure(block, text, display, shift))
+    found = inherit(list(records.values()))
+    return BibFile([r for r in found if _is_paper(r, display)], errors)
 
 
-class _KeepEntriesWithDuplicateFields(BlockMiddleware):
-    """A DuplicateFieldKeyBlock back to its entry (all fields, in order); `_record` keeps
-    the first of each name."""
+class _Lines:
+    """Where each block really starts. bibtexparser's line numbers drift in long files (by
+    11 lines in pierce-bcp.bib); the block's own text, found in order, says where it is."""
 
-    def transform_failed_block(
-        self, failed_block: bib.ParsingFailedBlock, library: bibtexparser.Library
-    ) -> bib.Block:
-        if isinstance(failed_block, bib.DuplicateFieldKeyBlock):
-            return failed_block.ignore_error_block
-        return failed_block
+    def __init__(self, text: str):
+        self.text, self.position, self.line = text, 0, 0
+
+    def shift(self, block: bib.Block) -> int:
+        """What to add to the block's start_line (and its fields') to get its real line."""
+        found = self.text.find(block.raw, self.position) if block.raw else -1
+        if found < 0:
+            return 0
+        self.line += self.text.count("\n", self.position, found)
+        self.position = found
+        return self.line - (block.start_line or 0)
 
 
-def _record(entry: bib.Entry, display: str) -> BibRecord:
+def _define(string: bib.String, strings: dict[str, str], display: str, shift: int) -> None:
+    """A @string, resolved with those defined before it; a second definition replaces the
+    first for the entries after it, as in BibTeX."""
+    name = string.key.lower()
+    if name in strings:
+        line = (string.start_line or 0) + shift + 1
+        message = (
+            f"the @string {shown(string.key)} is defined again; from here on this value is used"
+        )
+        log.warning("%s", ContentError(display, line, 1, string.key, message))
+    strings[name] = resolve(str(string.value), strings)[0]
+
+
+def _add(record: BibRecord, records: dict[str, BibRecord], display: str) -> None:
+    """The record, unless its key (in any case) is taken: then a warning names both lines."""
+    first = records.get(record.key.lower())
+    if first is None:
+        records[record.key.lower()] = record
+        return
+    message = (
+        f"the key {shown(record.key)} is also used at line {first.line}; the first entry is "
+        "kept, this one is left out (as biber does)"
+    )
+    log.warning("%s", ContentError(display, record.line, 1, record.key, message))
+
+
+def _is_paper(record: BibRecord, display: str) -> bool:
+    """biblatex's @set and @xdata hold no paper of their own: a set's members are entries
+    of the file, and xdata fields are copied into the entries that name them."""
+    if record.entry_type == "set":
+        log.info(
+            "%s:%d: %s: a biblatex @set is not shown itself; its members are shown as entries",
+            display,
+            record.line,
+            record.key,
+        )
+    return record.entry_type not in ("set", "xdata")
+
+
+def _record(entry: bib.Entry, strings: dict[str, str], display: str, shift: int) -> BibRecord:
     """The entry's fields by lower-cased name; a name given again (in any case) keeps its
     first value and warns at the line of the repeat."""
     fields: dict[str, BibField] = {}
-    for f in entry.fields:
-        line = (f.start_line or entry.start_line or 0) + 1
+    start = (entry.start_line or 0) + shift + 1
+    lines = _field_lines(entry, start)
+    for f, line in zip(entry.fields, lines, strict=True):
         name = f.key.lower()
         if name in fields:
             message = (
@@ -85,22 +149,55 @@ def _record(entry: bib.Entry, display: str) -> BibRecord:
             )
             log.warning("%s", ContentError(display, line, 1, f"{entry.key}.{name}", message))
             continue
-        fields[name] = BibField(_text(f.value), line)
-    return BibRecord(entry.key, entry.entry_type.lower(), (entry.start_line or 0) + 1, fields)
+        value, undefined = resolve(str(f.value), strings)
+        fields[name] = BibField(value.strip(), line, tuple(undefined))
+    line = start
+    return BibRecord(entry.key, entry.entry_type.lower(), line, fields)
+
+
+def _field_lines(entry: bib.Entry, start: int) -> list[int]:
+    """The line of each field, found in the entry's own text in order (bibtexparser's
+    drift inside an entry too, after a value with `\\\\` in it)."""
+    raw, position, lines = entry.raw or "", 0, []
+    for f in entry.fields:
+        match = re.compile(rf"(?<![\w-]){re.escape(f.key)}\s*=").search(raw, position)
+        if match is None:  # not expected; bibtexparser's count is the best there is
+            lines.append((f.start_line or 0) - (entry.start_line or 0) + start)
+            continue
+        position = match.end()
+        lines.append(start + raw.count("\n", 0, match.start()))
+    return lines
+
+
+def inherit(records: list[BibRecord]) -> list[BibRecord]:
+    """Each record with the fields of the entries its crossref and xdata name."""
+    by_key = {r.key.lower(): r for r in records}  # keys are unique in any case (see _add)
+
+    def links(record: BibRecord) -> tuple[list[str], list[str]]:
+        ref = record.fields.get("crossref")
+        data = record.fields.get("xdata")
+        refs = [ref.value.strip().lower()] if ref else []
+        datas = [k.strip().lower() for k in data.value.split(",")] if data else []
+        return refs, datas
+
+    def complete(record: BibRecord, refs: list[BibRecord], datas: list[BibRecord]) -> BibRecord:
+        given = [("", d.fields) for d in datas]
+        fields = inherited(record.fields, record.entry_type, given, xdata=True)
+        fields = inherited(fields, record.entry_type, [(p.entry_type, p.fields) for p in refs])
+        return BibRecord(record.key, record.entry_type, record.line, fields)
+
+    done = resolve_all(by_key, links, complete)
+    return [done[r.key.lower()] for r in records]
 
 
 def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _failure(block: bib.ParsingFailedBlock, text: str, display: str) -> ContentError:
-    line = (block.start_line or 0) + 1
+def _failure(block: bib.ParsingFailedBlock, text: str, display: str, shift: int) -> ContentError:
+    line = (block.start_line or 0) + shift + 1
     match = _KEY_IN_RAW.match((block.raw or "").lstrip())
     key = match.group(1) if match and match.group(1) else "?"
-    if isinstance(block, bib.DuplicateBlockKeyBlock):
-        first = (block.previous_block.start_line or 0) + 1
-        message = f"the key {shown(block.key)} is used twice in this file (first at line {first})"
-        return ContentError(display, line, 1, block.key, message)
     reason = getattr(block.error, "abort_reason", None) or str(block.error)
     reason = library_message(" ".join(reason.split()))
     end = getattr(block.error, "end_index", None)

@@ -20,14 +20,29 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 
+from generator.content.bibdates import put_date
+from generator.content.bibfallback import Warner, repair, validate_leniently, warn_undefined
 from generator.content.bibparse import BibField, BibRecord, parse
-from generator.content.bibtext import decode, display_name, names, split_marks, verbatim
-from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND, KIND_OF_BIBTEX_TYPE, VENUE_FIELDS
-from generator.content.dates import month_number, parse_date
+from generator.content.bibtext import (
+    decode,
+    decode_markdown,
+    display_name,
+    names,
+    split_marks,
+    verbatim,
+    without_links,
+)
+from generator.content.bibtypes import (
+    ANY_VENUE,
+    BIBTEX_TYPE_OF_KIND,
+    KIND_OF_BIBTEX_TYPE,
+    VENUE_FIELDS,
+)
 from generator.content.schema import Publication
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError
+from generator.safeurl import web_address_without_scheme
 
 # Other packages import these from here, where they were first defined.
 __all__ = [
@@ -80,6 +95,7 @@ CITATION_FIELDS = (
 )
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn"}
+ADDRESSES = {"url", "doi", "pdf", "code", "slides"}
 MONTH_MACROS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
@@ -103,9 +119,16 @@ class PublicationInput:
 
 
 Put = Callable[[str, Any, str], None]
+Warn = Callable[[str, str], None]
 
 
-def publication_input(record: BibRecord) -> PublicationInput:
+def _quiet(source: str, message: str) -> None:
+    """A warning nobody asked for."""
+
+
+def publication_input(record: BibRecord, warn: Warn | None = None) -> PublicationInput:
+    """What `record` says in the model's terms; `warn(field, message)` hears of what is
+    left out (a month that names no month)."""
     result = PublicationInput({"key": record.key}, {})
     kind = _kind(record)
     result.put("type", kind, "ENTRYTYPE")
@@ -115,7 +138,7 @@ def publication_input(record: BibRecord) -> PublicationInput:
     _put_people(record, result.put)
     _put_venue(record, kind, result.put)
     _put_arxiv(record, result.put)
-    _put_date(record, result.put, result.data)
+    put_date(record.fields, result.put, result.data, warn or _quiet)
     _put_selection(record, result.put)
     return result
 
@@ -125,9 +148,18 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
     field = record.fields.get(name)
     if field is None:
         return None
+    if name in ("title", "subtitle"):  # a title that is a link reads as its text
+        return decode(without_links(field.value)[0])
     if name in VERBATIM:
-        return verbatim(field.value)
+        text = verbatim(field.value)
+        return _address(text) if name in ADDRESSES else text
     return decode(field.value, paragraphs=paragraphs)
+
+
+def _address(text: str) -> str:
+    """A URL as a browser reads it: a line break with its indent is BibTeX's wrapping of a
+    long line and goes; a space left inside is percent-encoded."""
+    return re.sub(r"\s", "%20", re.sub(r"\s*\n\s*", "", text))
 
 
 def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
@@ -136,11 +168,32 @@ def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
     return value, name if name in record.fields else other
 
 
+def _titled(record: BibRecord, title: str, subtitle: str, addon: str) -> str | None:
+    """A title with its subtitle and addon, as biblatex prints them: `Title: Sub. Addon`."""
+    main = _text(record, title)
+    sub, extra = _text(record, subtitle), _text(record, addon)
+    if main and sub:
+        main = f"{main}{'' if main[-1] in '?!:.' else ':'} {sub}"
+    if main and extra:
+        main = f"{main}{'' if main[-1] in '?!.' else '.'} {extra}"
+    return main
+
+
 def _put_texts(record: BibRecord, put: Put) -> None:
-    for name in ("title", "series", "edition", "note", "volume", "pages", "publisher"):
+    # An untitled work (APA: a photograph, raw data) is described by its titleaddon.
+    title = _titled(record, "title", "subtitle", "titleaddon") or _text(record, "titleaddon")
+    put("title", title, "title" if "title" in record.fields else "titleaddon")
+    if "url" not in record.fields and "title" in record.fields:  # `\href{url}{Title}`
+        put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
+    for name in ("series", "edition", "volume", "pages", "publisher"):
         put(name, _text(record, name), name)
+    if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
+        put("note", decode_markdown(record.fields["note"].value), "note")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, _text(record, name), name)
+    for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path
+        if name in record.fields and (found := web_address_without_scheme(_text(record, name))):
+            put(name, found, name)
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
@@ -156,13 +209,34 @@ def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
     if venue_source:
-        put("venue", _text(record, venue_source), venue_source)
+        put("venue", _venue(record, venue_source), venue_source)
+    elif "maintitle" in fields:  # a volume of a multi-volume work
+        put("venue", _titled(record, "maintitle", "mainsubtitle", "maintitleaddon"), "maintitle")
+    elif other := _other_venue(record):
+        put("venue", _venue(record, other), other)
     for name in ("venue_short", "abbr"):
         put("venue_short", _text(record, name), name)
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
     if "doi" in fields:
         put("doi", _DOI_PREFIX.sub("", _text(record, "doi") or ""), "doi")
+
+
+def _other_venue(record: BibRecord) -> str | None:
+    """A venue in a field another type uses (`journal` in an @inproceedings, a proceedings'
+    `organization`): shown anyway, as BibTeX styles print what a file gives."""
+    title = _text(record, "title")
+    return next((n for n in ANY_VENUE if n in record.fields and _text(record, n) != title), None)
+
+
+def _venue(record: BibRecord, source: str) -> str | None:
+    """The venue with its subtitle; a chapter's book with the multi-volume work it is in."""
+    stem = source.removesuffix("title")
+    if stem not in ("book", "journal"):
+        return _text(record, source)
+    venue = _titled(record, source, f"{stem}subtitle", f"{stem}titleaddon")
+    main = _titled(record, "maintitle", "mainsubtitle", "maintitleaddon")
+    return f"{main}: {venue}" if main and venue and stem == "book" else venue
 
 
 def _put_selection(record: BibRecord, put: Put) -> None:
@@ -210,26 +284,6 @@ def _put_arxiv(record: BibRecord, put: Put) -> None:
         put("arxiv", found[0], found[1])
 
 
-def _put_date(record: BibRecord, put: Put, data: dict[str, Any]) -> None:
-    """year and month; biblatex's `date` without a year; a year like 'in press' is a status."""
-    fields = record.fields
-    year = fields.get("year")
-    if year is not None:
-        match = re.fullmatch(r"(\d{4})[a-z]?", year.value.strip())
-        if match:
-            put("year", match.group(1), "year")
-        elif "status" not in data:
-            put("status", decode(year.value), "year")
-    elif "date" in fields and (date := parse_date(fields["date"].value.strip()[:10])):
-        put("year", str(date.year), "date")
-        if date.month:
-            put("month", str(date.month), "date")
-    month = fields.get("month")
-    if month is not None and "year" in data:
-        number = month_number(decode(month.value))
-        put("month", str(number) if number else month.value.strip(), "month")
-
-
 # (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated
 Outcome = tuple[Publication | None, list[ContentError]]
 Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
@@ -242,16 +296,22 @@ def validate_record(
     record: BibRecord, display: str, *, with_bibtex: bool = True
 ) -> tuple[Publication | None, list[ContentError]]:
     """The record as a Publication, or the errors that stop it (placed at the field's line)."""
-    given = publication_input(record)
+    warn = Warner(record, display)
+    given = publication_input(record, warn)
     data = dict(given.data)
     if with_bibtex:
         data["bibtex"] = citation_text(record)
+    repair(data, warn)
+    warn_undefined(given.origin, warn)
     marks = {(): Mark(record.line, 1)}
     for target, source in given.origin.items():
         field = record.fields.get(source)
         marks[(target,)] = Mark(field.line if field else record.line, 1)
-    doc = Document(display, data, marks)
-    publication, errors = validate(doc, data, Publication, (), record.key)
+
+    def attempt(data: dict[str, Any]) -> Outcome:
+        return validate(Document(display, data, marks), data, Publication, (), record.key)
+
+    publication, errors = validate_leniently(data, given.origin, warn, attempt)
     return publication, [_bib_field_names(e, record.key, given.origin) for e in errors]
 
 

@@ -19,6 +19,8 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_p
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
 ET_AL = "et al."
+_EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
+_MARKS_BEFORE_COMMA = re.compile(r"^([^,]*?)\s*([*†‡]+)(\s*,.*)$")
 _MARK_TAIL = re.compile(
     r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
     r"|\^\{(?P<caret>[^{}]*)\}|(?P<plain>[*†‡])|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
@@ -156,10 +158,65 @@ def _latex_to_text(value: str) -> str:
     return text
 
 
+# \href{url}{text} and \url{url}, arguments without nested braces in the address.
+_LINK = re.compile(r"\\(?:href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}|url\s*\{([^{}]*)\})")
+_LINKABLE = re.compile(r"^(?:https?://|mailto:)", re.IGNORECASE)
+_MARKDOWN_SIGNS = re.compile(r"([\\`*_\[\]<>])")
+
+
+def decode_markdown(value: str) -> str:
+    """LaTeX to inline Markdown: the text as `decode` reads it, escaped, with `\\href{url}{text}`
+    as a link `[text](url)` and `\\url{url}` as `<url>` (http, https and mailto only; any
+    other address stays text)."""
+    out, position = [], 0
+    for match in _LINK.finditer(value):
+        out.append(_escaped(value[position : match.start()]))
+        address = verbatim(match.group(1) if match.group(3) is None else match.group(3))
+        address = "".join(address.split())
+        text = match.group(2)
+        if not _LINKABLE.match(address):
+            shown = f"{decode(text)} ({address})" if text is not None else address
+            out.append(escape_markdown(shown))
+        elif text is None:
+            out.append(f"<{address}>")
+        else:
+            out.append(f"[{_escaped(text)}]({address.replace(')', '%29')})")
+        position = match.end()
+    out.append(_escaped(value[position:]))
+    return " ".join("".join(out).split())
+
+
+def without_links(value: str) -> tuple[str, list[str]]:
+    """`\\href{url}{text}` as its text alone, and the addresses it held (http, https and
+    mailto): a title that is a link is a title, and its address the paper's link."""
+    found: list[str] = []
+
+    def text(match: re.Match) -> str:
+        address = "".join(verbatim(match.group(1) or match.group(3) or "").split())
+        if _LINKABLE.match(address):
+            found.append(address)
+        return match.group(0) if match.group(3) is not None else "{" + match.group(2) + "}"
+
+    return _LINK.sub(text, value), found
+
+
+def escape_markdown(text: str) -> str:
+    """Plain text for an inline Markdown field: `a_b *c*` stays as it reads."""
+    return _MARKDOWN_SIGNS.sub(r"\\\1", text)
+
+
+def _escaped(latex: str) -> str:
+    """A piece of LaTeX decoded, Markdown's signs escaped, the spaces at its ends kept."""
+    if not latex.strip():
+        return " " if latex else ""
+    text = escape_markdown(decode(latex))
+    return (" " if latex[0].isspace() else "") + text + (" " if latex[-1].isspace() else "")
+
+
 def verbatim(value: str) -> str:
     """A URL-like field: braces and TeX escapes removed, nothing else touched."""
     text = re.sub(r"\\([_%&#$~])", r"\1", value)
-    text = re.sub(r"^\\url\{(.*)\}$", r"\1", text.strip())
+    text = re.sub(r"^\\url\s*\{(.*)\}$", r"\1", text.strip(), flags=re.IGNORECASE)
     return text.replace("{", "").replace("}", "").strip()
 
 
@@ -176,11 +233,18 @@ def split_marks(raw: str) -> tuple[str, str]:
         inner = inner.replace("ddagger", "‡").replace("ddag", "‡")
         marks = "".join(c for c in inner if c in "*†‡") + marks
         name = name[: match.start()].rstrip()
+    while name[:1] in ("*", "†", "‡"):  # before the name: `*Pang, Ce`
+        marks, name = marks + name[0], name[1:].lstrip()
+    if glued := _MARKS_BEFORE_COMMA.match(name):  # al-folio's `Einstein*†, A.`
+        marks, name = marks + glued.group(2), glued.group(1) + glued.group(3)
     return name, "".join(dict.fromkeys(marks))
 
 
 def display_name(raw: str) -> str:
-    """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`."""
+    """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`;
+    `*Doe, John*` (RenderCV's highlight) -> `*John Doe*`, for authors.parse_author."""
+    if emphasis := _EMPHASIS.fullmatch(raw.strip()):
+        return f"*{display_name(emphasis.group(2))}*"
     name, marks = split_marks(raw)
     if name.strip().lower() == "others":
         return ET_AL

@@ -39,6 +39,18 @@ VENUE_FIELDS = {
     "misc": ("howpublished", "journal", "booktitle"),
     "book": (),
 }
+# A venue in a field the entry's type does not use (`journal` in an @inproceedings): shown
+# when the type's own is missing, as BibTeX styles print what a file gives.
+ANY_VENUE = (
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "eventtitle",
+    "howpublished",
+    "organization",
+    "institution",
+    "school",
+)
 # A kind of publication -> the BibTeX entry type it is written as.
 BIBTEX_TYPE_OF_KIND = {
     "journal": "article",

@@ -53,6 +53,8 @@ STRINGS_EN: dict[str, str] = {
     "download_bib": "Download .bib",
     "show_all_authors": "Show all {count} authors",
     "equal_contribution": "Equal contribution",
+    "editor_abbr": "ed.",
+    "editors_abbr": "eds.",
     "corresponding_author": "Corresponding author",
     "entries_tagged": "Everything tagged",
     "all_tags": "All tags",

@@ -11,6 +11,7 @@ others still import.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,9 @@ from generator.errors import ContentError, ErrorCollector, UsageError
 from generator.importers import plan
 from generator.importers.report import Report
 from generator.importers.sitefiles import front_matter, imported_by_cvsite, in_front_matter
+from generator.model.checks import file_refs, missing_files
+
+log = logging.getLogger(__name__)
 
 FOLDER = ("content", "publications")
 FIRST = ("key", "title", "authors", "type")
@@ -58,10 +62,35 @@ def taken_names(site: Path) -> set[str]:
 
 
 def entry_fields(publication: Publication) -> dict[str, Any]:
-    """The fields to write, in reading order: key, title, authors and type first."""
-    data = publication.model_dump(mode="json", exclude_defaults=True, exclude={"bibtex"})
+    """The fields to write, in reading order: key, title, authors and type first, the
+    entry's BibTeX as written last."""
+    data = publication.model_dump(mode="json", exclude_defaults=True)
     ordered = {name: data.pop(name) for name in FIRST if name in data}
-    return {**ordered, **data}
+    bibtex = {"bibtex": data.pop("bibtex")} if "bibtex" in data else {}
+    return {**ordered, **data, **bibtex}
+
+
+def _without_missing_files(
+    publication: Publication, site: Path, record: bibread.BibRecord, display: str
+) -> Publication:
+    """pdf and slides paths that name no file in the site's content/ (they point into the
+    .bib's owner's folders) are left out with a warning, as a build does for a .bib: in
+    the imported Markdown, which is the user's own, they would stop the build."""
+    content = site / "content"
+    assets = {p.relative_to(content).as_posix() for p in _named_files(content, publication)}
+    missing = missing_files(file_refs(publication), assets)
+    for name, message in missing.items():
+        field = record.fields.get(name)
+        line = field.line if field else record.line
+        where = f"{record.key}.{name}"
+        log.warning("%s", ContentError(display, line, 1, where, f"{message}; left out"))
+    return publication.model_copy(update=dict.fromkeys(missing)) if missing else publication
+
+
+def _named_files(content: Path, publication: Publication) -> list[Path]:
+    """The files in content/ that the paper's pdf and slides name (those that exist)."""
+    paths = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
+    return [p for p in paths if p.is_file()]
 
 
 def import_bibtex(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
@@ -93,10 +122,13 @@ def _paper_files(
     files: dict[str, str] = {}
     keys: list[str] = []
     for record in records:
-        publication, errors = bibread.validate_record(record, str(source), with_bibtex=False)
+        # `bibtex:` keeps the entry as written (braces that protect case, `--`) for the Cite
+        # block; the other fields are decoded, to edit.
+        publication, errors = bibread.validate_record(record, str(source))
         if publication is None:
             report.skipped.extend(errors)
             continue
+        publication = _without_missing_files(publication, site, record, str(source))
         slug = routes.key_slug(record.key)
         path = f"{'/'.join(FOLDER)}/{slug}.md"
         elsewhere = slug.casefold() in taken or record.key.casefold() in taken

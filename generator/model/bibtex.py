@@ -43,7 +43,7 @@ def citation_key(publication: Publication, slug: str) -> str:
 
 def _names(names: list[str]) -> str | None:
     """Authors or editors for BibTeX: marks dropped, "et al." written as BibTeX's `others`."""
-    cleaned = [n.rstrip(NAME_MARKS).strip() for n in names]
+    cleaned = [n.strip().strip(NAME_MARKS).strip() for n in names]
     return " and ".join("others" if n == "et al." else n for n in cleaned) or None
 
 

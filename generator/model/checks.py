@@ -3,6 +3,7 @@ links and refused texts become located errors), and file fields that name no fil
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,8 @@ from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache, SafeEntries
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -72,6 +75,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
+        texts.append((("note",), data.note, True))
     fields = vars(data)  # not getattr: pydantic's fallback for a missing field is slow
     thesis = fields.get("thesis")
     if thesis is not None:
@@ -147,6 +151,23 @@ def missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, st
                 "files/paper.pdf, relative to content/)"
             )
     return missing
+
+
+def checked_files(entry: LoadedEntry, assets: set[str], errors: ErrorCollector) -> LoadedEntry:
+    """The entry, its file fields (pdf, slides) checked. A missing file is an error in the
+    site's own YAML and Markdown; a .bib usually comes from elsewhere (its paths point into
+    someone else's folders), so there it is a warning and the link is left out."""
+    missing = missing_files(file_refs(entry.data), assets)
+    if not missing:
+        return entry
+    if not entry.source.endswith(".bib"):
+        errors.extend([entry.error((name,), message) for name, message in missing.items()])
+        return entry
+    key = vars(entry.data).get("key") or ""
+    for name, message in missing.items():
+        warning = entry.error((name,), f"{message}; the link is left out")
+        log.warning("%s", replace(warning, field=f"{key}.{name}" if key else name))
+    return replace(entry, data=entry.data.model_copy(update=dict.fromkeys(missing)))
 
 
 def file_refs(data: Entry) -> dict[str, str | None]:

@@ -79,6 +79,7 @@ class Item:
     url: str | None
     tags: list[Tag] = field(default_factory=list)
     authors: list[Author] = field(default_factory=list)
+    editors: list[Author] = field(default_factory=list)  # a paper's, the owner found as in authors
     origin: LoadedEntry | None = field(default=None, repr=False)
     root: str = "/"  # where the pages of its language are (routes.language_root)
 

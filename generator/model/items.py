@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     pass
 from generator.model.entries import Item
 from generator.model.structure import Resume
+
+log = logging.getLogger(__name__)
 
 
 def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
@@ -64,13 +67,17 @@ def make_items(
     entry keeps its URL name in every language (unless it chose one), so that a translated
     title does not move its page and the language switcher finds it.
     """
-    taken = set(_explicit_slugs(entries, errors))
+    explicit = _explicit_slugs(entries, errors)
+    taken = set(explicit)
     kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}
     items = []
     for entry in entries:
         data = entry.data
+        chosen = _chosen_slug(data)
+        if chosen and explicit[chosen] is not entry:  # an earlier entry has it: see above
+            chosen = routes.unique_slug(chosen, taken)
         slug = (
-            _chosen_slug(data)
+            chosen
             or kept.get(id(entry))
             or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
         )
@@ -79,17 +86,27 @@ def make_items(
 
 
 def _explicit_slugs(entries: list[LoadedEntry], errors: ErrorCollector) -> dict[str, LoadedEntry]:
-    """The URL names entries chose, each with the first entry that chose it; an entry that
-    chose one taken already is an error."""
+    """The URL names entries chose, each with the first entry that chose it. An entry that
+    chose one taken already is an error; in a .bib, where two keys such as `a:b` and `a/b`
+    make one name, a warning, and the later entry's name gets a number."""
     explicit: dict[str, LoadedEntry] = {}
     for entry in entries:
         chosen = _chosen_slug(entry.data)
         if chosen and chosen in explicit:
             field_name, message = _duplicate(entry.data, explicit[chosen], chosen)
-            errors.extend([entry.error((field_name,), message)])
+            if _distinct_bib_keys(entry, explicit[chosen]):
+                log.warning("%s", entry.error(("key",), f"{message}; this page gets a number"))
+            else:
+                errors.extend([entry.error((field_name,), message)])
         elif chosen:
             explicit[chosen] = entry
     return explicit
+
+
+def _distinct_bib_keys(entry: LoadedEntry, first: LoadedEntry) -> bool:
+    """Two .bib entries whose different keys make one URL name."""
+    key, other = vars(entry.data).get("key"), vars(first.data).get("key")
+    return entry.source.endswith(".bib") and not entry.data.slug and bool(key) and key != other
 
 
 def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str) -> Item:
@@ -97,10 +114,12 @@ def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str
     # Every paper has a page (for its citation); other entries only with a body.
     has_page = data.body or isinstance(data, Publication)
     url = routes.entry(name, slug, root) if has_page else None
-    authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+    paper = isinstance(data, Publication)
+    authors = parse_authors(data.authors, owners) if paper else []
+    editors = parse_authors(data.editors, owners) if paper else []
     return Item(
         name, data, entry.source, entry.line, slug, slug, url,
-        authors=authors, origin=entry, root=root,
+        authors=authors, editors=editors, origin=entry, root=root,
     )  # fmt: skip
 
 

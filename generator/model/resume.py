@@ -40,7 +40,7 @@ from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
-from generator.model.checks import MarkdownCheck, check_markdown, file_refs, missing_files
+from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
 from generator.model.entries import Item, Tag
 from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
 from generator.model.nav import check_section_lists, make_nav
@@ -173,14 +173,15 @@ def _section(
     errors: ErrorCollector,
     markdown: MarkdownCheck,
 ) -> Section:
-    entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+    entries = [
+        checked_files(e, making.assets, errors)
+        for e in loaded[name]
+        if include_drafts or not e.data.draft
+    ]
     kind = "news" if name in NEWS_SECTIONS else name if name in SECTION_MODELS else "generic"
     ordered = order_entries(entries, newest_first=kind == "news")
     items = make_items(name, ordered, making.owners, errors, making.root, making.slugs)
     markdown.entries += entries
-    for entry in entries:
-        for field_name, message in missing_files(file_refs(entry.data), making.assets).items():
-            errors.extend([entry.error((field_name,), message)])
     sources = sorted({e.source for e in loaded[name]})
     labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}
     title = labels.get(name) or section_title(name, making.locale)

@@ -241,7 +241,7 @@ class _Builder:
     def dates(self, item: Item) -> str:
         """The entry's dates as /cv/ shows them (the themes' `date_range`)."""
         data = item.data
-        if isinstance(data, Publication):
+        if isinstance(data, Publication) and not data.spans:
             return self.locale.date(data.published)
         if data.date is not None:
             return self.locale.date(data.date)

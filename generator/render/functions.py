@@ -40,7 +40,7 @@ def json_ld(value: Any) -> Markup:
 def dates(locale: Locale, item: Item | Any) -> str:
     """An entry's date or dates as pages show them."""
     data = item.data if isinstance(item, Item) else item
-    if isinstance(data, Publication):
+    if isinstance(data, Publication) and not data.spans:
         return locale.date(data.published)
     if data.date is not None:
         return locale.date(data.date)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from generator.content.authors import parse_authors, same_person, shorten
+from generator.content.authors import parse_author, parse_authors, same_person, shorten
+from generator.content.bibtext import display_name, split_marks
 
 OWNER = ["Zili Zhang", "张子立"]
 
@@ -55,3 +56,18 @@ def test_short_lists_and_lists_that_would_hide_one_name_stay_whole():
     assert shorten(short, 10) == short
     almost = parse_authors(["Zili Zhang", "B", "C", "D", "E"], OWNER)
     assert shorten(almost, 4) == almost  # only D would be hidden
+
+
+def test_a_mark_before_the_name_or_before_its_comma_is_a_mark_not_part_of_the_name():
+    # al-folio sites: `*Pang, Ce` (a student, or equal contribution) and `Einstein*†, A.`
+    assert display_name("*Pang, Ce") == "Ce Pang*"
+    assert split_marks("Einstein*†, A.") == ("Einstein, A.", "*†")
+    author = parse_author("*Ce Pang", ["Ce Pang"])
+    assert (author.name, author.equal, author.is_owner) == ("Ce Pang", True, True)
+
+
+def test_rendercv_emphasis_highlights_the_owner_and_is_no_equal_contribution_mark():
+    for written in ("*John Doe*", "**John Doe**", "***John Doe***"):
+        author = parse_author(written, ["Someone Else"])
+        assert (author.name, author.is_owner, author.equal) == ("John Doe", True, False)
+    assert display_name("*Doe, John*") == "*John Doe*"  # the same in a .bib

@@ -91,34 +91,61 @@ def test_missing_fields_leave_the_entry_undated_but_readable(library):
 def test_broken_entries_are_reported_with_key_and_line_and_the_rest_still_load(library):
     papers, errors = library
     assert "after2024broken" in papers
-    assert "broken2020" not in papers and "notitle" not in papers
+    assert "broken2020" not in papers
     by_key = {e.field.split(".")[0]: e for e in errors}
-    assert set(by_key) == {"broken2020", "notitle"}
+    assert set(by_key) == {"broken2020"}
     assert by_key["broken2020"].line == 99
     assert "broken" in by_key["broken2020"].message
-    assert by_key["notitle"].line == 111
-    assert "missing required field 'title'" in by_key["notitle"].message
 
 
-def test_a_key_twice_in_one_file_names_both_lines():
+def test_an_entry_without_a_title_is_shown_under_its_key_with_a_warning(caplog):
+    text = "@article{x,\n  author = {A, B},\n  year = 2024,\n}"
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert errors == [] and loaded[0][1].title == "x"
+    assert "refs.bib:1:1: x.title: the entry has no title; it is shown under its key" in caplog.text
+
+
+def test_a_key_twice_in_one_file_keeps_the_first_and_warns_with_both_lines(caplog):
     text = "@misc{a, title={One}}\n\n@misc{a, title={Two}}\n"
     loaded, errors = bibread.load_publications(text, "refs.bib")
-    assert [r.key for r, _ in loaded] == ["a"]
-    assert len(errors) == 1
-    assert (errors[0].line, errors[0].field) == (3, "a")
-    assert "first at line 1" in errors[0].message
+    assert [p.title for _, p in loaded] == ["One"] and errors == []
+    warning = "refs.bib:3:1: a: the key 'a' is also used at line 1; the first entry is kept"
+    assert warning in caplog.text
 
 
-def test_a_bad_value_is_reported_at_its_field_under_its_bibtex_name():
-    text = "@article{x,\n  title = {T},\n  journal = {J},\n  month = {Oct.-Dec.},\n  year = 2020\n}"
-    _, errors = bibread.load_publications(text, "refs.bib")
-    assert [(e.line, e.field) for e in errors] == [(4, "x.month")]
+def test_a_month_with_more_than_a_month_reads_its_first_month(caplog):
+    def month(value: str) -> int | None:
+        text = f"@article{{x, title = {{T}}, month = {value}, year = 2020}}"
+        return bibread.load_publications(text, "refs.bib")[0][0][1].month
+
+    assert month("{Oct.-Dec.}") == 10
+    assert month('apr # " 12"') == 4  # pierce-bcp.bib
+    assert month("{28--30 Mar}") == 3  # plai-group_publications.bib
+    assert month("{1--2}") == 1
+    assert month("{Fall}") is None
+    assert "x.month: 'Fall' names no month; the month is left out" in caplog.text
 
 
-def test_unsafe_urls_are_refused():
+def test_unsafe_urls_are_left_out_and_ftp_is_shown_as_text(caplog):
     text = "@misc{x, title = {T}, url = {javascript:alert(1)}}"
     loaded, errors = bibread.load_publications(text, "refs.bib")
-    assert loaded == [] and "unsafe URL scheme" in errors[0].message
+    assert errors == [] and loaded[0][1].url is None and loaded[0][1].note is None
+    assert "unsafe URL scheme 'javascript:'" in caplog.text and "left out" in caplog.text
+    text = "@misc{y, title = {T}, note = {Report}, url = {ftp://ftp.cwi.nl/pub/R.ps.Z}}"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.url is None and paper.note == "Report ftp://ftp.cwi.nl/pub/R.ps.Z"
+
+
+def test_a_url_broken_over_lines_is_joined_and_a_space_in_it_encoded():
+    text = "@misc{x, title = {T}, url = {http://x.org/ab\n   cd/?q=a b}}"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.url == "http://x.org/abcd/?q=a%20b"  # kassung-publications.bib has both
+
+
+def test_a_key_a_url_cannot_hold_names_its_page_by_its_slug(caplog):
+    text = "@misc{D'Antoni:2013, title = {T}}"
+    record, paper = bibread.load_publications(text, "refs.bib")[0][0]
+    assert paper.key == "D-Antoni-2013" and paper.bibtex.startswith("@misc{D'Antoni:2013,")
 
 
 @pytest.mark.parametrize(
@@ -168,18 +195,30 @@ def test_a_field_given_twice_keeps_its_first_value_and_warns_at_the_second(caplo
     assert "(line 2)" in warned[1]
 
 
+def test_lines_are_the_files_even_where_bibtexparser_counts_wrong():
+    real = (FIXTURES / "realworld" / "bibtex" / "pierce-bcp.bib").read_text("utf-8")
+    lines = real.splitlines()
+    for record in bibparse.parse(real, "bcp.bib").records:
+        assert record.key in lines[record.line - 1], record.key
+        if "crossref" in record.fields:  # inherited fields stand at their parent's lines
+            continue
+        for name, field in record.fields.items():
+            assert name in lines[field.line - 1].lower(), (record.key, name)
+
+
 def test_a_real_library_gets_past_its_duplicated_fields(caplog):
     # pierce-bcp.bib has four entries with a field given twice (tests/fixtures/realworld).
     real = FIXTURES / "realworld" / "bibtex" / "pierce-bcp.bib"
     parsed = bibparse.parse(real.read_text("utf-8"), "bcp.bib")
     assert not [e for e in parsed.errors if "twice in this entry" in e.message]
     records = {r.key: r for r in parsed.records}
-    assert records["HuASE07"].fields["booktitle"].line == 24679
+    # the lines of the file, not bibtexparser's (which drift by 3 here): `sed -n 24682p`
+    assert records["HuASE07"].fields["booktitle"].line == 24682
     assert records["Murawski:2016:2893582"].fields["bcp"].line == 4243
     warned = {r.getMessage().split(" the field")[0] for r in caplog.records}
     assert warned >= {
         "bcp.bib:4245:1: Murawski:2016:2893582.bcp:",
         "bcp.bib:4883:1: MainaAtAl18.keys:",
-        "bcp.bib:16965:1: JoCamlLectureNotes2002.booktitle:",
-        "bcp.bib:24681:1: HuASE07.booktitle:",
+        "bcp.bib:16967:1: JoCamlLectureNotes2002.booktitle:",
+        "bcp.bib:24684:1: HuASE07.booktitle:",
     }

@@ -267,7 +267,7 @@ class Publication(Entry):
     edition: str | None = None
     isbn: str | None = None
     issn: str | None = None
-    note: str | None = None
+    note: str | None = Field(None, description="A line on the paper's page (inline Markdown).")
     bibtex_type: str | None = Field(
         None,
         pattern=r"^[A-Za-z]+$",
@@ -280,6 +280,11 @@ class Publication(Entry):
         if self.month is not None and self.year is None:
             raise PydanticCustomError("month_only", "'month' without 'year'", {"field": "month"})
         return self
+
+    @property
+    def spans(self) -> bool:
+        """Published over a span (biblatex's `date = {1885/1888}`): shown as start – end."""
+        return self.year is None and self.date is None and self.start is not None
 
     @property
     def published(self) -> PartialDate | None:
