@@ -103,6 +103,10 @@ def build_model(
     ]
     for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
+    if config.language == languages.default:  # site.yaml's, said once
+        site_doc = config_doc or Document("site.yaml", None)
+        for message in missing_files({"favicon": config.favicon}, making.assets).values():
+            errors.extend([site_doc.error(("favicon",), message)])
     if later is None:
         markdown.run(cache)
     else:
@@ -113,7 +117,7 @@ def build_model(
     )
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [],
+        fallbacks or [], profile_doc,
     )  # fmt: skip
 
 

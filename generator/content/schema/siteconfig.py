@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
-from generator.content.schema.fields import Strict, Url
+from generator.content.schema.fields import LocalFile, Strict, Url
 from generator.errors import listed, shown
 
 
@@ -208,6 +208,11 @@ class SiteConfig(Strict):
     )
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    favicon: LocalFile | None = Field(
+        None,
+        description="The browser tab's icon: a path inside content/ (.svg, .png or .ico); "
+        "made from the avatar when left out.",
+    )
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
