@@ -140,10 +140,11 @@ def _too_big(value: str, size: tuple[int, int] | None = None) -> str:
 
 
 def _not_an_image(value: str, exc: Exception) -> str:
-    return (
-        f"{value} is not a picture cvsite can read (expected a JPEG, PNG, WebP or GIF file, or an "
-        f"SVG; Pillow says: {shown(str(exc), 120)})"
-    )
+    expected = "expected a JPEG, PNG, WebP or GIF file, or an SVG"
+    if isinstance(exc, UnidentifiedImageError):  # its message names only a stream
+        return f"{value} is not a picture cvsite can read ({expected})"
+    said = shown(str(exc), 120)
+    return f"{value} is not a picture cvsite can read ({expected}; Pillow says: {said})"
 
 
 def _error(place: ContentError, message: str) -> ContentErrors:
