@@ -20,6 +20,7 @@ from generator.site.changes import Changes
 from generator.site.collisions import check_collisions
 from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
 from generator.site.images import (
+    Originals,
     by_original,
     cached,
     image_claims,
@@ -66,6 +67,7 @@ class SiteBuilder:
         self.jobs = options.jobs or available_cores()
         self._compiled = templates_folder(folder) if folder else None
         self._images = folder / "images" if folder else None  # the pictures' files made
+        self._originals = Originals(self._images / "originals.json" if self._images else None)
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -118,7 +120,7 @@ class SiteBuilder:
         loaded = self._load(changes)
         theme = last.theme if last is not None else self._theme(loaded)
         images = wanted_images(loaded)
-        pictures = plan_pictures(loaded, images, theme.options)
+        pictures = plan_pictures(loaded, images, theme.options, self._originals)
         pages = plan_site(loaded.resumes)
         extra, citations = self._other_files(loaded, theme, last)
         for path in images:  # published as the files made of it, never as it is

@@ -11,8 +11,10 @@ files, and each original is one job a build may hand to another process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import json
 import math
 import os
 import warnings
@@ -69,16 +71,54 @@ def wanted_images(loaded: Loaded) -> Wanted:
     return wanted
 
 
-def plan_pictures(loaded: Loaded, wanted: Wanted, options: dict) -> Pictures:
+class Originals:
+    """What each original was found to be (its digest, size as shown and fallback format),
+    by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
+    original it has seen unchanged, not even to hash it (13 ms for a 3 MB photo)."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.known: dict[str, list] = {}
+        self.changed = False
+        with contextlib.suppress(OSError, ValueError):
+            self.known = json.loads(path.read_text(encoding="utf-8")) if path else {}
+
+    def info(self, file: Path, path: str, place: ContentError) -> ImageInfo:
+        try:
+            stat = file.stat()
+        except OSError:  # read_image says why
+            return read_image(file, path, place)
+        mark = [stat.st_size, stat.st_mtime_ns]
+        known = self.known.get(str(file))
+        if isinstance(known, list) and len(known) == 6 and known[:2] == mark:
+            digest, width, height, fallback = known[2:]
+            return ImageInfo(path, file, width, height, fallback, digest, place)
+        info = read_image(file, path, place)
+        self.known[str(file)] = [*mark, info.digest, info.width, info.height, info.fallback]
+        self.changed = True
+        return info
+
+    def save(self) -> None:
+        if self.path is None or not self.changed:
+            return
+        _keep(self.path, json.dumps(self.known, sort_keys=True).encode("utf-8"))
+        self.changed = False
+
+
+def plan_pictures(
+    loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
+) -> Pictures:
     """The site's pictures, each original read (not decoded): ContentErrors for any that is
     not an image cvsite reads, or too big."""
+    originals = originals or Originals(None)
     files = {loaded.files.display(p).removeprefix("content/"): p for p in loaded.files.assets}
     infos, problems = {}, []
     for path, (place, _) in sorted(wanted.items()):
         try:
-            infos[path] = read_image(files[path], path, place)
+            infos[path] = originals.info(files[path], path, place)
         except ContentErrors as exc:
             problems.extend(exc.errors)
+    originals.save()
     if problems:
         raise ContentErrors(problems)
     config = loaded.resume.config

@@ -5,6 +5,7 @@ located error when they are not pictures or too big."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,26 @@ def test_a_rebuild_takes_every_file_from_the_cache_and_does_no_image_work(tmp_pa
     # Another Pillow, or other settings, would make other bytes: another cache entry.
     other = images.cache_path(cache, group[0])
     assert other.parent == cache and group[0].info.digest not in other.name
+
+
+def test_an_original_seen_unchanged_is_not_read_again(tmp_path: Path):
+    memo = tmp_path / "cache" / "originals.json"
+    data = phone_photo()
+    info = _info(tmp_path, data)
+    first = images.Originals(memo).info(info.file, info.path, PLACE)
+    images.Originals(memo).save()  # nothing new: nothing written
+    originals = images.Originals(memo)
+    originals.info(info.file, info.path, PLACE)
+    originals.save()
+    assert memo.is_file()
+    # Other bytes of the same length, the same time: taken as unchanged, never read.
+    stat = info.file.stat()
+    info.file.write_bytes(b"x" * len(data))
+    os.utime(info.file, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert images.Originals(memo).info(info.file, info.path, PLACE) == first
+    os.utime(info.file, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))  # touched: read again
+    with pytest.raises(ContentErrors):
+        images.Originals(memo).info(info.file, info.path, PLACE)
 
 
 def test_the_plan_gives_templates_1x_and_2x_sources_and_the_size_shown(tmp_path: Path):
