@@ -49,7 +49,7 @@ def modern_formats() -> tuple[str, ...]:
 def wanted_images(loaded: Loaded) -> Wanted:
     """Every raster picture the site shows, with the field that names it and its roles: the
     avatar (also the link preview and, without site.yaml's `favicon`, the favicons), and
-    each entry's `image` (its page, lists, its page's link preview)."""
+    each entry's `image` (its page, lists, and its page's link preview if it has a page)."""
     wanted: Wanted = {}
 
     def add(path: str | None, place: ContentError, roles: set[str]) -> None:
@@ -67,7 +67,8 @@ def wanted_images(loaded: Loaded) -> Wanted:
         for item in resume.items:
             if item.data.image and item.origin is not None:
                 place = item.origin.error(("image",), "")
-                add(item.data.image, place, {"image", "thumbnail", "social"})
+                preview = {"social"} if item.has_page else set()  # its page's og:image
+                add(item.data.image, place, {"image", "thumbnail", *preview})
     return wanted
 
 
@@ -130,12 +131,20 @@ def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
     data = _read(file, place)
     with _opened(io.BytesIO(data), place, path) as image:
         width, height = image.size
-        if image.getexif().get(0x0112) in (5, 6, 7, 8):  # turned a quarter: EXIF Orientation
+        if _orientation(image) in (5, 6, 7, 8):  # turned a quarter
             width, height = height, width
         alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
         fallback = "png" if image.format in ("PNG", "GIF") or alpha else "jpeg"
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return ImageInfo(path, file, width, height, fallback, digest, place)
+
+
+def _orientation(image: Image.Image) -> int | None:
+    """The EXIF Orientation tag; None where EXIF cannot be read (decoding will say so)."""
+    try:
+        return image.getexif().get(0x0112)
+    except (OSError, SyntaxError, ValueError, TypeError, KeyError):
+        return None
 
 
 def _read(file: Path, place: ContentError) -> bytes:
@@ -268,10 +277,9 @@ def _decoded(group: list[Variant]) -> Image.Image:
             image.draft("RGB", (math.ceil(image.width * scale), math.ceil(image.height * scale)))
         try:
             image.load()
-            upright = ImageOps.exif_transpose(image)
-        except (OSError, SyntaxError, ValueError) as exc:
+            return _srgb(ImageOps.exif_transpose(image))
+        except (OSError, SyntaxError, ValueError, TypeError, KeyError) as exc:
             raise _error(info.place, _not_an_image(shown(info.path), exc)) from None
-        return _srgb(upright)
 
 
 def _scale(info: ImageInfo, variant: Variant) -> float:
