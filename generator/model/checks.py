@@ -139,7 +139,7 @@ def _at_text(error: ContentError, body: str, found: str) -> ContentError:
 
 
 def missing_files(refs: dict[str, str | None], assets: set[str]) -> dict[str, str]:
-    """File fields (avatar, pdf, slides) whose relative path names no file in content/."""
+    """File fields (avatar, image, pdf, slides) whose relative path names no file in content/."""
     missing = {}
     for name, value in refs.items():
         if not value or url_scheme(value) is not None or value.startswith(("#", "//")):
@@ -172,5 +172,5 @@ def checked_files(entry: LoadedEntry, assets: set[str], errors: ErrorCollector) 
 
 def file_refs(data: Entry) -> dict[str, str | None]:
     if isinstance(data, Publication):
-        return {"pdf": data.pdf, "slides": data.slides}
-    return {}
+        return {"image": data.image, "pdf": data.pdf, "slides": data.slides}
+    return {"image": data.image}

@@ -112,6 +112,10 @@ def build_model(
     markdown.pages += [p for p in pages or [] if p.stem in shown]
     for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
+    if config.language == languages.default:  # site.yaml's, said once
+        site_doc = config_doc or Document("site.yaml", None)
+        for message in missing_files({"favicon": config.favicon}, making.assets).values():
+            errors.extend([site_doc.error(("favicon",), message)])
     if later is None:
         markdown.run(cache)
     else:
@@ -123,7 +127,7 @@ def build_model(
     check_variant_sections(config, sections, errors, config_doc)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [], free,
+        fallbacks or [], free, profile_doc,
     )  # fmt: skip
 
 

@@ -15,6 +15,7 @@ from generator.content.schema import (
     SiteConfig,
 )
 from generator.content.translations import Fallback, Languages
+from generator.content.yamlio import Document
 from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ class Resume:
     languages: Languages
     fallbacks: list[Fallback] = field(default_factory=list)  # translations this one lacks
     pages: list[FreePage] = field(default_factory=list)  # free pages, in menu order
+    # profile.yaml as read, to place what is found wrong later (an avatar that is no image)
+    profile_doc: Document | None = field(default=None, repr=False)
 
     @property
     def language(self) -> str:

@@ -1,5 +1,5 @@
 """What templates call besides Jinja's own: links from the page being rendered (`url`,
-`file_url`), JSON-LD for a <script> element, an entry's dates. See docs/themes.md."""
+`file_url`, `srcset`), JSON-LD for a <script> element, an entry's dates. See docs/themes.md."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from generator.content.i18n import Locale
 from generator.content.schema import Publication
 from generator.model.resume import Item
 from generator.render.pages import Page
+from generator.render.pictures import Source
 
 
 def not_folded(function: Callable) -> Callable:
@@ -63,6 +64,12 @@ def file_url(context: jinja2.runtime.Context, path: str) -> str:
     if routes.leaves_site(path):
         return path
     return _link(context, routes.content_file(path))
+
+
+@jinja2.pass_context
+def srcset(context: jinja2.runtime.Context, source: Source) -> str:
+    """A `srcset` of a picture's files (render.pictures.Source), linked from the page."""
+    return ", ".join(f"{_link(context, c.url)} {c.width}w" for c in source.candidates)
 
 
 def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:

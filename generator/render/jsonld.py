@@ -10,6 +10,7 @@ from typing import Any
 from generator import urls as routes
 from generator.content.schema import Profile, Publication
 from generator.model.resume import Item, Resume
+from generator.render.pictures import social_url
 
 
 def person(resume: Resume) -> dict[str, Any]:
@@ -26,9 +27,7 @@ def person(resume: Resume) -> dict[str, Any]:
         "url": base,
         "description": profile.headline,
         "email": f"mailto:{profile.email}" if profile.email else None,
-        "image": routes.absolute(base, routes.content_file(profile.avatar))
-        if profile.avatar
-        else None,
+        "image": routes.absolute(base, social_url(profile.avatar)) if profile.avatar else None,
         "sameAs": _profiles(profile),
         "alumniOf": [{"@type": "CollegeOrUniversity", "name": s} for s in schools],
         "knowsLanguage": [language.name for language in profile.languages],

@@ -27,7 +27,7 @@ from generator.render import jsonld
 from generator.render.analytics import analytics_script
 from generator.render.cvdocument import printed
 from generator.render.environment import make_environment, template_error
-from generator.render.functions import dates, file_url, json_ld, not_folded, url
+from generator.render.functions import dates, file_url, json_ld, not_folded, srcset, url
 from generator.render.icons import icon, link_icon
 from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imports it from here
     ALL_SOURCES,
@@ -38,6 +38,7 @@ from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imp
     plan_site,
     publication_groups,
 )
+from generator.render.pictures import Pictures, SocialImage
 from generator.render.scholar import citation_tags
 from generator.render.theme import Theme
 
@@ -74,6 +75,7 @@ class Renderer:
         self.theme = theme
         self.site_root = site_root
         self.cache_folder = cache_folder  # where Jinja keeps compiled templates
+        self.pictures = Pictures()  # the site's pictures, planned (see use_pictures)
         self.env = self._environment()
         self._names: frozenset[str] | None = None  # every template name of the chain
 
@@ -91,6 +93,10 @@ class Renderer:
         on; its site.yaml must equal the current one's."""
         self.resumes = {r.language: r for r in (resume, *translations)}
         self.resume = resume
+
+    def use_pictures(self, pictures: Pictures) -> None:
+        """Show the site's pictures as `pictures` plans them from now on."""
+        self.pictures = pictures
 
     def forget_templates(self, names: set[str]) -> None:
         """Templates named `names` changed (in any theme of the chain): compile afresh."""
@@ -121,6 +127,10 @@ class Renderer:
             "link_icon": link_icon,
             "url": url,
             "file_url": file_url,
+            "srcset": srcset,
+            "picture": lambda path, role: self.pictures.picture(path, role),
+            "social_image": self._social_image,
+            "site_icons": lambda: self.pictures.icons(),
             "publication_groups": publication_groups,
             "cite_key": self._cite_key,
             "shorten_authors": shorten_authors,
@@ -155,6 +165,12 @@ class Renderer:
         for resume in self.resumes.values():
             for item in resume.items:
                 dates(resume.locale, item)
+
+    def _social_image(self, page: Page) -> SocialImage | None:
+        """A page's link preview image: its entry's picture, else the avatar."""
+        item = page.data.get("item")
+        image = item.data.image if isinstance(item, Item) else None
+        return self.pictures.social(image, self.resume.profile.avatar)
 
     @staticmethod
     def _cite_key(item: Item) -> str:

@@ -13,11 +13,21 @@ from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
 from generator.content.reader import SiteFiles
 from generator.model.resume import Loaded, load
+from generator.render.pictures import Variant
 from generator.render.renderer import Job, Page, Renderer, plan_site
 from generator.render.theme import Theme, load_theme
 from generator.site.changes import Changes
 from generator.site.collisions import check_collisions
 from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
+from generator.site.images import (
+    Originals,
+    by_original,
+    cached,
+    image_claims,
+    make_group,
+    plan_pictures,
+    wanted_images,
+)
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
     SITE_FILE_COST,
@@ -36,6 +46,10 @@ from generator.site.rendered import RenderedSite, Update, difference
 from generator.site.stamp import markdown_file, templates_folder
 from generator.site.writer import Source
 
+# What making one file of a picture costs, in entry pages (see Renderer._unit_cost): about
+# 10 ms (decoding its original shared with the picture's other files).
+PICTURE_COST = 40.0
+
 
 class SiteBuilder:
     """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
@@ -52,6 +66,8 @@ class SiteBuilder:
         self.cache = BuildCache(markdown=MarkdownStore(markdown_file(folder) if folder else None))
         self.jobs = options.jobs or available_cores()
         self._compiled = templates_folder(folder) if folder else None
+        self._images = folder / "images" if folder else None  # the pictures' files made
+        self._originals = Originals(self._images / "originals.json" if self._images else None)
         self.last: RenderedSite | None = None
         self._renderer: Renderer | None = None
         self._pending = Changes()
@@ -103,21 +119,32 @@ class SiteBuilder:
         last = None if changes.settings else self.last
         loaded = self._load(changes)
         theme = last.theme if last is not None else self._theme(loaded)
+        images = wanted_images(loaded)
+        pictures = plan_pictures(loaded, images, theme.options, self._originals)
         pages = plan_site(loaded.resumes)
         extra, citations = self._other_files(loaded, theme, last)
-        claims = (tuple(p.url for p in pages), tuple(extra))
+        for path in images:  # published as the files made of it, never as it is
+            extra.pop(routes.content_file(path), None)
+        variants = pictures.variants({path: roles for path, (_, roles) in images.items()})
+        claims = (tuple(p.url for p in pages), (*extra, *(v.url for v in variants)))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
-            check_collisions(pages, extra, generated_names(loaded))
+            check_collisions(pages, {**extra, **image_claims(variants)}, generated_names(loaded))
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
+        renderer.use_pictures(pictures)
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
         stale = self._stale(pages, prints, last, changes.templates)
+        if last is not None and last.pictures != pictures:  # sizes or URLs may have changed
+            stale = pages
         wanted = site_files(loaded, pages, prints, self.cache, theme)
-        rendered, made = self._render_files(loaded, renderer, pages, stale, wanted)
+        rendered, made, pictured = self._render_files(
+            loaded, renderer, pages, stale, wanted, variants
+        )
         before = last.generated if last is not None else {}
         generated = make_site_files(wanted, before, made=made)
         files = _site_files_by_path(rendered, extra, generated)
+        files.update({routes.output_path(url): source for url, source in pictured.items()})
         site = RenderedSite(
-            loaded, theme, pages, files, rendered, prints, generated, claims, citations
+            loaded, theme, pages, files, rendered, prints, generated, claims, citations, pictures
         )
         return site, len(stale)
 
@@ -168,9 +195,11 @@ class SiteBuilder:
         pages: list[Page],
         stale: list[Page],
         wanted: Wanted,
-    ) -> tuple[dict[str, Rendered], dict[str, bytes]]:
-        """Every page (`stale` ones rendered now, the others as last time), and the generated
-        files a one-off build makes alongside its pages, by name.
+        variants: list[Variant],
+    ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
+        """Every page (`stale` ones rendered now, the others as last time), the generated
+        files a one-off build makes alongside its pages, by name, and the pictures' files
+        by URL (each original one job, made alongside the pages unless cached).
 
         A one-off build makes the site's own files (sitemap, feeds, resume.json) on whichever
         core is free; a preview makes them here, where the pieces they are made of stay
@@ -184,20 +213,43 @@ class SiteBuilder:
             renderer.work_out_dates()
         loaded.check_markdown()
         spread = functools.partial(parallel_map, jobs=self.cache.jobs)
-        also = self._alongside(alongside, wanted, len(pages))
+        pictured, to_make = self._cached_pictures(variants)
+        also = self._alongside(alongside, wanted, len(pages), to_make)
         results = renderer.render_pages(stale, spread, also=also)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
+        for files in results[len(stale) + len(alongside) :][: len(to_make)]:
+            pictured.update(files)
         previous = self.last.rendered if self.last is not None else {}
         rendered = {
             page.url: Rendered(page, *(fresh.get(page.url) or _as_before(previous[page.url])))
             for page in pages
         }
-        return rendered, made
+        return rendered, made, pictured
 
-    def _alongside(self, names: list[str], wanted: Wanted, pages: int) -> list[Job]:
+    def _cached_pictures(
+        self, variants: list[Variant]
+    ) -> tuple[dict[str, Source], list[list[Variant]]]:
+        """The pictures' files the cache has, and the groups (one original each) to make."""
+        have: dict[str, Source] = {}
+        to_make = []
+        for group in by_original(variants):
+            found = cached(group, self._images)
+            if found is None:
+                to_make.append(group)
+            else:
+                have.update(found)
+        return have, to_make
+
+    def _alongside(
+        self, names: list[str], wanted: Wanted, pages: int, pictures: list[list[Variant]]
+    ) -> list[Job]:
         cost = SITE_FILE_COST * pages
         also = [Job(cost, wanted[name][1]) for name in names]
+        also += [
+            Job(PICTURE_COST * len(group), functools.partial(make_group, group, self._images))
+            for group in pictures
+        ]
         if self.once:  # its rendered Markdown saved (for the next build) alongside too
             also.append(Job(cost, self.cache.markdown.save))
         return also

@@ -8,6 +8,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator.model.resume import Loaded
+from generator.render.pictures import Pictures
 from generator.render.renderer import Page
 from generator.render.theme import Theme
 from generator.site.changes import Changes
@@ -29,6 +30,7 @@ class RenderedSite:
     generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
     claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
     citations: Made = field(default_factory=dict)  # each paper's .bib, for rebuilds
+    pictures: Pictures | None = None  # as planned: a rebuild that plans others renders all
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from generator import urls as routes
 from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.model.resume import Item, Resume
+from generator.render.pictures import social_url
 from generator.urls import full_url
 
 SCHEMA_URL = "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json"
@@ -63,7 +64,9 @@ def basics(resume: Resume) -> dict[str, Any]:
         }
     else:
         location = {"city": profile.location}
-    image = profile.image_url or (full_url(base, profile.avatar) if profile.avatar else None)
+    # The avatar as pages publish it (its link preview image): the original is not published.
+    avatar = routes.absolute(base, social_url(profile.avatar)) if profile.avatar else None
+    image = profile.image_url or avatar
     return {
         "name": profile.name,
         "label": profile.headline,

@@ -353,8 +353,8 @@ THEMED = SITE + "theme: meridian\ntheme_options:\n  accent_light: '#123456'\n"
             THEMED + "  home_publication: 2\n",
             "site.yaml:6:3: theme_options.home_publication: theme 'meridian' has no such "
             "option (did you mean 'home_publications'?) (options: accent_dark, accent_light, "
-            "home_positions, home_projects, home_publications, max_authors, show_footer_credit, "
-            "show_photo)",
+            "avatar_size, home_positions, home_projects, home_publications, image_width, "
+            "max_authors, … (11 in all))",
         ),
         (
             THEMED + "  show_photo: maybe\n",

@@ -17,7 +17,7 @@ DOC = (REPO / "docs" / "content.md").read_text(encoding="utf-8")
 EXAMPLE = re.compile(r'^```(yaml|markdown) title="([^"]+)"\n(.*?)^```$', re.M | re.S)
 EXAMPLES = [(m.group(2), m.group(3)) for m in EXAMPLE.finditer(DOC)]
 SPECIAL_PAGES = {"cv", "tags"}
-FILE_FIELDS = ("avatar", "pdf", "slides")
+FILE_FIELDS = ("avatar", "image", "favicon", "pdf", "slides")
 
 
 def test_the_reference_has_examples():

@@ -16,7 +16,15 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from generator.content.dates import PRESENT, PartialDate
-from generator.content.schema.fields import MAX_SLUG, DateValue, Markdown, Slug, Strict, Url
+from generator.content.schema.fields import (
+    MAX_SLUG,
+    DateValue,
+    LocalFile,
+    Markdown,
+    Slug,
+    Strict,
+    Url,
+)
 from generator.content.schema.profile import Link
 from generator.errors import describe, shown
 
@@ -90,6 +98,12 @@ class Entry(Strict):
     draft: bool = Field(False, description="Left out of the build unless --drafts.")
     featured: bool = Field(False, description="Shown on the home page.")
     weight: int = Field(0, description="Sort order within the section: lower comes first.")
+    image: LocalFile | None = Field(
+        None, description="A picture (JPEG, PNG, WebP…): a path inside content/."
+    )
+    image_alt: str | None = Field(
+        None, description="What the picture shows, for those who cannot see it."
+    )
 
     @field_validator("end")
     @classmethod

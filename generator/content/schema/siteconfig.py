@@ -20,7 +20,7 @@ from pydantic_core import PydanticCustomError
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.content.schema.analytics import Analytics
-from generator.content.schema.fields import Strict, Url
+from generator.content.schema.fields import LocalFile, Strict, Url
 from generator.errors import listed, shown
 
 
@@ -308,6 +308,11 @@ class SiteConfig(Strict):
     feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
     analytics: Analytics | None = Field(
         None, description="An opt-in visitor count (Plausible, GoatCounter, Umami, a script)."
+    )
+    favicon: LocalFile | None = Field(
+        None,
+        description="The browser tab's icon: a path inside content/ (.svg, .png or .ico); "
+        "made from the avatar when left out.",
     )
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,

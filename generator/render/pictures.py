@@ -1,0 +1,238 @@
+"""The site's pictures as pages show them: which files each original is made into, at which
+URLs, and what templates get to write `<picture>` with `srcset`, `sizes`, `width` and `height`.
+
+The theme says how wide pictures are shown, in CSS pixels (its options `avatar_size`,
+`image_width`, `thumbnail_width`; 0 shows none); each is made at that width and twice it (no
+wider than the original), in the modern formats the installed Pillow writes (AVIF, WebP) and
+in the original's own format as the fallback. The social card (`og:image`) is a 1200×630
+JPEG, the favicons PNGs of 32 and 180 pixels. Making the files is site/images.py's.
+
+A file's URL is made from its original's path and its size (`images/me.jpg` at 160 pixels:
+`/images/me-160x160.webp`), so the same picture keeps its address from build to build.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from generator import urls as routes
+from generator.errors import ContentError
+
+VECTOR = (".svg",)  # shown as they are: no pixels to resize, no metadata of a camera
+SOCIAL = (1200, 630)  # what link previews show (Open Graph's recommended size)
+ICONS = (("icon", 32), ("apple-touch-icon", 180))
+TYPES = {"avif": "image/avif", "webp": "image/webp", "jpeg": "image/jpeg", "png": "image/png"}
+EXTENSIONS = {"avif": "avif", "webp": "webp", "jpeg": "jpg", "png": "png"}
+# The theme options that size pictures, and the role each sizes.
+ROLE_OPTIONS = {"avatar": "avatar_size", "image": "image_width", "thumbnail": "thumbnail_width"}
+MAX_SHOWN = 4096  # a larger size in a theme's options is a mistake: shown at this
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """An original as read (site/images.py): its size as shown (EXIF orientation applied),
+    the format its fallback files are made in, and a digest of its bytes."""
+
+    path: str  # inside content/, as the field names it
+    file: Path
+    width: int
+    height: int
+    fallback: str  # "jpeg" or "png" (a picture with transparency)
+    digest: str
+    place: ContentError  # the field that names it, for an error found while making it
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One file to make: the original at `width`×`height` (cropped to that shape about the
+    middle), in `format`."""
+
+    url: str
+    info: ImageInfo
+    width: int
+    height: int
+    format: str
+
+
+@dataclass(frozen=True)
+class Candidate:
+    url: str
+    width: int
+
+
+@dataclass(frozen=True)
+class Source:
+    type: str  # the MIME type of a <source>
+    candidates: tuple[Candidate, ...]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What a template writes a `<picture>` from: `sources` (best format first), then the
+    `<img>`'s `src` and `srcset` (`fallback`), its `width` and `height` (as shown at 1×;
+    None: unknown, a vector) and `sizes`."""
+
+    sources: tuple[Source, ...]
+    fallback: Source
+    src: str
+    width: int | None
+    height: int | None
+    sizes: str
+
+
+@dataclass(frozen=True)
+class SocialImage:
+    url: str
+    width: int | None = None
+    height: int | None = None
+
+
+@dataclass(frozen=True)
+class Icon:
+    rel: str
+    url: str
+    type: str
+    sizes: str = ""
+
+
+@dataclass
+class Pictures:
+    """Every picture of the site, planned: read-only for templates, `variants` for the build."""
+
+    infos: dict[str, ImageInfo] = field(default_factory=dict)  # the raster originals by path
+    options: dict[str, Any] = field(default_factory=dict)  # the theme's
+    formats: tuple[str, ...] = ("webp",)  # the modern formats to make, best first
+    avatar: str | None = None
+    favicon: str | None = None  # site.yaml's own
+
+    def picture(self, path: str | None, role: str) -> Picture | None:
+        """`path` (a content/ path) shown as `role`: avatar, image or thumbnail."""
+        shown = self._shown(role)
+        if not path or not shown:
+            return None
+        if is_vector(path):
+            return _vector(path, shown if role == "avatar" else None)
+        info = self.infos.get(_key(path))
+        if info is None:  # not read: never published
+            return None
+        variants = self._variants(info, role, shown)
+        sources = tuple(_source(variants, kind) for kind in self.formats)
+        fallback = _source(variants, info.fallback)
+        width, height = _display(info, role, shown)
+        return Picture(sources, fallback, fallback.candidates[0].url, width, height,
+                       _sizes(role, width))  # fmt: skip
+
+    def social(self, *paths: str | None) -> SocialImage | None:
+        """The link preview image: of the first of `paths` that is a photo, cropped to
+        1200×630; else of the first vector (as it is)."""
+        for path in paths:
+            if path and _key(path) in self.infos:
+                return SocialImage(social_url(path), *SOCIAL)
+        return None
+
+    def icons(self) -> list[Icon]:
+        """The favicons: site.yaml's `favicon`, or made from the avatar; none: the theme's."""
+        if self.favicon:
+            suffix = PurePosixPath(self.favicon).suffix.lower()
+            kind = {".svg": "image/svg+xml", ".ico": "image/x-icon"}.get(suffix, "image/png")
+            return [Icon("icon", routes.content_file(self.favicon), kind)]
+        info = self.infos.get(_key(self.avatar)) if self.avatar else None
+        if info is None:
+            return []
+        return [
+            Icon(rel, _url(info.path, size, size, "png"), "image/png", f"{size}x{size}")
+            for rel, size in ICONS
+        ]
+
+    def variants(self, roles: dict[str, set[str]]) -> list[Variant]:
+        """Every file to make: each original (path -> its roles) in each role's sizes."""
+        made: dict[str, Variant] = {}
+        for path, wanted in roles.items():
+            info = self.infos.get(_key(path))
+            if info is None:
+                continue
+            for role in sorted(wanted):
+                made.update((v.url, v) for v in self._role_variants(info, role))
+        return [made[url] for url in sorted(made)]
+
+    def _role_variants(self, info: ImageInfo, role: str) -> list[Variant]:
+        if role == "social":
+            return [Variant(social_url(info.path), info, *SOCIAL, "jpeg")]
+        if role == "icons":
+            return [Variant(_url(info.path, s, s, "png"), info, s, s, "png") for _, s in ICONS]
+        shown = self._shown(role)
+        return self._variants(info, role, shown) if shown else []
+
+    def _shown(self, role: str) -> int:
+        try:
+            value = int(self.options.get(ROLE_OPTIONS[role], 0) or 0)
+        except (TypeError, ValueError):
+            return 0
+        return min(max(value, 0), MAX_SHOWN)
+
+    def _variants(self, info: ImageInfo, role: str, shown: int) -> list[Variant]:
+        made = []
+        for width, height in _sizes_made(info, role, shown):
+            for kind in (*self.formats, info.fallback):
+                url = _url(info.path, width, height, kind)
+                made.append(Variant(url, info, width, height, kind))
+        return made
+
+
+def social_url(path: str) -> str:
+    """Where the link preview image of a content/ picture is: its 1200×630 JPEG, or the file
+    itself for a vector (which is not processed)."""
+    if _key(path).lower().endswith(VECTOR):
+        return routes.content_file(_key(path))
+    return _url(path, *SOCIAL, "jpeg")
+
+
+def is_vector(path: str) -> bool:
+    return _key(path).lower().endswith(VECTOR)
+
+
+def _key(path: str) -> str:
+    return path.split("#")[0].split("?")[0].lstrip("/")
+
+
+def _url(path: str, width: int, height: int, kind: str) -> str:
+    original = PurePosixPath(_key(path))
+    name = f"{original.stem}-{width}x{height}.{EXTENSIONS[kind]}"
+    return routes.content_file(original.with_name(name).as_posix())
+
+
+def _display(info: ImageInfo, role: str, shown: int) -> tuple[int, int]:
+    """The size a picture is shown at (1×): the theme's, or the original's if smaller."""
+    if role == "avatar":
+        return shown, shown
+    width = min(shown, info.width)
+    return width, max(1, round(info.height * width / info.width))
+
+
+def _sizes_made(info: ImageInfo, role: str, shown: int) -> list[tuple[int, int]]:
+    """The 1× and 2× sizes, none wider than the original (an avatar: squares)."""
+    if role == "avatar":
+        side = min(info.width, info.height)
+        return [(s, s) for s in sorted({min(shown, side), min(2 * shown, side)})]
+    widths = sorted({min(shown, info.width), min(2 * shown, info.width)})
+    return [(w, max(1, round(info.height * w / info.width))) for w in widths]
+
+
+def _source(variants: list[Variant], kind: str) -> Source:
+    candidates = tuple(Candidate(v.url, v.width) for v in variants if v.format == kind)
+    return Source(TYPES[kind], candidates)
+
+
+def _sizes(role: str, width: int) -> str:
+    """How wide the picture is on the page: fixed, or the page's width on a narrow screen."""
+    if role == "image":
+        return f"(max-width: {width + 40}px) calc(100vw - 40px), {width}px"
+    return f"{width}px"
+
+
+def _vector(path: str, side: int | None) -> Picture:
+    """A vector picture, shown as it is."""
+    url = routes.content_file(_key(path))
+    return Picture((), Source("image/svg+xml", ()), url, side, side, "")

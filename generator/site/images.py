@@ -1,0 +1,343 @@
+"""The site's pictures, made with Pillow: each original read once for the page plan (its
+size as shown, its format), then made into the files render/pictures.py plans.
+
+What is published is pixels only: EXIF orientation is applied, then EXIF (with a phone's GPS
+position), XMP and colour profiles are left behind (colours first converted to sRGB). Each
+file made is kept in the site's cache folder under a digest of what it is made from (the
+original's bytes, its size and format, Pillow's version and this module's settings), so a
+rebuild reads it from there and does no image work. An original is decoded once for all its
+files, and each original is one job a build may hand to another process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import math
+import os
+import warnings
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path
+
+import PIL
+from PIL import Image, ImageCms, ImageOps, UnidentifiedImageError, features
+
+from generator.diskerrors import cache_warning
+from generator.errors import ContentError, ContentErrors, shown
+from generator.model.resume import Loaded
+from generator.render.pictures import ImageInfo, Pictures, Variant, is_vector
+from generator.site.collisions import Origin
+from generator.site.writer import Source
+
+MAX_PIXELS = 50_000_000  # a bigger original is refused: decoding it would take gigabytes
+READS = ("JPEG", "PNG", "WEBP", "GIF")  # the formats an original may be in
+QUALITY = {"avif": 60, "webp": 80, "jpeg": 82}
+CENTRE = (0.5, 0.4)  # where a crop is taken: a little above the middle, where faces are
+SETTINGS = f"1 {sorted(QUALITY.items())} {CENTRE}"  # how files are made here, for the cache
+
+Wanted = dict[str, tuple[ContentError, set[str]]]  # path -> (the field naming it, its roles)
+
+
+def modern_formats() -> tuple[str, ...]:
+    """The formats made beside the fallback, best first: AVIF where this Pillow writes it."""
+    return ("avif", "webp") if "avif" in features.get_supported_modules() else ("webp",)
+
+
+def wanted_images(loaded: Loaded) -> Wanted:
+    """Every raster picture the site shows, with the field that names it and its roles: the
+    avatar (also the link preview and, without site.yaml's `favicon`, the favicons), and
+    each entry's `image` (its page, lists, and its page's link preview if it has a page)."""
+    wanted: Wanted = {}
+
+    def add(path: str | None, place: ContentError, roles: set[str]) -> None:
+        if path and not is_vector(path):
+            key = path.split("#")[0].split("?")[0].lstrip("/")
+            wanted.setdefault(key, (place, set()))[1].update(roles)
+
+    for resume in loaded.resumes.values():
+        if resume.profile_doc is not None:
+            place = resume.profile_doc.error(("avatar",), "")
+        else:
+            place = ContentError("content/profile.yaml", 0, 0, "avatar", "")
+        icons = set() if resume.config.favicon else {"icons"}
+        add(resume.profile.avatar, place, {"avatar", "social", *icons})
+        for item in resume.items:
+            if item.data.image and item.origin is not None:
+                place = item.origin.error(("image",), "")
+                preview = {"social"} if item.has_page else set()  # its page's og:image
+                add(item.data.image, place, {"image", "thumbnail", *preview})
+    return wanted
+
+
+class Originals:
+    """What each original was found to be (its digest, size as shown and fallback format),
+    by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
+    original it has seen unchanged, not even to hash it (13 ms for a 3 MB photo)."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.known: dict[str, list] = {}
+        self.changed = False
+        with contextlib.suppress(OSError, ValueError):
+            self.known = json.loads(path.read_text(encoding="utf-8")) if path else {}
+
+    def info(self, file: Path, path: str, place: ContentError) -> ImageInfo:
+        try:
+            stat = file.stat()
+        except OSError:  # read_image says why
+            return read_image(file, path, place)
+        mark = [stat.st_size, stat.st_mtime_ns]
+        known = self.known.get(str(file))
+        if isinstance(known, list) and len(known) == 6 and known[:2] == mark:
+            digest, width, height, fallback = known[2:]
+            return ImageInfo(path, file, width, height, fallback, digest, place)
+        info = read_image(file, path, place)
+        self.known[str(file)] = [*mark, info.digest, info.width, info.height, info.fallback]
+        self.changed = True
+        return info
+
+    def save(self) -> None:
+        if self.path is None or not self.changed:
+            return
+        _keep(self.path, json.dumps(self.known, sort_keys=True).encode("utf-8"))
+        self.changed = False
+
+
+def plan_pictures(
+    loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
+) -> Pictures:
+    """The site's pictures, each original read (not decoded): ContentErrors for any that is
+    not an image cvsite reads, or too big."""
+    originals = originals or Originals(None)
+    files = {loaded.files.display(p).removeprefix("content/"): p for p in loaded.files.assets}
+    infos, problems = {}, []
+    for path, (place, _) in sorted(wanted.items()):
+        try:
+            infos[path] = originals.info(files[path], path, place)
+        except ContentErrors as exc:
+            problems.extend(exc.errors)
+    originals.save()
+    if problems:
+        raise ContentErrors(problems)
+    config = loaded.resume.config
+    return Pictures(infos, options, modern_formats(), loaded.resume.profile.avatar, config.favicon)
+
+
+def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
+    """An original's size as shown and its fallback format, from its header."""
+    data = _read(file, place)
+    with _opened(io.BytesIO(data), place, path) as image:
+        width, height = image.size
+        if _orientation(image) in (5, 6, 7, 8):  # turned a quarter
+            width, height = height, width
+        alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+        fallback = "png" if image.format in ("PNG", "GIF") or alpha else "jpeg"
+    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+    return ImageInfo(path, file, width, height, fallback, digest, place)
+
+
+def _orientation(image: Image.Image) -> int | None:
+    """The EXIF Orientation tag; None where EXIF cannot be read (decoding will say so)."""
+    try:
+        return image.getexif().get(0x0112)
+    except (OSError, SyntaxError, ValueError, TypeError, KeyError):
+        return None
+
+
+def _read(file: Path, place: ContentError) -> bytes:
+    try:
+        return file.read_bytes()
+    except OSError as exc:
+        raise _error(place, f"{shown(file.name)} cannot be read ({exc.strerror or exc})") from None
+
+
+class _opened:
+    """`Image.open` of an original, its problems as located errors: not an image, broken,
+    or more than MAX_PIXELS (refused from its header, before anything is decoded)."""
+
+    def __init__(self, file: io.BytesIO | Path, place: ContentError, path: str):
+        self.file, self.place, self.path = file, place, path
+
+    def __enter__(self) -> Image.Image:
+        value = shown(self.path)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            try:
+                self.image = Image.open(self.file, formats=READS)
+            except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+                raise _error(self.place, _too_big(value)) from None
+            except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+                raise _error(self.place, _not_an_image(value, exc)) from None
+        if self.image.width * self.image.height > MAX_PIXELS:
+            self.image.close()
+            raise _error(self.place, _too_big(value, self.image.size))
+        return self.image
+
+    def __exit__(self, *exc: object) -> None:
+        self.image.close()
+
+
+def _too_big(value: str, size: tuple[int, int] | None = None) -> str:
+    pixels = f"{size[0]} × {size[1]} pixels, " if size else ""
+    return (
+        f"{value} is too big ({pixels}more than {MAX_PIXELS // 1_000_000} million pixels); "
+        "make it smaller, such as 3000 pixels wide, before it goes into content/"
+    )
+
+
+def _not_an_image(value: str, exc: Exception) -> str:
+    expected = "expected a JPEG, PNG, WebP or GIF file, or an SVG"
+    if isinstance(exc, UnidentifiedImageError):  # its message names only a stream
+        return f"{value} is not a picture cvsite can read ({expected})"
+    said = shown(str(exc), 120)
+    return f"{value} is not a picture cvsite can read ({expected}; Pillow says: {said})"
+
+
+def _error(place: ContentError, message: str) -> ContentErrors:
+    return ContentErrors([replace(place, message=message)])
+
+
+def image_claims(variants: list[Variant]) -> dict[str, tuple[Source, Origin]]:
+    """The URLs the pictures' files take, each said to come from the field naming its
+    original: for the check that no two sources claim one output path."""
+    claims: dict[str, tuple[Source, Origin]] = {}
+    for variant in variants:
+        place = variant.info.place
+        claims[variant.url] = (b"", Origin(f"{place.file}:{place.line}", place.file, place.line))
+    return claims
+
+
+# --- making the files ---------------------------------------------------------------------
+
+
+def by_original(variants: Iterable[Variant]) -> list[list[Variant]]:
+    """The files to make, in groups of one original each (one decoding for each group)."""
+    groups: dict[str, list[Variant]] = {}
+    for variant in variants:
+        groups.setdefault(variant.info.path, []).append(variant)
+    return [groups[path] for path in sorted(groups)]
+
+
+def cached(group: list[Variant], folder: Path | None) -> dict[str, Source] | None:
+    """The files of one original, if the cache has every one of them."""
+    if folder is None:
+        return None
+    found = {v.url: cache_path(folder, v) for v in group}
+    return found if all(path.is_file() for path in found.values()) else None  # type: ignore
+
+
+def make_group(group: list[Variant], folder: Path | None) -> dict[str, Source]:
+    """The files of one original, by URL: from the cache, or made (and cached) now."""
+    have = cached(group, folder)
+    if have is not None:
+        return have
+    image = _decoded(group)
+    made: dict[str, Source] = {}
+    for variant in group:
+        path = cache_path(folder, variant) if folder is not None else None
+        if path is not None and path.is_file():
+            made[variant.url] = path
+            continue
+        data = encode(image, variant)
+        made[variant.url] = _keep(path, data) if path is not None else data
+    return made
+
+
+def cache_path(folder: Path, variant: Variant) -> Path:
+    """Where a made file is kept: named by a digest of everything that shapes its bytes."""
+    what = f"{variant.info.digest} {variant.width}x{variant.height} {variant.format} "
+    what += f"{PIL.__version__} {SETTINGS}"
+    return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{variant.format}"
+
+
+def _keep(path: Path, data: bytes) -> Source:
+    """`data` written to the cache (whole or not at all), and the file; the bytes if the cache
+    cannot be written."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as exc:
+        temporary.unlink(missing_ok=True)
+        cache_warning(path.parent, exc)
+        return data
+    return path
+
+
+def _decoded(group: list[Variant]) -> Image.Image:
+    """The original's pixels, upright, in sRGB, as RGB (or RGBA), with nothing else kept."""
+    info = group[0].info
+    with _opened(info.file, info.place, info.path) as image:
+        if image.format == "JPEG":  # decoded at a half, a quarter… when that is enough
+            scale = max(_scale(info, v) for v in group)
+            image.draft("RGB", (math.ceil(image.width * scale), math.ceil(image.height * scale)))
+        try:
+            image.load()
+            return _srgb(ImageOps.exif_transpose(image))
+        except (OSError, SyntaxError, ValueError, TypeError, KeyError) as exc:
+            raise _error(info.place, _not_an_image(shown(info.path), exc)) from None
+
+
+def _scale(info: ImageInfo, variant: Variant) -> float:
+    """How much of the original's size a variant needs: its crop at full size."""
+    crop = _box(info.width, info.height, variant.width, variant.height)
+    return max(variant.width / (crop[2] - crop[0]), variant.height / (crop[3] - crop[1]))
+
+
+def _srgb(image: Image.Image) -> Image.Image:
+    alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    mode = "RGBA" if alpha else "RGB"
+    profile = image.info.get("icc_profile")
+    converted = None
+    if profile:
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+            converted = ImageCms.profileToProfile(
+                image, source, ImageCms.createProfile("sRGB"), outputMode=mode
+            )
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            converted = None  # a profile that cannot be read: the pixels as they are
+    clean = converted or (image.convert("RGBA") if alpha else image.convert(mode))
+    clean.info.clear()  # no EXIF, XMP or profile travels on to the files made
+    return clean
+
+
+def _box(width: int, height: int, want_w: int, want_h: int) -> tuple[int, int, int, int]:
+    """The part of a width × height picture with the shape want_w : want_h, about CENTRE."""
+    if width * want_h > height * want_w:  # wider than wanted: cut the sides
+        crop_w, crop_h = height * want_w / want_h, height
+    else:
+        crop_w, crop_h = width, width * want_h / want_w
+    left = (width - crop_w) * CENTRE[0]
+    top = (height - crop_h) * CENTRE[1]
+    return (round(left), round(top), round(left + crop_w), round(top + crop_h))
+
+
+def encode(image: Image.Image, variant: Variant) -> bytes:
+    """One file: `image` cropped and resized to the variant's size, in its format."""
+    box = _box(image.width, image.height, variant.width, variant.height)
+    size = (variant.width, variant.height)
+    picture = image.resize(size, Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
+    picture.info.clear()
+    if variant.format == "jpeg" and picture.mode == "RGBA":  # a JPEG has no transparency
+        white = Image.new("RGBA", picture.size, (255, 255, 255, 255))
+        picture = Image.alpha_composite(white, picture)
+    if variant.format == "jpeg":
+        picture = picture.convert("RGB")
+    out = io.BytesIO()
+    picture.save(out, variant.format.upper(), **_options(variant.format))
+    return out.getvalue()
+
+
+def _options(kind: str) -> dict:
+    if kind == "jpeg":
+        return {"quality": QUALITY["jpeg"], "optimize": True, "progressive": True}
+    if kind == "png":
+        return {"optimize": True}
+    if kind == "webp":
+        return {"quality": QUALITY["webp"], "method": 4}
+    return {"quality": QUALITY["avif"], "speed": 6}
