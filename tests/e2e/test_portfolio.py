@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers import FIXTURES, copy_site, run_cli
 from tests.htmlread import read_page
+from tests.photos import phone_photo
 
 PORTFOLIO = FIXTURES / "sites" / "portfolio"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -258,15 +259,15 @@ def test_a_page_without_an_image_gets_a_small_card(built):
 
 
 def test_a_page_with_an_og_image_gets_a_large_card(tmp_path):
+    # A photo avatar gives every page a 1200x630 og:image (an SVG one gives none: link
+    # previews cannot show SVG), and with it the large card.
     profile = (PORTFOLIO / "content" / "profile.yaml").read_text(encoding="utf-8")
-    files = {
-        "content/profile.yaml": profile + "avatar: me.svg\n",
-        "content/me.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
-    }
-    site, result = _rebuilt(tmp_path, "", files)
+    site, _ = _rebuilt(tmp_path, "", {"content/profile.yaml": profile + "avatar: me.jpg\n"})
+    (site / "content" / "me.jpg").write_bytes(phone_photo())
+    result = run_cli("build", "--site", site)
     assert result.code == 0, result.err
     for path in ("index.html", "about/index.html", "news/index.html"):
         page = read_page(site / "output" / path)
         image = page.root.find("meta", property="og:image").attrs["content"]
-        assert image == "https://ada.example.org/portfolio/me.svg"
+        assert image.startswith("https://ada.example.org/portfolio/") and "1200x630" in image
         assert _meta(page, "twitter:card") == "summary_large_image"
