@@ -53,10 +53,11 @@ def repair(data: dict[str, Any], warn: Warner) -> None:
         warn("title", f"the entry has no title; it is shown under its key {shown(key)}")
     if not re.fullmatch(BIBTEX_KEY_PATTERN, key) or len(key) > 100:
         data["key"] = routes.key_slug(key)
+        page = "after its first characters" if len(key) > 100 else f"{shown(data['key'])}"
         warn(
             "",
-            f"the key {shown(key)} has characters a page address cannot hold; its page is "
-            f"named {shown(data['key'])} and its citation keeps the key",
+            "this key is too long or has characters a page address cannot hold; its page "
+            f"is named {page} and its citation keeps the key",
         )
 
 

@@ -90,9 +90,11 @@ class _Lines:
         found = self.text.find(block.raw, self.position) if block.raw else -1
         if found < 0:
             return 0
-        self.line += self.text.count("\n", self.position, found)
-        self.position = found
-        return self.line - (block.start_line or 0)
+        line = self.line + self.text.count("\n", self.position, found)
+        # past the block: a second block with the same text (a key given twice) is after it
+        end = found + len(block.raw)
+        self.line, self.position = line + self.text.count("\n", found, end), end
+        return line - (block.start_line or 0)
 
 
 def _define(string: bib.String, strings: dict[str, str], display: str, shift: int) -> None:
@@ -115,8 +117,8 @@ def _add(record: BibRecord, records: dict[str, BibRecord], display: str) -> None
         records[record.key.lower()] = record
         return
     message = (
-        f"the key {shown(record.key)} is also used at line {first.line}; the first entry is "
-        "kept, this one is left out (as biber does)"
+        f"this key is also used at line {first.line}; the first entry is kept, this one is "
+        "left out (as biber does)"
     )
     log.warning("%s", ContentError(display, record.line, 1, record.key, message))
 

@@ -47,8 +47,8 @@ def test_pierce_builds_unedited_and_says_what_it_left_out(pierce):
     bib = "content/publications.bib"
     for line in (
         # a key given twice: the first kept, both lines named (biber)
-        f"{bib}:25889:1: DBLP:conf/icfp/2010: the key 'DBLP:conf/icfp/2010' is also used at "
-        "line 25278; the first entry is kept",
+        f"{bib}:25889:1: DBLP:conf/icfp/2010: this key is also used at line 25278; the first "
+        "entry is kept",
         # a @string defined again: BibTeX's order
         f"{bib}:90:1: taoop: the @string 'taoop' is defined again",
         # no title: the key stands in

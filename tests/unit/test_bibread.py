@@ -109,7 +109,7 @@ def test_a_key_twice_in_one_file_keeps_the_first_and_warns_with_both_lines(caplo
     text = "@misc{a, title={One}}\n\n@misc{a, title={Two}}\n"
     loaded, errors = bibread.load_publications(text, "refs.bib")
     assert [p.title for _, p in loaded] == ["One"] and errors == []
-    warning = "refs.bib:3:1: a: the key 'a' is also used at line 1; the first entry is kept"
+    warning = "refs.bib:3:1: a: this key is also used at line 1; the first entry is kept"
     assert warning in caplog.text
 
 
