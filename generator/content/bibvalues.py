@@ -29,6 +29,10 @@ MONTH_NAMES = {
     "dec": "December",
 }
 _NAME = re.compile(r"[^\s#\"{}(),=]+")
+# A value longer than this is cut (and marked so): @string macros joined with `#` grow
+# exponentially (a13 = a12 # a12 # a12 # a12 ...), and no real field comes near it.
+MAX_VALUE = 100_000
+CUT = " […]"
 
 
 def pieces(raw: str) -> list[tuple[str, str]] | None:
@@ -93,6 +97,8 @@ def resolve(raw: str, strings: Mapping[str, str]) -> tuple[str, list[str]]:
         if value is None:
             undefined.append(piece)
         text.append(piece if value is None else value)
+        if sum(map(len, text)) > MAX_VALUE:
+            return "".join(text)[:MAX_VALUE] + CUT, undefined
     return "".join(text), undefined
 
 
