@@ -10,6 +10,7 @@ of Python-Markdown wrote it.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import posixpath
 import re
 import xml.etree.ElementTree as etree
@@ -34,6 +35,7 @@ from markupsafe import Markup
 
 from generator.errors import shown
 from generator.markdown.cost import CostExtension, TooCostly
+from generator.markdown.math import MATH_VERSION, MathExtension
 from generator.markdown.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import is_unsafe, url_scheme
@@ -44,6 +46,8 @@ from generator.safeurl import is_unsafe, url_scheme
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
 RENDERER_VERSION = 3
+# latex2mathml's version, read once (its package has no __version__).
+_LATEX2MATHML = importlib.metadata.version("latex2mathml")
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 # What is left of Python-Markdown's placeholders (STX, a name, ETX) after its last step: a
 # link can swallow half of one (footnotes put one after a definition's text). Content never
@@ -249,9 +253,10 @@ class MarkdownRenderer:
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
         # name the options the HTML was made with.
         self._cache = store if store is not None else {}
-        # Cached HTML is only valid for the same options, the same renderer and the same
-        # Python-Markdown: all three are in the key.
-        options = f"{unsafe_html}{smart_quotes}{RENDERER_VERSION}{markdown.__version__}"
+        # Cached HTML is only valid for the same options, the same renderer, the same math
+        # and the same Python-Markdown: all are in the key.
+        versions = f"{RENDERER_VERSION}.{MATH_VERSION}{markdown.__version__}{_LATEX2MATHML}"
+        options = f"{unsafe_html}{smart_quotes}{versions}"
         self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
 
     def setup(self) -> None:
@@ -264,6 +269,7 @@ class MarkdownRenderer:
             extensions = [module.makeExtension() for module in EXTENSIONS]
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
             extensions.append(CostExtension())
+            extensions.append(MathExtension())
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")
