@@ -192,12 +192,13 @@ class UnsafeUrl(MarkdownProblem):
 
 
 class CodeOptionRefused(MarkdownProblem):
-    """A fenced code block asks for code highlighting, which cvsite does not do."""
+    """A fenced code block asks for a highlighting option (line numbers, marked lines):
+    cvsite colours code by its language only."""
 
     def __init__(self, option: str):
         super().__init__(
-            f"fenced code option '{option}' is for code highlighting, which cvsite does not "
-            'do (expected a language, an #id, .classes or key="value" attributes)',
+            f"fenced code option '{option}' is not supported: code is coloured by its "
+            'language only (expected a language, an #id, .classes or key="value" attributes)',
             option,
         )
 
@@ -232,7 +233,12 @@ class _FencedCode(fenced_code.FencedBlockPreprocessor):
         for key, _ in attrs:
             if key in HIGHLIGHT_OPTIONS:
                 raise CodeOptionRefused(key)
-        return super().handle_attrs(attrs)
+        block_id, classes, config = super().handle_attrs(attrs)
+        if block_id or config:
+            # Pygments has no place for an #id or key="value" attributes (Python-Markdown
+            # drops them when it highlights): such a block keeps them and is not coloured.
+            config["use_pygments"] = False
+        return block_id, classes, config
 
 
 class MarkdownRenderer:
@@ -270,6 +276,9 @@ class MarkdownRenderer:
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
             extensions.append(CostExtension())
             extensions.append(MathExtension())
+            # Fenced code with a language is highlighted by Pygments as classes, which the
+            # theme colours (static/code.css); an unknown language, or none, is plain text.
+            extensions.append(CodeHiliteExtension(css_class="highlight", guess_lang=False))
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")

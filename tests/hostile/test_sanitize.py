@@ -234,8 +234,9 @@ def test_markdown_keeps_its_own_features():
         assert tag in tags, tag
     assert ("ol", {"start": "3"}) in elements(html)
     assert ("h2", {"class": "big", "id": "top"}) in elements(html)
-    assert ("code", {"class": "language-python"}) in elements(html)
-    assert "x = '&lt;b&gt;'" in html
+    assert ("div", {"class": "highlight"}) in elements(html)  # coloured by Pygments
+    assert ("span", {"class": "s1"}) in elements(html)
+    assert """<span class="s1">'&lt;b&gt;'</span>""" in html
     assert 'href="#fn:1"' in html and 'id="fn:1"' in html and 'href="#fnref:1"' in html
     assert resolve_root(html, "../").count('href="../files/a.pdf"') == 1
 
