@@ -9,7 +9,14 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from generator import confined
-from generator.content.schema import LANGUAGE_PATTERN, SECTION_MODELS, Entry, Profile, SiteConfig
+from generator.content.schema import (
+    LANGUAGE_PATTERN,
+    SECTION_MODELS,
+    Entry,
+    Person,
+    Profile,
+    SiteConfig,
+)
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # site.yaml keys that name the languages or the site's address: never given per language.
@@ -86,6 +93,9 @@ def schemas() -> dict[str, dict[str, Any]]:
     result = {
         "site.schema.json": _document(SiteConfig.model_json_schema(), "cvsite site.yaml"),
         "profile.schema.json": _document(Profile.model_json_schema(), "cvsite profile.yaml"),
+        "people.schema.json": _document(
+            TypeAdapter(list[Person]).json_schema(), "cvsite content/people.yaml"
+        ),
     }
     for name, model in {**SECTION_MODELS, "section": Entry}.items():
         listing = TypeAdapter(list[model]).json_schema()

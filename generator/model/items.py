@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
-from generator.content.authors import parse_authors
+from generator.content.authors import Coauthor, parse_authors
 from generator.content.personname import without_titles
 from generator.content.reader import (
     LoadedEntry,
 )
 from generator.content.schema import (
     Entry,
+    Person,
     Profile,
     Publication,
     SiteConfig,
@@ -22,6 +23,16 @@ if TYPE_CHECKING:
     pass
 from generator.model.entries import Item
 from generator.model.structure import Resume
+
+
+def coauthors(people: list[Person]) -> tuple[Coauthor, ...]:
+    """The people of content/people.yaml that have somewhere to link to, as author lists
+    match them (names without titles, as the owner's)."""
+    return tuple(
+        (person.link, tuple(without_titles(n) for n in (person.name, *person.aliases)))
+        for person in people
+        if person.link
+    )
 
 
 def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
@@ -55,6 +66,7 @@ def make_items(
     errors: ErrorCollector,
     root: str = "/",
     inherited: dict[EntryPlace, str] | None = None,
+    people: tuple[Coauthor, ...] = (),
 ) -> list[Item]:
     """The section's items, under the language root `root`.
 
@@ -72,7 +84,7 @@ def make_items(
             or kept.get(id(entry))
             or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
         )
-        items.append(_item(name, entry, slug, owners, root))
+        items.append(_item(name, entry, slug, owners, root, people))
     return items
 
 
@@ -90,12 +102,20 @@ def _explicit_slugs(entries: list[LoadedEntry], errors: ErrorCollector) -> dict[
     return explicit
 
 
-def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str) -> Item:
+def _item(
+    name: str,
+    entry: LoadedEntry,
+    slug: str,
+    owners: list[str],
+    root: str,
+    people: tuple[Coauthor, ...] = (),
+) -> Item:
     data = entry.data
     # Every paper has a page (for its citation); other entries only with a body.
     has_page = data.body or isinstance(data, Publication)
     url = routes.entry(name, slug, root) if has_page else None
-    authors = parse_authors(data.authors, owners) if isinstance(data, Publication) else []
+    is_paper = isinstance(data, Publication)
+    authors = parse_authors(data.authors, owners, people) if is_paper else []
     return Item(
         name, data, entry.source, entry.line, slug, slug, url,
         authors=authors, origin=entry, root=root,

@@ -28,6 +28,7 @@ from generator.content.reader import (
 )
 from generator.content.schema import (
     SECTION_MODELS,
+    Person,
     Profile,
     SiteConfig,
 )
@@ -38,9 +39,18 @@ from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
+from generator.content.authors import Coauthor
+from generator.content.people import read_people
 from generator.model.checks import MarkdownCheck, check_markdown, file_refs, missing_files
 from generator.model.entries import Item, Tag
-from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
+from generator.model.items import (
+    EntryPlace,
+    coauthors,
+    entry_slugs,
+    make_items,
+    order_entries,
+    owner_names,
+)
 from generator.model.nav import make_nav
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
@@ -79,6 +89,7 @@ def build_model(
     cache: BuildCache | None = None,
     slugs: dict[EntryPlace, str] | None = None,
     later: list[MarkdownCheck] | None = None,
+    people: list[Person] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
@@ -96,7 +107,8 @@ def build_model(
     )
     profile_doc = profile_doc or Document("content/profile.yaml", None)
     markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
-    making = _Making(config, locale, root, owner_names(config, profile), set(assets), slugs)
+    owners = owner_names(config, profile)
+    making = _Making(config, locale, root, owners, set(assets), slugs, coauthors(people or []))
     sections = [
         _section(name, loaded, making, include_drafts, errors, markdown)
         for name in _section_order(loaded, config)
@@ -153,6 +165,7 @@ class _Making:
     owners: list[str]  # the names that are the site's owner, among authors
     assets: set[str]
     slugs: dict[EntryPlace, str] | None  # the default language's URL names, kept here
+    people: tuple[Coauthor, ...] = ()  # co-authors that author lists link to
 
 
 def _section(
@@ -165,7 +178,13 @@ def _section(
 ) -> Section:
     entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
     items = make_items(
-        name, order_entries(entries), making.owners, errors, making.root, making.slugs
+        name,
+        order_entries(entries),
+        making.owners,
+        errors,
+        making.root,
+        making.slugs,
+        making.people,
     )
     markdown.entries += entries
     for entry in entries:
@@ -292,6 +311,7 @@ def _load_language(
     }
     if files.bibtex:
         loaded.setdefault("publications", []).extend(read_bibtex(files, errors, reads))
+    people = read_people(files, errors, resolver)
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
@@ -310,6 +330,7 @@ def _load_language(
         cache=options.cache,
         slugs=entry_slugs(default) if default is not None else None,
         later=options.later,
+        people=people,
     )
 
 

@@ -55,3 +55,35 @@ def test_short_lists_and_lists_that_would_hide_one_name_stay_whole():
     assert shorten(short, 10) == short
     almost = parse_authors(["Zili Zhang", "B", "C", "D", "E"], OWNER)
     assert shorten(almost, 4) == almost  # only D would be hidden
+
+
+# --- co-authors (content/people.yaml) ---------------------------------------------------------
+
+PEOPLE = (
+    ("https://ana.example.org/", ("Ana García", "A. Garcia-Lopez")),
+    ("https://orcid.org/0000-0002-1825-0097", ("Bo Li",)),
+)
+
+
+def test_a_coauthor_links_by_the_owners_matching():
+    authors = parse_authors(
+        ["García, Ana", "A. García*", "Li Bo", "Bob Li", "Zili Zhang", "Carla Rossi"],
+        OWNER,
+        PEOPLE,
+    )
+    links = [a.url for a in authors]
+    assert links == [
+        "https://ana.example.org/",  # family, given
+        "https://ana.example.org/",  # an initial, with a mark
+        "https://orcid.org/0000-0002-1825-0097",  # family first
+        None,  # another given name is another person
+        None,  # the owner is highlighted, not linked
+        None,
+    ]
+    assert authors[1].equal and authors[1].name == "A. García"
+    assert authors[4].is_owner
+
+
+def test_the_owner_in_people_stays_the_owner():
+    (author,) = parse_authors(["Zili Zhang"], OWNER, (("https://x.org/", ("Zili Zhang",)),))
+    assert author.is_owner and author.url is None

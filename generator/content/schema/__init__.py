@@ -4,9 +4,9 @@ Every model forbids unknown keys. Scalars arrive from `yamlio` as text; pydantic
 turns text into the numbers and booleans a field asks for. Cross-field rules (an end before
 its start) are checked here too, so every content error surfaces in one validation pass.
 
-fields.py holds the shared field types, profile.py the profile, entries.py every section's
-entry model, siteconfig.py site.yaml and thememanifest.py theme.yaml; every name is
-importable from here.
+fields.py holds the shared field types, profile.py the profile, people.py co-authors,
+entries.py every section's entry model, siteconfig.py site.yaml and thememanifest.py
+theme.yaml; every name is importable from here.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from generator.content.schema.fields import (
     Url,
     url_scheme,
 )
+from generator.content.schema.people import ORCID_PATTERN, Person
 from generator.content.schema.profile import Language, Link, PostalAddress, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
@@ -64,6 +65,8 @@ from generator.content.schema.siteconfig import (
 from generator.content.schema.thememanifest import ThemeManifest
 
 __all__ = [
+    "ORCID_PATTERN",
+    "Person",
     "Argument",
     "Award",
     "BIBTEX_KEY_PATTERN",
