@@ -16,6 +16,7 @@ from generator.content.schema import (
     Profile,
     Publication,
     SiteConfig,
+    Talk,
 )
 from generator.errors import ErrorCollector, shown
 
@@ -114,8 +115,8 @@ def _item(
     # Every paper has a page (for its citation); other entries only with a body.
     has_page = data.body or isinstance(data, Publication)
     url = routes.entry(name, slug, root) if has_page else None
-    is_paper = isinstance(data, Publication)
-    authors = parse_authors(data.authors, owners, people) if is_paper else []
+    has_authors = isinstance(data, Publication | Talk)
+    authors = parse_authors(data.authors, owners, people) if has_authors else []
     return Item(
         name, data, entry.source, entry.line, slug, slug, url,
         authors=authors, origin=entry, root=root,

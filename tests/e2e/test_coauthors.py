@@ -56,3 +56,9 @@ def test_a_bad_people_yaml_is_an_error_at_its_line(tmp_path):
     assert "content/people.yaml:3:3: people[0].homepage: unknown field 'homepage'" in result.err
     assert "content/people.yaml:4:3: people[1].name: missing required field 'name'" in result.err
     assert "Traceback" not in result.err
+
+
+def test_a_talks_speakers_link_too(built):
+    talks = read_page(built / "talks" / "index.html")
+    assert _links(talks) == {"B. Coauthor": "https://ben.example.org/"}  # an initial matches
+    assert [s.text for s in talks.main.find_all("strong", cls="me")] == ["Ada Example"]
