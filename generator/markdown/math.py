@@ -102,7 +102,17 @@ def to_mathml(formula: Formula) -> str:
     if reason:
         raise FormulaError(formula.written, reason)
     _check(formula, mathml)
-    return mathml
+    return _with_source(mathml, formula.tex.strip())
+
+
+def _with_source(mathml: str, tex: str) -> str:
+    """The formula with its TeX kept as an annotation, as MathJax and KaTeX write it: a
+    browser shows only the first child of <semantics>; text readers (the PDF CV) the TeX."""
+    head, _, rest = mathml.partition(">")
+    body = rest.removesuffix("</math>")
+    source = html.escape(tex, quote=False)
+    annotation = f'<annotation encoding="application/x-tex">{source}</annotation>'
+    return f"{head}><semantics><mrow>{body}</mrow>{annotation}</semantics></math>"
 
 
 # The model asks again why a formula failed (`unconvertible`), and titles repeat: each
@@ -135,6 +145,39 @@ def _check(formula: Formula, mathml: str) -> None:
             raise FormulaError(formula.written, f"its text holds HTML (<{name}>)")
         if name != "mtext" and (command := _UNKNOWN_COMMAND.match(element.text or "")):
             raise FormulaError(formula.written, f"unknown command {command.group(0)}")
+
+
+# TeX's own rule, for text from a .bib, read left to right: every unescaped `$` opens or
+# closes math, whatever is around it; `$$` opens display math where a block can start.
+_TEX_MATH = re.compile(
+    r"(?:^|(?<=\s))\$\$(?P<display>(?:[^$\\]|\\.)+)\$\$"
+    r"|\$(?P<inline>(?:[^$\\]|\\.)+)\$"
+    r"|\\.",
+    re.S,
+)
+
+
+def tex_math_for_markdown(text: str) -> str:
+    """Text whose `$` follow TeX's rule (a .bib title), with each formula that Markdown's
+    rule would not read as written (`$ x $`, `$x$4`) given as `\\(x\\)` instead.
+
+    Formulas Markdown reads the same way are left as written, so plain forms of the text
+    (a page's <title>, Scholar's tags) keep the .bib's own TeX.
+    """
+    return _TEX_MATH.sub(_kept_or_bracketed, text) if "$" in text else text
+
+
+def _kept_or_bracketed(match: re.Match) -> str:
+    kind = match.lastgroup
+    if kind is None:  # an escape: as it is
+        return match.group(0)
+    start = match.start()
+    found = FORMULA.match(match.string, start)
+    after_formula = start > 0 and match.string[start - 1] == "$"  # `$a$$b$`: two formulas
+    if found is not None and found.end() == match.end() and not after_formula:
+        return match.group(0)  # Markdown reads this very formula
+    tex = match.group(kind).strip()
+    return f"\\[{tex}\\]" if kind == "display" else f"\\({tex}\\)"
 
 
 def unconvertible(text: str) -> list[FormulaError]:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
 from generator.content.people import read_people
+from generator.model.bibmath import with_tex_math
 from generator.model.checks import MarkdownCheck, check_markdown, file_refs, missing_files
 from generator.model.entries import Item, Tag
 from generator.model.items import (
@@ -310,7 +311,8 @@ def _load_language(
         for name in sorted(files.section_files)
     }
     if files.bibtex:
-        loaded.setdefault("publications", []).extend(read_bibtex(files, errors, reads))
+        found = read_bibtex(files, errors, reads)
+        loaded.setdefault("publications", []).extend(with_tex_math(found))
     people = read_people(files, errors, resolver)
     if config is None or profile is None:
         return None

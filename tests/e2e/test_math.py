@@ -14,7 +14,10 @@ from tests.helpers import FIXTURES, run_cli, write_site
 from tests.htmlread import read_page
 
 GUTSCHE = FIXTURES / "realworld" / "bibtex" / "gutsche-complete_publication_list.bib"
-KEYS = ("Hayrapetyan:2026_3151125", "Hayrapetyan:2026_3150815", "Chekhovsky:2025_2904618")
+KEYS = (
+    *("Hayrapetyan:2026_3151125", "Hayrapetyan:2026_3150815", "Chekhovsky:2025_2904618"),
+    *("Hayrapetyan:2026_3113709", "Chekhovsky:2025_2878311"),  # `$…$4q`, `$ \sqrt{s} $`
+)
 
 
 def _entries(path: Path, keys: tuple[str, ...]) -> str:
@@ -47,6 +50,17 @@ def test_a_real_bib_title_with_math_is_mathml(built):
     h1 = page.main.find("h1")
     assert len(list(h1.find_all("math"))) == 5  # $η$$\to$$μ^+μ^-$e$^+$e$^-$
     assert "$" not in h1.text and not list(h1.find_all("em"))
+
+
+@pytest.mark.parametrize(
+    ("key", "formulas"),
+    [("Hayrapetyan-2026_3113709", 2), ("Chekhovsky-2025_2878311", 1)],
+)
+def test_a_bib_formula_by_texs_rule_is_math_where_markdowns_would_not_be(built, key, formulas):
+    output, _ = built
+    h1 = read_page(output / "publications" / key / "index.html").main.find("h1")
+    assert len(list(h1.find_all("math"))) == formulas
+    assert "$" not in h1.text
 
 
 def test_an_unknown_macro_in_a_real_bib_warns_and_shows_its_source(built):

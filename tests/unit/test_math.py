@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from generator.markdown import renderer as renderer_module
-from generator.markdown.math import FormulaError, find_formulas, to_mathml, unconvertible
+from generator.markdown.math import (
+    FormulaError,
+    find_formulas,
+    tex_math_for_markdown,
+    to_mathml,
+    unconvertible,
+)
 from generator.markdown.renderer import MarkdownRenderer
 
 
@@ -93,3 +99,18 @@ def test_a_text_of_many_formulas_is_refused_not_slow():
     text = " ".join(f"$x^{{{i}}}$" for i in range(15_000))
     with pytest.raises(renderer_module.MarkdownTooCostly, match="more math"):
         MarkdownRenderer().block(text)
+
+
+@pytest.mark.parametrize(
+    ("bib", "markdown"),
+    [
+        (r"the $\mathrm{b\bar{b}}$4q state", r"the \(\mathrm{b\bar{b}}\)4q state"),
+        (r"at $ \sqrt{s} $ = 13 TeV", r"at \(\sqrt{s}\) = 13 TeV"),
+        (r"$B^*$ and $D^*$", r"$B^*$ and $D^*$"),  # Markdown reads these as written
+        (r"decay $\eta$$\to$$\mu$", r"decay $\eta$\(\to\)\(\mu\)"),
+        (r"a \$ b", r"a \$ b"),
+    ],
+)
+def test_a_bib_formula_by_texs_rule_is_given_as_markdown_reads_it(bib, markdown):
+    assert tex_math_for_markdown(bib) == markdown
+    assert str(MarkdownRenderer().inline(markdown)).count("<math") == bib.count("$") // 2
