@@ -425,7 +425,23 @@ def link_matches(value: str, links: Iterable[str]) -> bool:
     return any(link.strip().rstrip("/") == wanted for link in links)
 
 
+_IDENTIFIER_LINKS = {"doi": r"^https?://(?:dx\.)?doi\.org/", "arxiv": r"^https?://arxiv\.org/abs/"}
+
+
+def identifier_shown(fact: Fact, site: Site) -> bool:
+    """A DOI or arXiv id in front matter (Hugo Blox's hugoblox.ids): a link to it is shown."""
+    prefix = _IDENTIFIER_LINKS[fact.kind.rsplit(".", 1)[-1]]
+    wanted = fact.text.strip().casefold()
+    for link in site.links:
+        target = re.sub(prefix, "", link.strip(), flags=re.I)
+        if target != link.strip() and _unquote(target).casefold() == wanted:
+            return True
+    return contains(site.text.casefold(), wanted)
+
+
 def shown(fact: Fact, site: Site) -> bool:
+    if not fact.entry and fact.kind.rsplit(".", 1)[-1] in _IDENTIFIER_LINKS:
+        return identifier_shown(fact, site)
     if fact.entry:
         page = site.page_of(fact.entry)
         if page is None:
@@ -465,12 +481,16 @@ def _occurrences(text: str, needle: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(left + re.escape(needle) + right, text)]
 
 
+DOI_URL = "https://doi.org/"
+
+
 def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
     """The site-wide text facts that are shown, each by text of its own.
 
     Longer facts are matched first and every place their text appears is then used up, so a
     company name found only inside a summary that mentions it does not count as the company.
-    Facts with the same text stand or fall together (two jobs at one employer).
+    Facts that show the same text stand or fall together (two jobs at one employer; a name
+    and the same name marked `*John Doe*` in an author list).
     """
     text = site.text
     found: set[Fact] = set()
@@ -478,8 +498,10 @@ def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
     for fact in facts:
         if fact.url and link_matches(fact.text, site.links):
             found.add(fact)
+        elif fact.kind.endswith(".doi") and link_matches(DOI_URL + fact.text, site.links):
+            found.add(fact)  # a DOI is shown as a link to doi.org, as on paper pages
         else:
-            groups[norm(fact.text)].append(fact)
+            groups[needles(fact)[-1]].append(fact)  # by the text shown: `*A*` shows as A
     for key in sorted(groups, key=len, reverse=True):
         for needle in needles(groups[key][0]):
             spans = _occurrences(text, needle) if needle else []
@@ -495,7 +517,7 @@ def site_text_shown(facts: list[Fact], site: Site) -> set[Fact]:
 # JSON Resume (and, for issue 30, any YAML or front matter): every leaf is a fact
 
 _ISO_DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T[\d:.]+Z?)?$")
-_URL = re.compile(r"^(?:https?://|mailto:|www\.)", re.IGNORECASE)
+_URL = re.compile(r"^(?:https?://|mailto:|tel:|www\.)", re.IGNORECASE)
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
@@ -516,7 +538,7 @@ def leaf_fact(kind: str, value: object, span: tuple[str, str] | None = None) -> 
     if isinstance(value, date):
         value = value.isoformat()
     text = str(value).strip()
-    if not text:
+    if not text or text == "#":  # `#`: a template's placeholder for a link, not a fact
         return None
     when = as_date(text) if isinstance(value, str) else None
     if when:
@@ -1024,6 +1046,14 @@ _PRESENTATION = {
     "menu",
     "header",
     "summary_length",
+    "widget",
+    "headless",
+    "active",
+    "date_format",
+    "color",
+    "color_border",
+    "_build",
+    "build",
 }
 _OWNER_REFS = {"me", "admin"}
 
@@ -1033,7 +1063,13 @@ def _skip_presentation(path: tuple[str, ...]) -> bool:
 
 
 def front_matter(path: Path) -> tuple[object, str]:
+    """YAML front matter (---), or TOML (+++, Hugo's other form)."""
     text = path.read_text(encoding="utf-8")
+    toml = re.match(r"^\+\+\+\s*\n(.*?)\n\+\+\+\s*\n?(.*)$", text, re.DOTALL)
+    if toml:
+        import tomllib
+
+        return tomllib.loads(toml.group(1)), toml.group(2)
     m = re.match(r"^---\s*\n(.*?)\n---\s*\n?(.*)$", text, re.DOTALL)
     if not m:
         return {}, text
@@ -1041,28 +1077,51 @@ def front_matter(path: Path) -> tuple[object, str]:
 
 
 _MARKUP_LINE = re.compile(
-    r"^(?:[-=*_]{3,}|</?[a-zA-Z][^>]*>|\{%.*%\}|\{\{<.*>\}\}|<!--.*-->|!\[[^\]]*\]\([^)]*\))$"
+    r"^(?:[-=*_]{3,}|</?[a-zA-Z][^>]*>|\{%.*%\}|\{\{<.*>\}\}|\{\{%.*%\}\}|<!--.*-->"
+    r"|!\[[^\]]*\]\([^)]*\)|(?:`{3,}|~{3,})[\w+-]*|\{[:.#]?[\w\s=\"':;.#-]*\}|\|?[\s:|-]+\|[\s:|-]*)$"
 )
+_FENCE = re.compile(r"^(`{3,}|~{3,})")
+_HUGO_ESCAPED = re.compile(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}")
 
 
 def line_facts(body: str, kind: str = "line") -> list[Fact]:
-    """Every line of text in a Markdown body (markup-only lines are not facts)."""
+    """Every line of text in a Markdown body (markup-only lines are not facts). A line of
+    fenced code is shown as written; a table row's facts are its cells."""
     facts = []
+    fence = ""
     for raw in body.splitlines():
-        line = raw.strip()
+        # Hugo shows an escaped shortcode {{</* x */>}} as {{< x >}}.
+        line = _HUGO_ESCAPED.sub(r"{{\1 \2 \3}}", raw.strip())
+        opening = _FENCE.match(line)
+        closes = fence and opening and line == opening.group(1) and line.startswith(fence)
+        if (opening and not fence) or closes:
+            fence = "" if fence else opening.group(1)
+            continue
+        if fence:
+            facts += [Fact(kind, norm(line))] if line else []
+            continue
         if not line or _MARKUP_LINE.match(line) or line.startswith("> [!"):
             continue
-        text = markdown_text(re.sub(r"^(?:#+\s*|[-*+]\s+|\d+\.\s+|>\s*|:\s+)", "", line))
-        if text:
-            facts.append(Fact(kind, text))
+        if line.count("**") % 2:  # bold over several lines: the marks are on other lines
+            line = line.replace("**", "")
+        cells = line.strip("|").split("|") if line.startswith("|") else [line]
+        for cell in cells:
+            text = markdown_text(
+                re.sub(r"^(?:#+\s*|[-*+]\s+|\d+\.\s+|>\s*|:\s+)", "", cell.strip())
+            )
+            if text:
+                facts.append(Fact(kind, text))
     return facts
 
 
 def page_facts(path: Path, prefix: str) -> list[Fact]:
     meta, body = front_matter(path)
 
+    landing = isinstance(meta, dict) and meta.get("type") == "landing"
+
     def skip(p: tuple[str, ...]) -> bool:
-        return _skip_presentation(p)
+        # A Hugo landing page's date is when the page was made, not a fact of the CV.
+        return _skip_presentation(p) or (landing and p == ("date",))
 
     facts = [
         f
@@ -1077,8 +1136,12 @@ def page_facts(path: Path, prefix: str) -> list[Fact]:
 
 
 def rendercv_facts(path: Path) -> list[Fact]:
+    """Every leaf of `cv:` but `sort_entries` (RenderCV 2.0-2.3's order of entries, a
+    setting kept under `cv:`)."""
     document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return tree_facts({"cv": document.get("cv", {})})
+    return tree_facts(
+        {"cv": document.get("cv", {})}, lambda p: p[-1:] == ("sort_entries",) and len(p) == 2
+    )
 
 
 def hugoblox_facts(folder: Path) -> list[Fact]:
@@ -1177,7 +1240,15 @@ def measure(outcome: Outcome, site: Site | None) -> None:
     outcome.built = True
     keys = dict.fromkeys(f.entry for f in outcome.facts if f.entry)
     outcome.pageless = [key for key in keys if site.page_of(key) is None]
-    plain_text = [f for f in outcome.facts if not (f.entry or f.when or f.pattern or f.folded)]
+    plain_text = [
+        f
+        for f in outcome.facts
+        if not (f.entry or f.when or f.pattern or f.folded)
+        and f.kind.rsplit(".", 1)[-1] not in _IDENTIFIER_LINKS
+        # A page's body line is looked for on its own: a source that repeats it word for
+        # word elsewhere (academicpages' excerpt = the body's abstract) does not use it up.
+        and not f.kind.endswith(".body")
+    ]
     found = site_text_shown(plain_text, site)
     for fact in outcome.facts:
         if fact in found:
@@ -1320,9 +1391,7 @@ def units() -> list[tuple[str, Path]]:
     found = []
     for kind in RUNNERS:
         folder = REALWORLD / kind
-        if kind == "academicpages":
-            found.append((kind, folder))
-        elif kind == "hugoblox":
+        if kind in ("academicpages", "hugoblox"):
             found += [(kind, sub) for sub in sorted(folder.iterdir()) if sub.is_dir()]
         else:
             found += [(kind, f) for f in sorted(folder.iterdir()) if f.is_file()]

@@ -89,6 +89,11 @@ def section(name: str, root: str = "/") -> str:
     return f"{root}{name}/"
 
 
+def free_page(name: str, root: str = "/") -> str:
+    """A free page (content/<name>.md) is at /<name>/, as a section would be."""
+    return f"{root}{name}/"
+
+
 def entry(section_name: str, slug: str, root: str = "/") -> str:
     return f"{root}{section_name}/{slug}/"
 

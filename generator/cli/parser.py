@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from generator.cli.commands import build, deploy, importing, serve, start
+from generator.cli.commands import build, deploy, exporting, importing, serve, start
 
 
 class Parser(argparse.ArgumentParser):
@@ -48,6 +48,7 @@ def parser_and_commands() -> tuple[argparse.ArgumentParser, dict[str, argparse.A
     build.add(commands)
     serve.add(commands)
     importing.add(commands)
+    exporting.add(commands)
     start.add(commands)
     deploy.add(commands)
     start.add_init(commands)

@@ -1,7 +1,8 @@
 """Discover a site's files: site.yaml, the profile, section files, .bib files and assets.
 
 A site is `site.yaml` plus `content/`: `profile.yaml`, sections as `<name>.yaml` (a list of
-entries) or `<name>/*.md` (front matter + body), and any other file as an asset copied as is.
+entries) or `<name>/*.md` (front matter + body), free pages as `<name>.md` (front matter +
+body, a page of its own), and any other file as an asset copied as is.
 A multilingual site may hold, in `content/<language>/`, that language's own version of any of
 those files. Names that cannot be a section, and links that lead out of content/, are
 reported, every one of them.
@@ -33,6 +34,7 @@ class SiteFiles:
     people: Path | None = None  # content/people.yaml: co-authors, linked from author lists
     section_files: dict[str, list[Path]] = field(default_factory=dict)
     bibtex: list[Path] = field(default_factory=list)
+    pages: list[Path] = field(default_factory=list)  # free pages: content/<name>.md
     assets: list[Path] = field(default_factory=list)
     # content/<code>/ of each language other than the default: that language's own files.
     languages: dict[str, SiteFiles] = field(default_factory=dict)
@@ -48,7 +50,7 @@ class SiteFiles:
         files += [self.people] if self.people else []
         for paths in self.section_files.values():
             files.extend(paths)
-        files += self.bibtex
+        files += self.bibtex + self.pages
         for own in self.languages.values():
             files += own.all_sources()[1:]
         return files
@@ -71,6 +73,7 @@ class SiteFiles:
             people=own.people or self.people,
             section_files=sections,
             bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
+            pages=_overlay(self.pages, self.content, own.pages, own),
             assets=self.assets,
         )
 
@@ -209,7 +212,8 @@ def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollect
 
 
 def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: ErrorCollector) -> None:
-    """A file right in content/: the profile, a section's YAML list, a .bib, or an asset."""
+    """A file right in content/: the profile, a section's YAML list, a .bib, a free page
+    (Markdown), or an asset."""
     if path.name in _PROFILE_NAMES:
         if files.profile is not None:
             message = (
@@ -225,10 +229,21 @@ def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: Error
     elif suffix == ".bib":
         files.bibtex.append(path)
     elif suffix == ".md":
-        message = "a Markdown entry belongs in a section folder: content/<section>/<name>.md"
-        _refuse(files, path, errors, message)
+        _add_page(files, path, errors)
     else:
         files.assets.append(path)
+
+
+def _add_page(files: SiteFiles, path: Path, errors: ErrorCollector) -> None:
+    """A free page: its file name is its URL name, under the rules of section names."""
+    if not SECTION_NAME.fullmatch(path.stem):
+        message = (
+            f"{shown(path.stem)} is not a valid page name (expected lower-case letters, "
+            "digits, '-' and '_'; the name is the page's address)"
+        )
+        _refuse(files, path, errors, message)
+        return
+    files.pages.append(path)
 
 
 def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:

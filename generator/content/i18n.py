@@ -104,6 +104,11 @@ STRINGS_EN: dict[str, str] = {
     "talks": "Talks",
     "volunteer": "Volunteering",
     "references": "References",
+    "news": "News",
+    "posts": "Posts",
+    "blog": "Blog",
+    "latest_news": "Latest news",
+    "all_news": "All news",
 }
 
 # Languages with a full table of strings (English is STRINGS_EN itself).

@@ -13,9 +13,11 @@ from generator.content.schema import (
     LANGUAGE_PATTERN,
     SECTION_MODELS,
     Entry,
+    PageMatter,
     Person,
     Profile,
     SiteConfig,
+    ThemeManifest,
 )
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -95,6 +97,15 @@ def schemas() -> dict[str, dict[str, Any]]:
         "profile.schema.json": _document(Profile.model_json_schema(), "cvsite profile.yaml"),
         "people.schema.json": _document(
             TypeAdapter(list[Person]).json_schema(), "cvsite content/people.yaml"
+        ),
+        # A theme's settings are not translated: no per-language forms.
+        "theme.schema.json": {
+            "$schema": SCHEMA_DIALECT,
+            "title": "cvsite themes/*/theme.yaml",
+            **_as_yaml_reads(ThemeManifest.model_json_schema()),
+        },
+        "page.schema.json": _document(
+            PageMatter.model_json_schema(), "cvsite content/*.md front matter (a free page)"
         ),
     }
     for name, model in {**SECTION_MODELS, "section": Entry}.items():

@@ -1,7 +1,8 @@
 """Read a site's files (found by content.discover) into validated, located records.
 
 site.yaml and the profile are one mapping each; a section is a YAML list of entries or a
-folder of Markdown files with front matter; .bib files hold publications. With a
+folder of Markdown files with front matter; a free page is one Markdown file with front
+matter; .bib files hold publications. With a
 translations Resolver each file is read as one language reads it. Reading never stops at
 the first problem: every file is read and every error is collected.
 """
@@ -16,7 +17,7 @@ from pydantic import BaseModel
 
 from generator.content.discover import SiteFiles, discover
 from generator.content.records import FileRead, LoadedEntry, ReadCache, Validated, frozen
-from generator.content.schema import Profile, SiteConfig, model_for
+from generator.content.schema import PageMatter, Profile, SiteConfig, model_for
 from generator.content.textfile import read_text
 from generator.content.translations import Languages, Resolver, languages_of
 from generator.content.validation import validate
@@ -32,6 +33,7 @@ __all__ = [
     "read_bibtex",
     "read_config",
     "read_languages",
+    "read_pages",
     "read_profile",
     "read_section",
     "validate",
@@ -214,9 +216,27 @@ def _read_entry_list(
             yield LoadedEntry(name, entry, display, line, index=index, doc=doc, many=True)
 
 
+def read_pages(
+    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+) -> list[LoadedEntry]:
+    """The free pages (content/<name>.md), each validated as `PageMatter`; with a `resolver`,
+    as its language reads them. The section of each is "" (a page belongs to none)."""
+    pages: list[LoadedEntry] = []
+    for path in files.pages:
+        pages += _read_markdown_entry(files, "", path, errors, resolver, PageMatter)
+    return pages
+
+
 def _read_markdown_entry(
-    files: SiteFiles, name: str, path: Path, errors: ErrorCollector, resolver: Resolver | None
+    files: SiteFiles,
+    name: str,
+    path: Path,
+    errors: ErrorCollector,
+    resolver: Resolver | None,
+    model: type[BaseModel] | None = None,
 ) -> Iterator[LoadedEntry]:
+    """One Markdown file: its front matter and body, validated as `model` (by default, the
+    entry model of section `name`)."""
     display = files.display(path)
     page: FrontMatterFile = _parsed(
         path, display, "", resolver and resolver.cache, read_front_matter
@@ -239,7 +259,7 @@ def _read_markdown_entry(
             )
             return
         data["body"] = page.body
-    entry, problems = validate(meta, data, model_for(name), (), "")
+    entry, problems = validate(meta, data, model or model_for(name), (), "")
     errors.extend(problems)
     # The body's first line, when the body is the text below the front matter (a `body:` in
     # the front matter is placed like any other field).

@@ -10,7 +10,6 @@ is reported with its line and left out; files that exist are never replaced.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,21 +21,23 @@ from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
 from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
 from generator.errors import (
-    BuildError,
     ContentError,
     ContentErrors,
     FieldPath,
     format_field_path,
 )
+from generator.importers import plan
 from generator.importers.jsonresumetable import (
     ADDRESS,
     BASICS,
     LEGACY_NAMES,
     NOT_CONTENT,
+    OTHER_NAMES,
     SECTIONS,
     URL_FIELDS,
 )
-from generator.importers.sitefiles import create, to_yaml
+from generator.importers.report import Report
+from generator.importers.sitefiles import marked, to_yaml
 from generator.safeurl import SAFE_SCHEMES, normalize_url, url_scheme, web_address_without_scheme
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
@@ -44,10 +45,11 @@ PLACEHOLDER_BASE_URL = "https://example.com/"
 
 @dataclass
 class ImportReport:
-    written: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)  # written or replaced (not dry runs)
     skipped: list[ContentError] = field(default_factory=list)
     ignored: list[ContentError] = field(default_factory=list)  # fields JSON Resume lacks
     notes: list[ContentError] = field(default_factory=list)  # what was read other than written
+    fields: Report = field(default_factory=Report)  # every field and where it went; files
 
 
 @dataclass
@@ -74,6 +76,14 @@ class _Reader:
                     )
                 )
 
+    def placed(self, path: FieldPath, origin: dict[str, str], where: str) -> None:
+        """Each JSON Resume field of the value at `path` with the cvsite field it went to."""
+        for target, source in origin.items():
+            line = self.mark((*path, source)).line
+            self.report.fields.place(
+                format_field_path("", (*path, source)), line, f"{where}.{target}"
+            )
+
     def skip(self, path: FieldPath, message: str) -> None:
         self.report.skipped.append(self._at(path, message))
 
@@ -88,12 +98,15 @@ class _Reader:
 
     def current_names(self, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
         """`value` with pre-1.0 field names read as today's, each with a note."""
-        legacy = LEGACY_NAMES.get(str(path[0]), {})
         renamed = dict(value)
-        for old, new in legacy.items():
-            if old in value and new not in value:
-                renamed[new] = renamed.pop(old)
-                self.note((*path, old), f"a name from JSON Resume before 1.0; read as '{new}'")
+        for names, why in (
+            (LEGACY_NAMES, "a name from JSON Resume before 1.0"),
+            (OTHER_NAMES, "not a JSON Resume 1.0 name"),
+        ):
+            for old, new in names.get(str(path[0]), {}).items():
+                if old in value and new not in value:
+                    renamed[new] = renamed.pop(old)
+                    self.note((*path, old), f"{why}; read as '{new}'")
         return renamed
 
     def web_address(self, path: FieldPath, url: Any) -> Any:
@@ -137,9 +150,14 @@ def _mapped(
     origin: dict[str, str] = {}
     for source, target in table:
         given = _without_empty(value.get(source))
-        if given not in (None, "", []):
-            data[target] = given
-            origin[target] = source
+        if given in (None, "", []):
+            continue
+        if isinstance(data.get(target), list) and isinstance(given, list):
+            # Two lists for one field (a project's keywords and technologies): one list.
+            data[target] = list(dict.fromkeys([*data[target], *given]))
+            continue
+        data[target] = given
+        origin[target] = source
     return data, origin
 
 
@@ -185,9 +203,8 @@ def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, An
         if not isinstance(value, dict):
             reader.skip(path, "expected an entry ({...})")
             continue
-        reader.unknown(
-            path, value, {source for source, _ in table} | LEGACY_NAMES.get(name, {}).keys()
-        )
+        renamed = LEGACY_NAMES.get(name, {}).keys() | OTHER_NAMES.get(name, {}).keys()
+        reader.unknown(path, value, {source for source, _ in table} | renamed)
         value = _fix_urls(reader, path, reader.current_names(path, value))
         data, origin = _mapped(value, table)
         # cvsite needs a title; JSON Resume may leave position or studyType out. The
@@ -201,6 +218,7 @@ def section_entries(reader: _Reader, name: str, items: Any) -> list[dict[str, An
         if "start" in data and "end" not in data:
             data["end"] = "present"
         if _validated(reader, model_for(target), data, origin, path):
+            reader.placed(path, origin, f"content/{target}.yaml[{len(entries)}]")
             entries.append(data)
     return entries
 
@@ -235,7 +253,12 @@ def profile_fields(reader: _Reader, basics: Any, languages: Any) -> dict[str, An
     origin["links"] = "profiles"
     if isinstance(languages, list):
         data["languages"] = _languages(reader, languages)
+        if data["languages"]:
+            line = reader.mark(("languages",)).line
+            reader.report.fields.place("languages", line, "content/profile.yaml.languages")
     if _validated(reader, Profile, data, origin, ("basics",)):
+        origin = {k: v for k, v in origin.items() if data.get(k) not in (None, [], "")}
+        reader.placed(("basics",), origin, "content/profile.yaml")
         return {k: v for k, v in data.items() if v not in (None, [], "")}
     return None
 
@@ -255,16 +278,19 @@ def _links(reader: _Reader, profiles: list[Any]) -> list[dict[str, Any]]:
 
 
 def _link(reader: _Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str, Any] | None:
-    """A profile as a link; one without a web address is reported and left out."""
+    """A profile as a link; one without a web address is kept as its network and username
+    (shown as text), and one with neither is reported and left out."""
     url = reader.web_address((*path, "url"), profile.get("url"))
     if isinstance(url, str) and url_scheme(url) not in (None, *SAFE_SCHEMES):
-        reader.skip((*path, "url"), f"{url!r} is not a web address a site can link to")
+        reader.note((*path, "url"), f"{url!r} is not a web address a site can link to; left out")
+        url = None
+    label = profile.get("network") or profile.get("username") or url
+    if not label:
+        reader.skip(path, "a profile needs a network, a username or a url")
         return None
-    if not url:
-        reader.skip(path, "a profile without a url cannot be a link on the site")
-        return None
-    link: dict[str, Any] = {"label": profile.get("network") or profile.get("username") or url}
-    link["url"] = url
+    link: dict[str, Any] = {"label": label}
+    if url:
+        link["url"] = url
     if profile.get("username"):
         link["username"] = profile["username"]
     return link
@@ -316,20 +342,24 @@ def plan_files(document: Document, report: ImportReport, base_url: str | None) -
     return files
 
 
-def import_jsonresume(source: Path, site: Path, base_url: str | None = None) -> ImportReport:
-    """Make `site`'s content from a resume.json. Nothing is written if content is there."""
+def import_jsonresume(
+    source: Path, site: Path, base_url: str | None = None, *, dry_run: bool = False
+) -> ImportReport:
+    """Make `site`'s content from a resume.json, through sitefiles.decide/apply: importing
+    again changes nothing, and a file the user edited is kept (the new version goes to
+    imported/). With `dry_run`, decide everything and write nothing."""
     report = ImportReport()
     files = plan_files(read_document(source), report, base_url)
     if not files:
         raise ContentErrors(report.skipped)
     confined.check(site, files)  # before anything is written: a link out is refused
-    existing = [p for p in files if p != "site.yaml" and os.path.lexists(site / p)]
-    if existing:
-        raise BuildError(
-            f"{', '.join(existing)} already exist in {site}; an import never replaces "
-            "files: import into a new folder (--site DIR) or move them away"
-        )
-    for relative, text in files.items():
-        if create(site, relative, text):
-            report.written.append(relative)
+    origin = source.name
+    marked_files = {
+        path: text if path == "site.yaml" else marked(text, origin) for path, text in files.items()
+    }
+    plan.check_loads(marked_files)
+    outcomes = plan.write(site, marked_files, dry_run)
+    report.fields.files = outcomes
+    if not dry_run:
+        report.written = [o.path for o in outcomes if o.action in ("write", "update")]
     return report

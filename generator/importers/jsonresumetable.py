@@ -20,6 +20,7 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ("endDate", "end"),
             ("summary", "summary"),
             ("highlights", "highlights"),
+            ("technologies", "tags"),  # jsoncv's superset of 1.0
         ],
     ),
     "volunteer": (
@@ -27,6 +28,7 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
         [
             ("organization", "organization"),
             ("position", "position"),
+            ("location", "location"),  # not in 1.0, but in real files (al-folio's)
             ("url", "url"),
             ("startDate", "start"),
             ("endDate", "end"),
@@ -39,6 +41,7 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
         [
             ("institution", "institution"),
             ("url", "url"),
+            ("location", "location"),  # not in 1.0, but in real files (al-folio's)
             ("area", "area"),
             ("studyType", "degree"),
             ("startDate", "start"),
@@ -49,7 +52,13 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
     ),
     "awards": (
         "awards",
-        [("title", "title"), ("date", "date"), ("awarder", "awarder"), ("summary", "summary")],
+        [
+            ("title", "title"),
+            ("date", "date"),
+            ("awarder", "awarder"),
+            ("summary", "summary"),
+            ("url", "url"),  # jsoncv and al-folio
+        ],
     ),
     "certificates": (
         "certificates",
@@ -75,6 +84,7 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
             ("description", "summary"),
             ("highlights", "highlights"),
             ("keywords", "tags"),
+            ("technologies", "tags"),  # jsoncv's superset of 1.0
             ("startDate", "start"),
             ("endDate", "end"),
             ("url", "url"),
@@ -106,6 +116,10 @@ LEGACY_NAMES: dict[str, dict[str, str]] = {
     "volunteer": {"website": "url"},
     "publications": {"website": "url"},
     "education": {"gpa": "score"},
+}
+# Names other tools write for a field 1.0 has (al-folio's project `summary`) -> 1.0's.
+OTHER_NAMES: dict[str, dict[str, str]] = {
+    "projects": {"summary": "description"},
 }
 URL_FIELDS = {"url", "image"}
 # Known but not content: the document's own metadata.

@@ -111,6 +111,15 @@ def _recorded(current: str) -> tuple[str | None, str]:
     return _checksum_of(first), rest
 
 
+def imported_by_cvsite(path: Path) -> bool:
+    """True when `path` is a file (not a link) that an import wrote: it has the marker."""
+    if not path.is_file() or path.is_symlink():
+        return False
+    with path.open(encoding="utf-8", errors="replace") as file:
+        head = file.read(4096)
+    return _recorded(head)[0] is not None
+
+
 def _checksum_of(marker: str) -> str | None:
     for part in marker.split():
         if part.startswith("sha256="):

@@ -38,6 +38,7 @@ class MarkdownCheck:
     profile: Profile
     profile_doc: Document
     entries: list[LoadedEntry] = field(default_factory=list)
+    pages: list[LoadedEntry] = field(default_factory=list)  # free pages: their bodies
 
     def run(self, cache: BuildCache | None) -> None:
         renderer = self.renderer
@@ -50,6 +51,9 @@ class MarkdownCheck:
         safe = cache.safe if cache is not None else None
         for entry, found in zip(self.entries, fields, strict=True):
             check_markdown(entry, renderer, self.errors, self.checked, safe, found)
+        for page in self.pages:
+            body = [(("body",), page.data.body, False)] if page.data.body else []
+            check_markdown(page, renderer, self.errors, self.checked, None, body)
         if self.profile.summary:
             try:
                 html = renderer.block(self.profile.summary)

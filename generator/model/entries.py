@@ -98,7 +98,7 @@ class Item:
 
     @property
     def title(self) -> str:
-        return self.data.display_title
+        return self.data.shown_title
 
     @property
     def key(self) -> str:
@@ -140,7 +140,7 @@ class Item:
         data = self.data
         if isinstance(data, Publication):
             return data.published
-        return data.end or data.date or data.start
+        return data.until or data.date
 
     @property
     def year(self) -> int | None:

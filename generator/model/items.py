@@ -44,13 +44,15 @@ def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
     return [without_titles(name) for name in names]
 
 
-def order_entries(entries: list[LoadedEntry]) -> list[LoadedEntry]:
-    """YAML lists keep the author's order; Markdown files go newest first. Weight wins."""
-    listed = [e for e in entries if e.index is not None]
-    files = [e for e in entries if e.index is None]
+def order_entries(entries: list[LoadedEntry], newest_first: bool = False) -> list[LoadedEntry]:
+    """YAML lists keep the author's order; Markdown files go newest first. Weight wins.
+
+    `newest_first` (news and posts): every entry goes newest first, whatever its form."""
+    listed = [e for e in entries if e.index is not None and not newest_first]
+    files = [e for e in entries if e.index is None or newest_first]
 
     def recency(e: LoadedEntry) -> tuple:
-        date = e.data.end or e.data.date or e.data.start
+        date = e.data.until or e.data.date
         if isinstance(e.data, Publication):
             date = e.data.published
         key = (date.year, date.month, date.day) if date else (0, 0, 0)

@@ -1,5 +1,5 @@
-"""The menu: site.yaml's `nav`, or every section in order; a name that is no section is an
-error with a suggestion."""
+"""The menu: site.yaml's `nav`, or every section in order and then every free page; a name
+that is neither a section nor a page is an error with a suggestion."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from generator.errors import ErrorCollector, listed, shown
 
 if TYPE_CHECKING:
     pass
+from generator.model.pages import FreePage
 from generator.model.structure import NavLink, Section
 
 # Pages that are not sections but may stand in the menu: nav name -> (label's string key, URL).
@@ -30,14 +31,20 @@ def make_nav(
     config_doc: Document,
     locale: Locale,
     root: str = "/",
+    pages: list[FreePage] | None = None,
 ) -> list[NavLink]:
     by_name = {s.name: s for s in sections}
+    free = {p.name: p for p in pages or []}
     if config.nav is None:
-        return [NavLink(s.title, s.url, section=s.name) for s in sections]
+        links = [NavLink(s.title, s.url, section=s.name) for s in sections]
+        return links + [NavLink(p.label, p.url, section=p.name) for p in free.values()]
     links = []
     for index, item in enumerate(config.nav):
         if item.url is not None:
             links.append(NavLink(item.label or item.url, item.url, external=True))
+        elif item.section in free:
+            page = free[item.section]
+            links.append(NavLink(item.label or page.label, page.url, section=page.name))
         elif item.section in by_name:
             section = by_name[item.section]
             links.append(NavLink(section.title, section.url, section=section.name))
@@ -46,14 +53,30 @@ def make_nav(
             label = item.label or locale.t(key)
             links.append(NavLink(label, routes.localized(root, url), section=item.section))
         else:
-            errors.extend([config_doc.error(("nav", index, "section"), _no_section(item, by_name))])
+            message = _no_section(item, by_name, free)
+            errors.extend([config_doc.error(("nav", index, "section"), message)])
     return links
 
 
-def _no_section(item: NavItem, sections: dict[str, Section]) -> str:
-    message = f"no section named {shown(item.section)} in content/"
-    close = difflib.get_close_matches(item.section or "", [*sections, *SPECIAL_PAGES], n=1)
+def _no_section(item: NavItem, sections: dict[str, Section], free: dict[str, FreePage]) -> str:
+    message = f"no section or page named {shown(item.section)} in content/"
+    names = [*sections, *free, *SPECIAL_PAGES]
+    close = difflib.get_close_matches(item.section or "", names, n=1)
     if close:
         return f"{message} (did you mean {shown(close[0])}?)"
     found = listed(sections) or "none"
-    return f"{message} (sections: {found}; pages: {', '.join(SPECIAL_PAGES)})"
+    return f"{message} (sections: {found}; pages: {', '.join([*free, *SPECIAL_PAGES])})"
+
+
+def check_section_lists(
+    config: SiteConfig, sections: list[Section], errors: ErrorCollector, config_doc: Document
+) -> None:
+    """`cv.sections` and `feed.sections` name sections that exist."""
+    names = [s.name for s in sections]
+    for setting in ("cv", "feed"):
+        for index, name in enumerate(getattr(config, setting).sections or []):
+            if name not in names:
+                close = difflib.get_close_matches(name, names, n=1)
+                hint = f"did you mean {shown(close[0])}?" if close else f"sections: {listed(names)}"
+                message = f"no section named {shown(name)} in content/ ({hint})"
+                errors.extend([config_doc.error((setting, "sections", index), message)])

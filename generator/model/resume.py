@@ -23,10 +23,12 @@ from generator.content.reader import (
     read_bibtex,
     read_config,
     read_languages,
+    read_pages,
     read_profile,
     read_section,
 )
 from generator.content.schema import (
+    NEWS_SECTIONS,
     SECTION_MODELS,
     Person,
     Profile,
@@ -52,7 +54,8 @@ from generator.model.items import (
     order_entries,
     owner_names,
 )
-from generator.model.nav import make_nav
+from generator.model.nav import check_section_lists, make_nav
+from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
 
@@ -90,13 +93,15 @@ def build_model(
     cache: BuildCache | None = None,
     slugs: dict[EntryPlace, str] | None = None,
     later: list[MarkdownCheck] | None = None,
+    pages: list[LoadedEntry] | None = None,
     people: list[Person] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
     texts already found safe (see check_markdown); `slugs`, the default language's URL names
     of entries, which their translations keep (see make_items). With `later`, its Markdown
-    is rendered and checked when the caller runs what this adds to it (see `load`)."""
+    is rendered and checked when the caller runs what this adds to it (see `load`). `pages`
+    are the free pages (content/<name>.md) as read."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
     root = routes.language_root(config.language, languages.default)
@@ -114,6 +119,9 @@ def build_model(
         _section(name, loaded, making, include_drafts, errors, markdown)
         for name in _section_order(loaded, config)
     ]
+    free = make_pages(pages or [], {s.name for s in sections}, errors, root, include_drafts)
+    shown = {page.name for page in free}  # drafts left out, as entries' are
+    markdown.pages += [p for p in pages or [] if p.stem in shown]
     for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
         errors.extend([profile_doc.error((field_name,), message)])
     if later is None:
@@ -121,12 +129,12 @@ def build_model(
     else:
         later.append(markdown)
     tags = collect_tags([item for s in sections for item in s.items], root)
-    nav = make_nav(
-        config, sections, errors, config_doc or Document("site.yaml", None), locale, root
-    )
+    config_doc = config_doc or Document("site.yaml", None)
+    nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    check_section_lists(config, sections, errors, config_doc)
     return Resume(
         config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [],
+        fallbacks or [], free,
     )  # fmt: skip
 
 
@@ -178,21 +186,16 @@ def _section(
     markdown: MarkdownCheck,
 ) -> Section:
     entries = [e for e in loaded[name] if include_drafts or not e.data.draft]
+    kind = "news" if name in NEWS_SECTIONS else name if name in SECTION_MODELS else "generic"
+    ordered = order_entries(entries, newest_first=kind == "news")
     items = make_items(
-        name,
-        order_entries(entries),
-        making.owners,
-        errors,
-        making.root,
-        making.slugs,
-        making.people,
+        name, ordered, making.owners, errors, making.root, making.slugs, making.people
     )
     markdown.entries += entries
     for entry in entries:
         for field_name, message in missing_files(file_refs(entry.data), making.assets).items():
             errors.extend([entry.error((field_name,), message)])
     sources = sorted({e.source for e in loaded[name]})
-    kind = name if name in SECTION_MODELS else "generic"
     labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}
     title = labels.get(name) or section_title(name, making.locale)
     return Section(name, title, kind, items, sources, making.root)
@@ -314,6 +317,7 @@ def _load_language(
         found = read_bibtex(files, errors, reads)
         loaded.setdefault("publications", []).extend(with_tex_math(found))
     people = read_people(files, errors, resolver)
+    pages = read_pages(files, errors, resolver)
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
@@ -332,6 +336,7 @@ def _load_language(
         cache=options.cache,
         slugs=entry_slugs(default) if default is not None else None,
         later=options.later,
+        pages=pages,
         people=people,
     )
 

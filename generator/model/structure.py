@@ -20,6 +20,12 @@ from generator.markdown.renderer import MarkdownRenderer
 if TYPE_CHECKING:
     pass
 from generator.model.entries import Item, Tag
+from generator.model.pages import FreePage
+
+# Dated, but a record rather than news: by default not in the feed (see feed_sections).
+NOT_IN_FEED = (
+    "education", "experience", "volunteer", "teaching", "skills", "interests", "references",
+)  # fmt: skip
 
 
 @dataclass(eq=False)
@@ -58,6 +64,7 @@ class Resume:
     locale: Locale
     languages: Languages
     fallbacks: list[Fallback] = field(default_factory=list)  # translations this one lacks
+    pages: list[FreePage] = field(default_factory=list)  # free pages, in menu order
 
     @property
     def language(self) -> str:
@@ -75,6 +82,34 @@ class Resume:
     def nav_urls(self) -> frozenset[str]:
         """The URLs the menu links to (a page among them is the menu's current one)."""
         return frozenset(link.url for link in self.nav)
+
+    @property
+    def news(self) -> Section | None:
+        """The first section of news or posts (news, posts, blog), for the home page."""
+        return next((s for s in self.sections if s.kind == "news"), None)
+
+    @property
+    def cv_sections(self) -> list[Section]:
+        """The sections /cv/ and cv.pdf show: site.yaml's `cv.sections`, or all but news."""
+        chosen = self.config.cv.sections
+        if chosen is None:
+            return [s for s in self.sections if s.kind != "news"]
+        return [s for name in chosen if (s := self.section(name)) is not None]
+
+    @property
+    def feed_sections(self) -> list[Section]:
+        """The sections feed.xml covers: site.yaml's `feed.sections`, or every section of
+        events and works (not the record of a life: schooling, jobs, skills), a section
+        of another name when it has a dated entry."""
+        chosen = self.config.feed.sections
+        if chosen is not None:
+            return [s for s in self.sections if s.name in chosen]
+        return [
+            s
+            for s in self.sections
+            if s.kind not in NOT_IN_FEED
+            and (s.kind != "generic" or any(i.sort_date is not None for i in s.items))
+        ]
 
     @property
     def items(self) -> Iterable[Item]:

@@ -49,7 +49,7 @@ class _Builder:
             "labels": {key: self.locale.t(key) for key in STRINGS_EN},
             "options": options,
             "profile": self.profile(),
-            "sections": [self.section(section) for section in resume.sections],
+            "sections": [self.section(section) for section in resume.cv_sections],
         }
 
     def meta(self, paper: str) -> dict[str, Any]:
@@ -88,8 +88,9 @@ class _Builder:
         address, the handle, the site without its scheme), `url` where a click leads."""
         profile = self.resume.profile
         found = []
-        if profile.location:
-            found.append(_contact("location", profile.location))
+        place = profile.postal_address or profile.location
+        if place:
+            found.append(_contact("location", place))
         if profile.email:
             found.append(_contact("email", profile.email, f"mailto:{profile.email}"))
         if profile.phone:
@@ -100,8 +101,13 @@ class _Builder:
         return found
 
     def link(self, link: Link) -> dict[str, Any]:
-        url = self.file_url(link.url)
-        return {"label": link.label, "text": printed(url), "url": url, "icon": link.icon}
+        """`text` is what paper prints: the address, with the handle when the address does
+        not say it; a profile without an address prints its handle (or its label)."""
+        url = self.file_url(link.url) if link.url else None
+        text = printed(url) if url else link.username or link.label
+        if url and link.username and link.username.casefold() not in text.casefold():
+            text = f"{text} ({link.username})"
+        return {"label": link.label, "text": text, "url": url, "icon": link.icon}
 
     # --- sections and entries ---------------------------------------------------------------
 
@@ -146,10 +152,13 @@ class _Builder:
         grade_text = f"{self.locale.t('grade')}: {grade}" if grade else None
         meta = [
             data.subtitle,
+            get("area"),  # an education's field of study
             organization,
             get("description"),
             data.location,
             get("role"),
+            ", ".join(get("roles") or []),
+            get("type") if item.section == "projects" else None,
             get("term"),
             grade_text,
         ]
@@ -203,6 +212,7 @@ class _Builder:
             "number": data.number if data.type == "patent" else None,  # as /cv/ shows it
             "year": item.year,
             "status": data.status,
+            "summary": self.blocks(data.summary),
             "advisors": list(data.advisors),
             "doi": data.doi,
             "arxiv": data.arxiv,
@@ -235,7 +245,7 @@ class _Builder:
             return self.locale.date(data.published)
         if data.date is not None:
             return self.locale.date(data.date)
-        return self.locale.date_range(data.start, data.end)
+        return self.locale.date_range(data.start, data.until)
 
     # --- text and links ---------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ def dates(locale: Locale, item: Item | Any) -> str:
         return locale.date(data.published)
     if data.date is not None:
         return locale.date(data.date)
-    return locale.date_range(data.start, data.end)
+    return locale.date_range(data.start, data.until)
 
 
 @jinja2.pass_context

@@ -76,9 +76,12 @@ def icon(name: str, css_class: str = "icon") -> Markup:
     )
 
 
-def icon_name_for(url: str, declared: str | None = None) -> str:
+def icon_name_for(url: str | None, declared: str | None = None, label: str = "") -> str:
     if declared and declared in _SHAPES:
         return declared
+    if url is None:  # a profile without an address: its network's icon, when there is one
+        network = label.strip().lower()
+        return network if network in _SHAPES else "link"
     lowered = url.lower()
     if lowered.startswith("mailto:"):
         return "email"
@@ -93,4 +96,4 @@ def icon_name_for(url: str, declared: str | None = None) -> str:
 
 
 def link_icon(link) -> Markup:  # noqa: ANN001 - a schema.Link
-    return icon(icon_name_for(link.url, link.icon))
+    return icon(icon_name_for(link.url, link.icon, link.label))

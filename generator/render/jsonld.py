@@ -39,7 +39,11 @@ def person(resume: Resume) -> dict[str, Any]:
 
 def _profiles(profile: Profile) -> list[str]:
     """The person's own website first, then their profiles elsewhere on the web."""
-    links = [link.url for link in profile.links if link.url.startswith(("http://", "https://"))]
+    links = [
+        link.url
+        for link in profile.links
+        if link.url and link.url.startswith(("http://", "https://"))
+    ]
     return [profile.website, *links] if profile.website else links
 
 

@@ -14,6 +14,7 @@ from itertools import groupby
 from typing import Any
 
 from generator import urls as routes
+from generator.model.pages import FreePage
 from generator.model.resume import Item, Resume, Section, Tag
 from generator.render import jsonld
 from generator.render.alternates import LanguageLink, LanguageVersions
@@ -116,6 +117,7 @@ def _pages(resume: Resume) -> list[Page]:
     for section in resume.sections:
         pages.append(_section_page(section))
         pages.extend(entry_page(section, item) for item in section.items if item.has_page)
+    pages.extend(_free_page(free) for free in resume.pages)
     pages.append(_tags_page(resume))  # written even when empty: every page links to it
     pages.extend(_tag_page(tag) for tag in resume.tags)
     cv_title = f"{resume.profile.name} — {resume.locale.t('cv')}"
@@ -179,6 +181,20 @@ def entry_page(section: Section, item: Item) -> Page:
         {"section": section, "item": item},
         description=_plain(item.data.summary or item.get("abstract")),
         bodies=frozenset({item.key}),
+    )
+
+
+def _free_page(free: FreePage) -> Page:
+    """A free page shows its own file; its body is no entry's (Page.bodies)."""
+    return Page(
+        free.url,
+        "page",
+        (f"page/{free.name}.html", "page.html"),
+        free.title,
+        frozenset({free.source}),
+        {"free_page": free},
+        description=free.description,
+        bodies=frozenset(),
     )
 
 

@@ -22,6 +22,8 @@ from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Resume
 from generator.render import jsonld
+from generator.render.analytics import analytics_script
+from generator.render.cvdocument import printed
 from generator.render.environment import make_environment, template_error
 from generator.render.functions import dates, file_url, json_ld, not_folded, url
 from generator.render.icons import icon, link_icon
@@ -102,6 +104,8 @@ class Renderer:
             "json_ld": json_ld,
             "bibtex": self._bibtex,
             "absolute": lambda target: routes.absolute(self.resume.config.base_url, target),
+            # A link as paper shows it (`github.com/ada`): printed pages have no links.
+            "printed": lambda target: printed(routes.full_url(self.resume.config.base_url, target)),
         }
         return {name: not_folded(function) for name, function in filters.items()}
 
@@ -129,6 +133,7 @@ class Renderer:
             "config": resume.config,
             "profile": resume.profile,
             "t": resume.locale.t,
+            "analytics": analytics_script(resume.config),
         }
 
     def work_out_dates(self) -> None:

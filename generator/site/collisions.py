@@ -24,6 +24,9 @@ def _page_origin(page: Page) -> Origin:
     item = page.data.get("item")
     if item is not None:
         return Origin(f"{item.source}:{item.line}", item.source, item.line)
+    free = page.data.get("free_page")
+    if free is not None:
+        return Origin(free.source, free.source, free.line)
     section = page.data.get("section")
     if section is not None and section.sources:
         return Origin(section.sources[0], section.sources[0])

@@ -19,7 +19,7 @@ from generator.render.typstpdf import pdf_files, pdf_names
 from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
 from generator.site.resumejson import resume_json
-from generator.site.sitefiles import FEED_SECTIONS, atom_feed, robots, sitemap
+from generator.site.sitefiles import atom_feed, robots, sitemap
 from generator.site.writer import Source
 
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
@@ -107,7 +107,7 @@ def site_files(
     for code, each in loaded.resumes.items():
         name = feed_name(each)
         files[name] = (
-            without_bodies(prints[code], each, FEED_SECTIONS),
+            without_bodies(prints[code], each, [s.name for s in each.feed_sections]),
             functools.partial(atom_feed, each, cache.pieces_of(name)),
         )
     files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))

@@ -74,7 +74,11 @@ def basics(resume: Resume) -> dict[str, Any]:
         "summary": profile.summary,
         "location": location,
         "profiles": [
-            {"network": link.label, "username": link.username, "url": full_url(base, link.url)}
+            {
+                "network": link.label,
+                "username": link.username,
+                "url": full_url(base, link.url) if link.url else None,
+            }
             for link in profile.links
         ],
     }
@@ -185,7 +189,7 @@ def reference(item: Item) -> dict[str, Any]:
 
 def project(item: Item, base_url: str) -> dict[str, Any]:
     data = item.data
-    url = data.url or next((full_url(base_url, link.url) for link in data.links), None)
+    url = data.url or next((full_url(base_url, link.url) for link in data.links if link.url), None)
     return {
         "name": item.title,
         "description": data.summary,

@@ -21,7 +21,6 @@ ATOM = "http://www.w3.org/2005/Atom"
 SITEMAP = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML = "http://www.w3.org/1999/xhtml"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-FEED_SECTIONS = ("publications", "projects")
 
 
 def _xml(root: ET.Element) -> bytes:
@@ -70,7 +69,7 @@ def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
     """The feed's entries, newest first, each with its date (None: undated or ongoing).
 
     Each date is worked out once: a paper's is made anew on every `sort_date`."""
-    items = [i for name in FEED_SECTIONS if (s := resume.section(name)) for i in s.items]
+    items = [i for section in resume.feed_sections for i in section.items]
     pairs = [(i, d if (d := i.sort_date) is not None and not d.present else None) for i in items]
     dated = [pair for pair in pairs if pair[1] is not None]
     undated = [pair for pair in pairs if pair[1] is None]
@@ -79,8 +78,9 @@ def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
 
 
 def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
-    """Publications and projects in the résumé's language, newest first. Undated entries
-    carry the feed's own date.
+    """The entries of the feed's sections (`Resume.feed_sections`: every dated section unless
+    site.yaml's `feed.sections` names them) in the résumé's language, newest first. Undated
+    entries carry the feed's own date.
 
     Each entry's XML is made on its own and kept in `pieces`, so a rebuild after one entry
     changed serialises that entry only; the bytes are those of the whole tree indented and

@@ -59,7 +59,8 @@ def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme, s
 
 
 def test_every_page_kind_is_covered(sites):
-    """The pages above include each kind: home, every section, entries, tags, tag, CV, 404."""
+    """The pages above include each kind: home, every section, entries, tags, tag, CV, 404,
+    a free page, news and a news item's page."""
     pages = sites["meridian"].pages()
     for expected in ("", "publications/", "volunteering/", "tags/", "cv/", "no/such/page/"):
         assert expected in pages
@@ -69,3 +70,5 @@ def test_every_page_kind_is_covered(sites):
     entries = [p for p in pages if p.count("/") == 2 and not p.startswith(("tags/", "no/"))]
     assert {p.split("/")[0] for p in entries} >= {"education", "publications", "projects"}
     assert any(p.startswith("tags/") and p != "tags/" for p in pages)
+    assert "about/" in pages  # a free page
+    assert "news/" in pages and "news/summer-school/" in pages  # news, and an item's page

@@ -173,6 +173,11 @@ def test_schema_writes_one_schema_per_file_kind(tmp_path):
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     listing = json.loads((out / "experience.schema.json").read_text(encoding="utf-8"))
     assert listing["type"] == "array"
+    page = json.loads((out / "page.schema.json").read_text(encoding="utf-8"))
+    assert page["required"] == ["title"] and page["additionalProperties"] is False
+    assert {"title", "description", "nav_label", "draft", "weight", "body"} == set(
+        page["properties"]
+    )
     assert "# yaml-language-server: $schema=" in result.stdout
 
 

@@ -80,3 +80,27 @@ def test_a_missing_file_or_site_is_a_usage_error(tmp_path: Path):
     (tmp_path / "refs.bib").write_text("@misc{a, title={A}}\n", "utf-8")
     result = run_cli("import", "bibtex", tmp_path / "refs.bib", "--site", tmp_path)
     assert result.code == 2 and "site.yaml" in result.err
+
+
+def test_a_dry_run_names_every_field_and_writes_nothing(sample_site: Path):
+    result = run_cli("import", "bibtex", LIBRARY, "--site", sample_site, "--dry-run")
+    assert "mueller2021arm.journal -> content/publications/mueller2021arm.md.venue" in result.out
+    assert "Files (dry run: nothing written):" in result.out
+    assert not (sample_site / "content" / "publications").exists()
+
+
+def test_a_changed_bib_updates_untouched_papers_and_keeps_edited_ones(sample_site, tmp_path):
+    run_cli("import", "bibtex", LIBRARY, "--site", sample_site)
+    folder = sample_site / "content" / "publications"
+    edited = folder / "zhang2022conf.md"
+    edited.write_text(edited.read_text("utf-8").replace("Elastic", "Elastic (mine)"), "utf-8")
+    changed = tmp_path / "changed.bib"
+    text = LIBRARY.read_text("utf-8")
+    changed.write_text(text.replace("Journal of Machine Learning Research", "JMLR"), "utf-8")
+    changed.write_text(changed.read_text("utf-8").replace("Elastic", "Elastic v2"), "utf-8")
+    result = run_cli("import", "bibtex", changed, "--site", sample_site)
+    assert "venue: JMLR" in (folder / "mueller2021arm.md").read_text("utf-8")
+    assert "Elastic (mine)" in edited.read_text("utf-8")
+    beside = sample_site / "imported" / "content" / "publications" / "zhang2022conf.md"
+    assert "Elastic v2" in beside.read_text("utf-8")
+    assert "content/publications/zhang2022conf.md: edited by you, kept" in result.out

@@ -116,16 +116,31 @@ def test_a_cjk_resume_builds_with_its_names(tmp_path: Path):
     assert "北京智能科技有限公司" in work and "高级工程师" in work
 
 
-def test_an_import_never_replaces_existing_content(tmp_path: Path):
+def test_an_import_never_replaces_a_file_you_edited(tmp_path: Path):
+    """Importing again changes nothing; a file edited since is kept and the new version is
+    written beside it, under imported/."""
     site = tmp_path / "site"
     assert run_cli("import", "jsonresume", CJK, "--site", site).code == 0
+    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    again = run_cli("import", "jsonresume", CJK, "--site", site)
+    assert again.code == 0 and "content/profile.yaml: unchanged" in again.out
+    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
     profile = site / "content" / "profile.yaml"
     profile.write_text(profile.read_text("utf-8") + "headline: edited by hand\n", "utf-8")
-    before = {p: p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    edited = profile.read_bytes()
     result = run_cli("import", "jsonresume", FULL, "--site", site)
-    assert result.code == 1
-    assert "content/profile.yaml" in result.err and "never replaces" in result.err
-    assert {p: p.read_bytes() for p in site.rglob("*") if p.is_file()} == before
+    assert result.code == 0, result.err
+    assert "content/profile.yaml: edited by you, kept" in result.out
+    assert profile.read_bytes() == edited
+    assert (site / "imported" / "content" / "profile.yaml").is_file()
+
+
+def test_a_dry_run_names_every_field_and_writes_nothing(tmp_path: Path):
+    result = run_cli("import", "jsonresume", FULL, "--site", tmp_path / "site", "--dry-run")
+    assert result.code == 0, result.err
+    assert "work[0].name -> content/experience.yaml[0].organization" in result.out
+    assert "Files (dry run: nothing written):" in result.out
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_bad_entry_is_reported_at_its_line_and_the_rest_imports(tmp_path: Path):

@@ -25,6 +25,15 @@ def _with_settings(site: Path, settings: str) -> Path:
     return site
 
 
+def _german_first(site: Path) -> Path:
+    """The sample site with German as its default language: German's own files (the about
+    page) move to content/, English's to content/en/."""
+    (site / "content" / "en").mkdir()
+    (site / "content" / "about.md").rename(site / "content" / "en" / "about.md")
+    (site / "content" / "de" / "about.md").rename(site / "content" / "about.md")
+    return _with_settings(site, "languages: [de, en]\n")
+
+
 def _build(site: Path) -> Path:
     result = run_cli("build", "--site", site)
     assert result.code == 0, result.err
@@ -33,8 +42,7 @@ def _build(site: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def german(tmp_path_factory) -> Path:
-    site = copy_site(REPO, tmp_path_factory.mktemp("de") / "site")
-    return _build(_with_settings(site, "languages: [de, en]\n"))
+    return _build(_german_first(copy_site(REPO, tmp_path_factory.mktemp("de") / "site")))
 
 
 def test_a_german_build_has_german_labels(german):
@@ -43,10 +51,11 @@ def test_a_german_build_has_german_labels(german):
     assert home.find("a", cls="skip-link").text == "Zum Inhalt springen"
     assert home.find("nav").attrs["aria-label"] == "Hauptnavigation"
     menu = [a.text for a in home.find("nav").find_all("a")]
-    assert menu[:3] == ["Ausbildung", "Berufserfahrung", "Projekte"]
+    assert menu[:4] == ["Über mich", "Ausbildung", "Berufserfahrung", "Projekte"]
     assert read_page(german / "experience" / "index.html").main.find("h1").text == "Berufserfahrung"
     assert read_page(german / "tags" / "index.html").main.find("h1").text == "Schlagwörter"
     assert "Seite nicht gefunden" in read_page(german / "404.html").main.find("h1").text
+    assert read_page(german / "en" / "about" / "index.html").main.find("h1").text == "About me"
 
 
 def test_a_german_build_has_german_dates(german):
@@ -60,7 +69,7 @@ def test_a_german_build_has_german_dates(german):
 
 
 def test_present_is_said_in_the_language(tmp_path):
-    site = _with_settings(copy_site(REPO, tmp_path / "site"), "languages: [de, en]\n")
+    site = _german_first(copy_site(REPO, tmp_path / "site"))
     ongoing = "---\ntitle: Laufend\nstart: 2024-03\nend: present\n---\nText.\n"
     (site / "content" / "projects" / "ongoing.md").write_text(ongoing, encoding="utf-8")
     page = read_page(_build(site) / "projects" / "ongoing" / "index.html").main

@@ -138,6 +138,7 @@ def test_the_german_sample_site_has_german_labels_and_summary(sample_site_built)
     home = read_page(out / "de" / "index.html").root
     menu = [a.text for a in home.find("ul", cls="nav").find_all("a")]
     assert menu == [
+        "Über mich",  # content/de/about.md
         "Ausbildung",
         "Berufserfahrung",
         "Projekte",

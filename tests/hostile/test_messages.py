@@ -166,7 +166,7 @@ CAPPED = [
     (
         "nav-section",
         {"site.yaml": SITE + f"nav: [{quoted(big('blog'))}]\n"},
-        "site.yaml:3:7: nav[0].section: no section named 'blogxxx",
+        "site.yaml:3:7: nav[0].section: no section or page named 'blogxxx",
         "in content/",
     ),
     (

@@ -120,3 +120,23 @@ def test_schema_never_writes_through_a_linked_file(tmp_path, elsewhere):
     assert (elsewhere / "keep.txt").read_text(encoding="utf-8") == "of value\n"
     written = folder / "site.schema.json"
     assert not written.is_symlink() and written.read_text(encoding="utf-8").startswith("{")
+
+
+def test_import_rendercv_never_writes_through_a_linked_file(tmp_path, elsewhere):
+    """A link where content/education.yaml goes: one out of the site stops the import before
+    anything is written; one inside the site is left as it is, the new version beside it."""
+    source = FIXTURES / "realworld" / "rendercv" / "ats_proof_standard_full.yaml"
+    site = write_site(tmp_path / "site", {"mine.yaml": "- title: Mine\n"})
+    linked = site / "content" / "education.yaml"
+    linked.symlink_to(elsewhere / "keep.txt")
+    before, site_before = _tree(elsewhere), _tree(site)
+    run = run_cli("import", "rendercv", source, "--site", site)
+    assert run.code == 2 and "leads out of the site" in run.err, run.err
+    assert (_tree(elsewhere), _tree(site)) == (before, site_before)
+    linked.unlink()
+    linked.symlink_to(site / "mine.yaml")
+    run = run_cli("import", "rendercv", source, "--site", site)
+    assert run.code == 0 and "internal error" not in run.err, run.err
+    assert (site / "mine.yaml").read_text(encoding="utf-8") == "- title: Mine\n"
+    assert linked.is_symlink()
+    assert (site / "imported" / "content" / "education.yaml").is_file()

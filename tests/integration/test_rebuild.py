@@ -890,3 +890,23 @@ def test_ctrl_c_in_the_first_build_stops_the_preview_even_when_it_is_lost(
             os.kill(os.getpid(), signal.SIGINT)
         lost.start()  # the build goes on, and ends
     assert lost.interrupted and lost.error is None
+
+
+def test_free_pages_and_news_rebuild_like_a_clean_build(tmp_path: Path):
+    """A free page's edit, a new page, a deleted one and a news item's edit each give what a
+    clean build gives (a page's title is in every page's menu)."""
+    h = Harness(tmp_path, source=FIXTURES / "every-kind")
+    h.rebuild(h.replace("content/about.md", "nav_label: About", "nav_label: Who"))
+    h.assert_same_as_clean()
+    assert b">Who</a>" in h.served()["index.html"]
+    h.rebuild(h.replace("content/about.md", "writes about them", "writes of them"))
+    h.assert_same_as_clean()
+    h.rebuild(h.write("content/contact.md", "---\ntitle: Contact\n---\nWrite to me.\n"))
+    h.assert_same_as_clean()
+    assert "contact/index.html" in h.served()
+    h.rebuild(h.delete("content/contact.md"))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("content/news/summer-school.md", "Five lectures", "Six lectures"))
+    h.assert_same_as_clean()
+    h.rebuild(h.replace("content/news.yaml", "date: 2023-09", "date: 2024-12"))
+    h.assert_same_as_clean()

@@ -75,9 +75,9 @@ def test_missing_site_yaml_and_profile(site, tmp_path):
             "lower-case letters, digits, '-' and '_')",
         ),
         (
-            "content/about.md",
-            "content/about.md: a Markdown entry belongs in a section folder: "
-            "content/<section>/<name>.md",
+            "content/About Me.md",
+            "content/About Me.md: 'About Me' is not a valid page name (expected lower-case "
+            "letters, digits, '-' and '_'; the name is the page's address)",
         ),
         (
             "content/projects/2021/deep.md",

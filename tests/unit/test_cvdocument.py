@@ -170,6 +170,36 @@ def test_contact_is_printed_as_text_and_linked(site):
     assert contact[4]["label"] == "GitHub"
 
 
+def test_paper_prints_handles_and_the_postal_address(site):
+    root = site(
+        {
+            "content/profile.yaml": """
+                name: Ada Lovelace
+                location: London
+                address: {street: 12 St James's Square, postal_code: SW1Y 4LB, city: London,
+                          country_code: GB}
+                links:
+                  - {label: Twitter, url: "https://twitter.com", username: ada}
+                  - {label: GitHub, url: "https://github.com/ada", username: ada}
+                  - {label: Skype, username: ada.lovelace}
+                  - {label: Signal}
+            """,
+            "content/publications.yaml": "- {title: P, date: 2020, summary: The *gist*.}\n",
+        }
+    )
+    document = cv_document(load(root).resume)
+    contact = document["profile"]["contact"]
+    assert [(c["text"], c["url"]) for c in contact] == [
+        ("12 St James's Square, London, SW1Y 4LB, GB", None),
+        ("twitter.com (ada)", "https://twitter.com"),
+        ("github.com/ada", "https://github.com/ada"),
+        ("ada.lovelace", None),
+        ("Signal", None),
+    ]
+    paper = document["sections"][0]["entries"][0]
+    assert shown(paper["summary"][0]["runs"]) == "The gist."
+
+
 @pytest.mark.parametrize(
     ("url", "text"),
     [

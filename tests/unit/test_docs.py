@@ -9,7 +9,7 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from generator.content.schema import SECTION_MODELS, Profile, SiteConfig, Strings
+from generator.content.schema import SECTION_MODELS, PageMatter, Profile, SiteConfig, Strings
 from generator.model.resume import load
 from tests.helpers import REPO, write_site
 
@@ -18,6 +18,7 @@ EXAMPLE = re.compile(r'^```(yaml|markdown) title="([^"]+)"\n(.*?)^```$', re.M | 
 EXAMPLES = [(m.group(2), m.group(3)) for m in EXAMPLE.finditer(DOC)]
 SPECIAL_PAGES = {"cv", "tags"}
 FILE_FIELDS = ("avatar", "pdf", "slides")
+NOT_SECTIONS = ("content/profile.yaml", "content/people.yaml")
 
 
 def test_the_reference_has_examples():
@@ -40,6 +41,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
             section = item if isinstance(item, str) else item.get("section")
             if section and section not in SPECIAL_PAGES:
                 files[f"content/{section}.yaml"] = "- title: Example\n"
+        for setting in ("cv", "feed"):
+            for section in (data.get(setting) or {}).get("sections") or []:
+                files[f"content/{section}.yaml"] = "- title: Example\n  date: 2020\n"
     entries = data if isinstance(data, list) else [data]
     for entry in entries:
         for field in FILE_FIELDS:
@@ -55,7 +59,9 @@ def _support_files(name: str, text: str) -> dict[str, str | bytes]:
 def test_example_is_valid(tmp_path, name, text):
     files = {**_support_files(name, text), name: text}
     loaded = load(write_site(tmp_path / "site", files), include_drafts=True)
-    if name.startswith("content/") and name not in ("content/profile.yaml", "content/people.yaml"):
+    if name.startswith("content/") and name.count("/") == 1 and name.endswith(".md"):
+        assert [page.name for page in loaded.resume.pages] == [Path(name).stem]
+    elif name.startswith("content/") and name not in NOT_SECTIONS:
         section = Path(name).parts[1].removesuffix(".yaml")
         assert loaded.resume.section(section).items, f"{name}: no entries read"
 
@@ -81,7 +87,7 @@ def _nested_models(annotation) -> list[type[BaseModel]]:
 
 
 @pytest.mark.parametrize(
-    "model", [SiteConfig, Profile, *SECTION_MODELS.values()], ids=lambda m: m.__name__
+    "model", [SiteConfig, Profile, PageMatter, *SECTION_MODELS.values()], ids=lambda m: m.__name__
 )
 def test_every_field_is_documented(model):
     missing = sorted(f for f in _fields(model, set()) if f"`{f}`" not in DOC)

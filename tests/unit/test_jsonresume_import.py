@@ -44,11 +44,45 @@ def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
     assert report.ignored == []
 
 
-def test_a_profile_on_a_network_without_web_addresses_does_not_stop_the_import():
+def test_a_profile_on_a_network_without_web_addresses_is_kept_as_its_handle():
     files, report = planned(REAL / "ayastrebov.resume.json")
-    assert files["content/profile.yaml"]["name"]
     assert "content/experience.yaml" in files
-    assert any("skype:" in m for m in messages(report.skipped))
+    skype = files["content/profile.yaml"]["links"][3]
+    assert skype == {"label": "Skype", "username": "yastrebov3"}
+    assert any("skype:" in m and "left out" in m for m in messages(report.notes))
+    assert report.skipped == []
+
+
+def test_a_profile_without_a_url_is_kept_with_its_username():
+    files, report = planned(REAL / "resume-schema-2016-complete.json")
+    links = files["content/profile.yaml"]["links"]
+    assert links[0] == {"label": "Twitter", "username": "neutralthoughts"}
+    assert report.skipped == []
+
+
+def test_fields_real_files_carry_beyond_1_0_are_kept(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A"},'
+        ' "education": [{"institution": "U", "studyType": "BSc", "location": "Caen"}],'
+        ' "volunteer": [{"organization": "V", "position": "P", "location": "Zurich"}],'
+        ' "awards": [{"title": "Prize", "url": "https://prize.org/a"}],'
+        ' "projects": [{"name": "Q", "summary": "Qubits.", "keywords": ["Go"],'
+        ' "technologies": ["Go", "MPI"]}],'
+        ' "work": [{"name": "W", "position": "Dev", "technologies": ["Vue"]}]}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    assert files["content/education.yaml"][0]["location"] == "Caen"
+    assert files["content/volunteer.yaml"][0]["location"] == "Zurich"
+    assert files["content/awards.yaml"][0]["url"] == "https://prize.org/a"
+    project = files["content/projects.yaml"][0]
+    assert (project["summary"], project["tags"]) == ("Qubits.", ["Go", "MPI"])
+    assert files["content/experience.yaml"][0]["tags"] == ["Vue"]
+    assert report.ignored == []
+    assert messages(report.notes) == [
+        "projects[0].summary: not a JSON Resume 1.0 name; read as 'description'"
+    ]
 
 
 def test_a_web_address_without_a_scheme_is_read_as_https_with_a_note(tmp_path: Path):
@@ -84,4 +118,17 @@ def test_empty_strings_in_a_list_are_nothing(tmp_path: Path):
     education = files["content/education.yaml"]
     assert "courses" not in education[0]
     assert education[1]["courses"] == ["Optics"]
+    assert report.skipped == []
+
+
+def test_present_and_current_are_open_ends_in_an_import(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A"}, "work": ['
+        '{"name": "B", "position": "C", "startDate": "2023", "endDate": "Present"},'
+        '{"name": "D", "position": "E", "startDate": "2021", "endDate": "current"}]}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    assert [w["end"] for w in files["content/experience.yaml"]] == ["Present", "current"]
     assert report.skipped == []

@@ -220,7 +220,7 @@ def test_nav_unknown_section(site_errors):
             "content/projects.yaml": "- title: X\n",
         }
     ) == [
-        "site.yaml:5:5: nav[1].section: no section named 'blog' in content/ "
+        "site.yaml:5:5: nav[1].section: no section or page named 'blog' in content/ "
         "(sections: projects; pages: cv, tags)"
     ]
 
@@ -232,7 +232,7 @@ def test_nav_unknown_section_suggests_a_close_one(site_errors):
             "content/projects.yaml": "- title: X\n",
         }
     ) == [
-        "site.yaml:4:14: nav[0].section: no section named 'project' in content/ "
+        "site.yaml:4:14: nav[0].section: no section or page named 'project' in content/ "
         "(did you mean 'projects'?)"
     ]
 

@@ -126,11 +126,12 @@ def test_profile_nested_unknown_key_suggests_from_the_nested_model():
     ]
 
 
-def test_profile_link_needs_label_and_url():
+def test_profile_link_needs_a_label_and_may_go_without_a_url():
     assert errors("name: Ada\nlinks:\n  - icon: github\n", Profile) == [
         "f.yaml:3:5: links[0].label: missing required field 'label'",
-        "f.yaml:3:5: links[0].url: missing required field 'url'",
     ]
+    profile = valid("name: Ada\nlinks:\n  - {label: Skype, username: ada}\n", Profile)
+    assert (profile.links[0].url, profile.links[0].username) == (None, "ada")
 
 
 @pytest.mark.parametrize(

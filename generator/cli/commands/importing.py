@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 
 from generator.cli.arguments import Commands, add_site, site_dir, source_file
+from generator.cli.commands import importsites
 from generator.cli.messages import print_problems
 from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError
 
@@ -23,14 +24,18 @@ _MARKDOWN_ACTIONS = {
 def add(commands: Commands) -> None:
     importer = commands.add_parser(
         "import",
-        help="import a .bib file, a JSON Resume or a Markdown résumé into the site's content",
-        description="Write entries from another format into content/. Existing files are "
-        "never replaced; entries that cannot be read are reported and skipped.",
+        help="import a CV kept elsewhere (BibTeX, JSON Resume, Markdown, RenderCV, Hugo Blox, "
+        "academicpages) into the site's content",
+        description="Write entries from another format into content/, with a report of every "
+        "input field and where it went. Importing again changes nothing, and a file you "
+        "edited is never replaced: the new version is written under imported/.",
     )
     formats = importer.add_subparsers(dest="format", metavar="FORMAT", required=True)
     _add_bibtex(formats)
     _add_jsonresume(formats)
     _add_markdown(formats)
+    _add_rendercv(formats)
+    importsites.add(formats)  # hugoblox, academicpages
 
 
 def _add_bibtex(formats: Commands) -> None:
@@ -38,11 +43,15 @@ def _add_bibtex(formats: Commands) -> None:
         "bibtex",
         help="BibTeX entries into content/publications/<key>.md",
         description="Add each entry of a .bib file as content/publications/<key>.md. A key "
-        "the site already has is left alone, so importing twice adds nothing and keeps your "
-        "edits. Exits 1 when an entry was skipped.",
+        "the site has from elsewhere is left alone; importing again changes nothing, updates "
+        "papers the .bib changed, and keeps your edits (the new version goes under "
+        "imported/). Exits 1 when an entry was skipped.",
     )
     bibtex.add_argument("file", metavar="FILE", help="the .bib file")
     add_site(bibtex)
+    bibtex.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
     bibtex.set_defaults(func=cmd_import_bibtex)
 
 
@@ -51,7 +60,8 @@ def _add_jsonresume(formats: Commands) -> None:
         "jsonresume",
         help="a resume.json (JSON Resume) into a complete site",
         description="Make site.yaml and content/ from a JSON Resume document, every section "
-        "and field kept. Refuses to replace content that is already there.",
+        "and field kept. Importing again changes nothing, and a file you edited is never "
+        "replaced: the new version is written under imported/.",
     )
     jsonresume.add_argument("file", metavar="FILE", help="the resume.json file")
     jsonresume.add_argument(
@@ -59,6 +69,9 @@ def _add_jsonresume(formats: Commands) -> None:
     )
     jsonresume.add_argument(
         "--base-url", metavar="URL", help="where the site will be published (for site.yaml)"
+    )
+    jsonresume.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
     )
     jsonresume.set_defaults(func=cmd_import_jsonresume)
 
@@ -87,16 +100,54 @@ def _add_markdown(formats: Commands) -> None:
     markdown.set_defaults(func=cmd_import_markdown)
 
 
+def _add_rendercv(formats: Commands) -> None:
+    rendercv = formats.add_parser(
+        "rendercv",
+        help="a RenderCV YAML file into a site",
+        description="Read a RenderCV file (1.x or 2.x) into content/: cv's header into "
+        "profile.yaml, each section into its cvsite section, design and locale into "
+        "site.yaml where cvsite has a setting for them. Prints every field with its line "
+        "and where it went or why it was left. Importing again changes nothing, and a file "
+        "you edited is never replaced: the new version is written under imported/. See "
+        "docs/importing.md.",
+    )
+    rendercv.add_argument("file", metavar="FILE", help="the RenderCV file (.yaml)")
+    rendercv.add_argument(
+        "--site", default=".", metavar="DIR", help="the site folder to make (default: .)"
+    )
+    rendercv.add_argument(
+        "--dry-run", action="store_true", help="say what would be written, and write nothing"
+    )
+    rendercv.set_defaults(func=cmd_import_rendercv)
+
+
+def cmd_import_rendercv(args: argparse.Namespace) -> int:
+    from generator.importers.rendercv.importer import import_rendercv
+
+    report = import_rendercv(
+        source_file(args.file), Path(args.site).resolve(), dry_run=args.dry_run
+    )
+    for line in report.lines(args.file, args.dry_run):
+        print(line)
+    if not args.dry_run:
+        print(f"Next: cvsite build --site {args.site}")
+    return EXIT_OK
+
+
 def cmd_import_bibtex(args: argparse.Namespace) -> int:
     from generator.importers.bibtex import import_bibtex
 
-    report = import_bibtex(source_file(args.file), site_dir(args.site))
+    report = import_bibtex(source_file(args.file), site_dir(args.site), dry_run=args.dry_run)
+    for line in report.fields.lines(args.file, args.dry_run):
+        print(line)
     for path in report.written:
         print(f"  wrote {path}")
     print(
         f"Imported {len(report.written)} publications; {len(report.present)} were already "
         f"in the site; {len(report.skipped)} skipped."
     )
+    if report.beside:
+        print(f"{len(report.beside)} you edited kept; their new versions are under imported/.")
     print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
     return EXIT_CONTENT if report.skipped else EXIT_OK
 
@@ -107,9 +158,11 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     site = Path(args.site)
     if site.exists() and not site.is_dir():
         raise UsageError(f"--site {args.site}: not a folder")
-    report = import_jsonresume(source_file(args.file), site.resolve(), args.base_url)
-    for path in report.written:
-        print(f"  wrote {path}")
+    report = import_jsonresume(
+        source_file(args.file), site.resolve(), args.base_url, dry_run=args.dry_run
+    )
+    for line in report.fields.lines(args.file, args.dry_run):
+        print(line)
     print(f"Imported {args.file} into {site}/: {len(report.written)} files written.")
     print_problems("Read differently from how they are written:", report.notes)
     print_problems("Not imported (not JSON Resume fields):", report.ignored)

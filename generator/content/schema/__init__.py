@@ -5,14 +5,17 @@ turns text into the numbers and booleans a field asks for. Cross-field rules (an
 its start) are checked here too, so every content error surfaces in one validation pass.
 
 fields.py holds the shared field types, profile.py the profile, people.py co-authors,
-entries.py every section's entry model, siteconfig.py site.yaml and thememanifest.py
-theme.yaml; every name is importable from here.
+entries.py every section's entry model, page.py a free page's front matter,
+siteconfig.py site.yaml (analytics.py its `analytics`) and thememanifest.py theme.yaml;
+every name is importable from here.
 """
 
 from __future__ import annotations
 
+from generator.content.schema.analytics import PROVIDERS, Analytics
 from generator.content.schema.entries import (
     BIBTEX_KEY_PATTERN,
+    NEWS_SECTIONS,
     PUBLICATION_TYPES,
     SECTION_MODELS,
     Award,
@@ -21,6 +24,7 @@ from generator.content.schema.entries import (
     Entry,
     Experience,
     Interest,
+    NewsItem,
     Project,
     Publication,
     SkillGroup,
@@ -44,6 +48,7 @@ from generator.content.schema.fields import (
     Url,
     url_scheme,
 )
+from generator.content.schema.page import PageMatter
 from generator.content.schema.people import ORCID_PATTERN, Person
 from generator.content.schema.profile import Language, Link, PostalAddress, Profile
 from generator.content.schema.siteconfig import (
@@ -52,7 +57,9 @@ from generator.content.schema.siteconfig import (
     PAPERS,
     Argument,
     BaseUrl,
+    CvSettings,
     DeployOptions,
+    FeedSettings,
     HighlightAuthor,
     LanguageCode,
     MarkdownOptions,
@@ -67,11 +74,14 @@ from generator.content.schema.thememanifest import ThemeManifest
 __all__ = [
     "ORCID_PATTERN",
     "Person",
+    "Analytics",
+    "PROVIDERS",
     "Argument",
     "Award",
     "BIBTEX_KEY_PATTERN",
     "BaseUrl",
     "Certificate",
+    "CvSettings",
     "DEPLOY_TARGETS",
     "DateValue",
     "DeployOptions",
@@ -79,6 +89,7 @@ __all__ = [
     "Email",
     "Entry",
     "Experience",
+    "FeedSettings",
     "HighlightAuthor",
     "Interest",
     "LANGUAGE_PATTERN",
@@ -90,9 +101,12 @@ __all__ = [
     "MAX_SLUG_BYTES",
     "Markdown",
     "MarkdownOptions",
+    "NEWS_SECTIONS",
+    "NewsItem",
     "NavItem",
     "PAPERS",
     "PUBLICATION_TYPES",
+    "PageMatter",
     "PdfSetting",
     "PdfSettings",
     "PostalAddress",

@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from generator.content.dates import PartialDate
+from generator.content.dates import PRESENT, PartialDate
 from generator.content.schema.fields import MAX_SLUG, DateValue, Markdown, Slug, Strict, Url
 from generator.content.schema.profile import Link
 from generator.errors import shown
@@ -71,7 +71,21 @@ class Entry(Strict):
 
     @property
     def display_title(self) -> str:
+        """The entry's name: what its slug is made from (so it must not change)."""
         return self.title or ""
+
+    @property
+    def shown_title(self) -> str:
+        """The title pages and the CV show; sections may add to the display title."""
+        return self.display_title
+
+    @property
+    def until(self) -> PartialDate | None:
+        """The end as shown: a start without an end is still going on (JSON Resume's
+        meaning); only `date` is a single day."""
+        if self.end is None and self.start is not None:
+            return PRESENT
+        return self.end
 
 
 class Thesis(Strict):
@@ -95,6 +109,16 @@ class Education(Entry):
     @property
     def display_title(self) -> str:
         return self.title or self.degree or ""
+
+    @property
+    def shown_title(self) -> str:
+        """`Bachelor, Information Technology`: the degree with its field of study, unless an
+        own title was given or the degree names the field already. The slug stays the
+        degree's, so adding `area` moves no page."""
+        title = self.display_title
+        if self.title or not self.area or self.area.casefold() in title.casefold():
+            return title
+        return f"{title}, {self.area}" if title else self.area
 
 
 class Experience(Entry):
@@ -211,6 +235,7 @@ class Publication(Entry):
 
 class Award(Entry):
     awarder: str | None = None
+    url: Url | None = Field(None, description="A page about the award.")
 
 
 class Certificate(Entry):
@@ -230,9 +255,10 @@ def _skill_items(value: Any) -> Any:
 
 
 class SkillGroup(Entry):
-    items: Annotated[list[SkillItem], BeforeValidator(_skill_items)] = Field(
-        default_factory=list, description="Skills: text, or {name, level}."
-    )
+    items: Annotated[
+        list[SkillItem],
+        BeforeValidator(_skill_items, json_schema_input_type=list[SkillItem | Markdown]),
+    ] = Field(default_factory=list, description="Skills: text, or {name, level}.")
     level: str | None = None
 
 
@@ -257,6 +283,23 @@ class Talk(Entry):
     )
 
 
+class NewsItem(Entry):
+    """An item of news or a post: dated, for it is listed newest first and in the feed."""
+
+    @model_validator(mode="after")
+    def _dated(self):
+        if self.date is None and self.start is None:
+            raise PydanticCustomError(
+                "news_date",
+                "missing required field 'date' (a news item or post is listed by its date)",
+                {"field": "date"},
+            )
+        return self
+
+
+# Sections of dated news or posts: listed newest first, off the CV unless it asks for them.
+NEWS_SECTIONS = ("news", "posts", "blog")
+
 SECTION_MODELS: dict[str, type[Entry]] = {
     "education": Education,
     "experience": Experience,
@@ -270,6 +313,7 @@ SECTION_MODELS: dict[str, type[Entry]] = {
     "volunteer": Volunteer,
     "interests": Interest,
     "references": Entry,
+    **dict.fromkeys(NEWS_SECTIONS, NewsItem),
 }
 
 

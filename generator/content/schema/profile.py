@@ -8,10 +8,17 @@ from pydantic import (
 
 from generator.content.schema.fields import Email, LocalFile, Markdown, Strict, Url
 
+# Countries whose addresses put the postal code after the town and region.
+_CODE_AFTER_TOWN = {"US", "CA", "AU", "GB", "IE", "NZ", "IN"}
+
 
 class Link(Strict):
     label: str = Field(description="The link text, e.g. GitHub.")
-    url: Url = Field(description="Where it points (http, https, mailto, tel or a relative path).")
+    url: Url | None = Field(
+        None,
+        description="Where it points (http, https, mailto, tel or a relative path); without "
+        "it, the label and username are shown as text.",
+    )
     icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
     username: str | None = Field(
         None, description="Your user name on that network (JSON Resume's profiles.username)."
@@ -54,3 +61,20 @@ class Profile(Strict):
         None,
         description="A photo on another host, kept for resume.json; pages show only `avatar`.",
     )
+
+    @property
+    def postal_address(self) -> str | None:
+        """The address on one line (`2712 Broadway St, 94115 San Francisco, CA, US`) when it
+        says more than `location` does (a street or a postal code), else None."""
+        address = self.address
+        if address is None or not (address.street or address.postal_code):
+            return None
+        street = address.street.replace("\n", ", ") if address.street else None
+        if address.country_code in _CODE_AFTER_TOWN:  # San Francisco, California 94115
+            town = address.city
+            region = " ".join(p for p in (address.region, address.postal_code) if p)
+        else:  # 37073 Göttingen
+            town = " ".join(p for p in (address.postal_code, address.city) if p)
+            region = address.region
+        parts = (street, town, region, address.country_code)
+        return ", ".join(p for p in parts if p)

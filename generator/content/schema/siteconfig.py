@@ -1,4 +1,5 @@
-"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, deploy, strings)."""
+"""site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, analytics,
+deploy, strings)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pydantic_core import PydanticCustomError
 
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
+from generator.content.schema.analytics import Analytics
 from generator.content.schema.fields import Strict, Url
 from generator.errors import listed, shown
 
@@ -36,8 +38,11 @@ class NavItem(Strict):
         return self
 
 
-def _nav_item(value: Any) -> Any:
-    return {"section": value} if isinstance(value, str) else value
+def _nav_items(value: Any) -> Any:
+    """`- publications` is short for `- section: publications`."""
+    if not isinstance(value, list):
+        return value
+    return [{"section": item} if isinstance(item, str) else item for item in value]
 
 
 class HighlightAuthor(Strict):
@@ -172,6 +177,26 @@ PdfSetting = Annotated[
 ]
 
 
+class CvSettings(Strict):
+    """site.yaml `cv`: what /cv/ and cv.pdf show."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the CV shows, in this order; by default every section but "
+        "news and posts (news, posts, blog).",
+    )
+
+
+class FeedSettings(Strict):
+    """site.yaml `feed`: what feed.xml covers."""
+
+    sections: list[str] | None = Field(
+        None,
+        description="The sections the feed covers; by default every dated section (news, "
+        "posts, publications, talks, projects, awards, certificates, …).",
+    )
+
+
 class SiteConfig(Strict):
     """site.yaml: settings of the whole site."""
 
@@ -196,18 +221,29 @@ class SiteConfig(Strict):
     theme_options: dict[str, Any] = Field(
         default_factory=dict, description="Override the options the theme declares."
     )
+    # Each short form a validator accepts is its `json_schema_input_type`: the JSON Schema
+    # that editors check with takes what the loader takes.
     nav: (
         Annotated[
             list[NavItem],
-            BeforeValidator(lambda v: [_nav_item(i) for i in v] if isinstance(v, list) else v),
+            BeforeValidator(_nav_items, json_schema_input_type=list[NavItem | str]),
         ]
         | None
     ) = Field(None, description="Menu order and labels; also the order of sections on the CV.")
-    highlight_author: Annotated[HighlightAuthor, BeforeValidator(_highlight_author)] | None = Field(
-        None, description="Your name, highlighted in author lists."
-    )
+    highlight_author: (
+        Annotated[
+            HighlightAuthor,
+            BeforeValidator(_highlight_author, json_schema_input_type=HighlightAuthor | str),
+        ]
+        | None
+    ) = Field(None, description="Your name, highlighted in author lists.")
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
     deploy: DeployOptions | None = None
+    cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
+    feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
+    analytics: Analytics | None = Field(
+        None, description="An opt-in visitor count (Plausible, GoatCounter, Umami, a script)."
+    )
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",

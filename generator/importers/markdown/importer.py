@@ -10,32 +10,22 @@ imported site always builds. The report names every input line and where it went
 from __future__ import annotations
 
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
-from generator import urls as routes
 from generator.content.personname import without_titles
-from generator.content.schema import Profile, model_for
 from generator.content.textfile import read_text
-from generator.errors import BuildError, ContentErrors, UsageError
+from generator.errors import UsageError
+from generator.importers import plan as plan_files
 from generator.importers import sitefiles
 from generator.importers.markdown import text as resumetext
 from generator.importers.markdown.lines import plain
 from generator.importers.markdown.result import ParsedResume, Placement
 from generator.importers.sitefiles import front_matter, to_yaml
-from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, UnsafeUrl
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
 NOTES_SECTION = "notes"
-# Markdown fields of an entry (checked for unsafe links and raw HTML before writing).
-_MARKDOWN = ("summary", "body", "abstract")
-_MARKDOWN_LISTS = ("highlights",)
-_HTML_TAG = re.compile(r"<(?=[A-Za-z/!?])")
-_MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash makes plain text
 
 
 @dataclass
@@ -115,36 +105,10 @@ def _words(text: str) -> str:
 
 
 def _section_files(planned: Planned, section, entries: list[dict], origin: str) -> None:  # noqa: ANN001
-    """A YAML list, and a Markdown file for each entry with a body (it gets a page). When a
-    section has both, every entry gets a weight so that the order written stays."""
-    listed = [e for e in entries if "body" not in e]
-    paged = [e for e in entries if "body" in e]
-    if listed and paged:
-        for position, entry in enumerate(entries):
-            entry["weight"] = position
-    taken: set[str] = set()
-    listed_index = 0
-    for entry, parsed_entry in zip(entries, section.entries, strict=True):
-        key = f"{section.name}[#{parsed_entry.line}]"
-        if "body" in entry:
-            slug = routes.unique_slug(routes.slugify(_title_of(entry), "entry"), taken)
-            relative = f"content/{section.name}/{slug}.md"
-            body = entry.pop("body")
-            text = front_matter(entry, body if body.endswith("\n") else body + "\n")
-            planned.files[relative] = sitefiles.in_front_matter(text, origin)
-            planned.places[key] = relative
-        else:
-            planned.places[key] = f"content/{section.name}.yaml[{listed_index}]"
-            listed_index += 1
-    if listed:
-        planned.files[f"content/{section.name}.yaml"] = _mark(to_yaml(listed), origin)
-
-
-def _title_of(entry: dict) -> str:
-    for key in ("title", "position", "degree", "course"):
-        if entry.get(key):
-            return str(entry[key])
-    return "entry"
+    files, places = plan_files.section_files(section.name, entries, origin)
+    planned.files.update(files)
+    for parsed_entry, place in zip(section.entries, places, strict=True):
+        planned.places[f"{section.name}[#{parsed_entry.line}]"] = place
 
 
 def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> None:
@@ -164,100 +128,18 @@ def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> 
     planned.places["notes"] = relative
 
 
-# --- checking values with cvsite's models ----------------------------------------------------
+# --- checking values with cvsite's models (plan.py) ------------------------------------------
 
 
 def _checked_profile(parsed: ParsedResume, report: ImportReport) -> dict[str, Any]:
-    profile = dict(parsed.profile)
-    if "summary" in profile:
-        profile["summary"] = _safe_markdown(profile["summary"], "profile.summary", report)
-    for _ in range(20):  # each pass drops one refused field
-        try:
-            Profile.model_validate(profile)
-            return profile
-        except ValidationError as exc:
-            _drop_refused(profile, exc, "profile", report)
-    return {"name": profile["name"]}
+    return plan_files.checked_profile(dict(parsed.profile), report.moved)
 
 
 def _checked_entry(section: str, fields: dict[str, Any], report: ImportReport) -> dict:
-    entry = {k: v for k, v in fields.items() if v not in (None, "", [], {})}
-    where = f"{section}: {_title_of(entry)}"
-    for key in _MARKDOWN:
-        if isinstance(entry.get(key), str):
-            entry[key] = _safe_markdown(entry[key], f"{where}: {key}", report)
-    for key in _MARKDOWN_LISTS:
-        if isinstance(entry.get(key), list):
-            entry[key] = [_safe_markdown(v, f"{where}: {key}", report) for v in entry[key]]
-    if isinstance(entry.get("thesis"), dict):
-        thesis = entry["thesis"]
-        if "summary" in thesis:
-            thesis["summary"] = _safe_markdown(thesis["summary"], f"{where}: thesis", report)
-    model = model_for(section)
-    for _ in range(20):
-        try:
-            model.model_validate(entry)
-            return entry
-        except ValidationError as exc:
-            _drop_refused(entry, exc, where, report, to_body=True)
-    raise BuildError(f"{where}: the importer made an entry cvsite refuses: {entry}")
-
-
-def _drop_refused(
-    data: dict, exc: ValidationError, where: str, report: ImportReport, to_body: bool = False
-) -> None:
-    """Take out the first field a model refuses; an entry keeps its value in its body."""
-    error = exc.errors(include_url=False)[0]
-    loc = [str(part) for part in error["loc"] if not isinstance(part, int)]
-    key = loc[0] if loc else (error.get("ctx") or {}).get("field")
-    if key is None or key not in data:
-        # A rule about the whole entry (an end before its start): drop the dates.
-        key = next((k for k in ("end", "start", "date") if k in data), None)
-        if key is None:
-            raise BuildError(f"{where}: {error['msg']}")
-    value = data.pop(key)
-    report.moved.append(f"{where}: {key} {value!r} refused ({error['msg']}); kept in the body")
-    if to_body:
-        data["body"] = f"{data.get('body', '')}{key}: {value}\n"
-
-
-def _safe_markdown(text: str, where: str, report: ImportReport) -> str:
-    """Text as Markdown that shows what was written: raw HTML escaped (whatever the site's
-    `unsafe_html`), and a link with an unsafe scheme written out rather than linked."""
-    if _HTML_TAG.search(text):
-        text = _HTML_TAG.sub("&lt;", text)
-        report.moved.append(f"{where}: HTML written as text")
-    try:
-        MarkdownRenderer().block(text)
-    except UnsafeUrl:
-        text = text.replace("[", "\\[").replace("](", "\\](").replace("<", "&lt;")
-        report.moved.append(f"{where}: a link with an unsafe URL scheme, written as text")
-    except MarkdownProblem:  # a fenced code option, or Markdown too costly to read
-        text = _MARKDOWN_MARK.sub(r"\\\g<0>", text)
-        report.moved.append(f"{where}: Markdown the site would refuse, written as text")
-    return text
+    return plan_files.checked_entry(section, fields, report.moved)
 
 
 # --- the whole import ------------------------------------------------------------------------
-
-
-def _check_loads(files: dict[str, str]) -> None:
-    """Load the files made as a site of their own: what is written must build."""
-    from generator.model.resume import load
-
-    with tempfile.TemporaryDirectory(prefix="cvsite-import-") as scratch:
-        root = Path(scratch)
-        for relative, text in files.items():
-            path = root / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        try:
-            load(root)
-        except ContentErrors as exc:
-            raise BuildError(
-                "the imported content does not load (a bug in the importer):\n"
-                + "\n".join(str(e) for e in exc.errors)
-            ) from None
 
 
 def _report_lines(parsed: ParsedResume, planned: Planned, report: ImportReport) -> None:
@@ -298,20 +180,14 @@ def import_markdown(
             f"'{parsed.profile['name']}' (from --name, the site's profile or the file's name)"
         )
     planned = plan(parsed, source.name, report)
-    _check_loads(planned.files)
+    plan_files.check_loads(planned.files)
     if (site / "content" / "profile.yml").exists():
         # The site's profile is profile.yml: a profile.yaml beside it would be a second one.
         planned.files["content/profile.yml"] = planned.files.pop("content/profile.yaml")
     _report_lines(parsed, planned, report)
-    report.files = sitefiles.decide(site, planned.files)
-    if not dry_run:
-        sitefiles.apply(site, report.files, planned.files)
+    report.files = plan_files.write(site, planned.files, dry_run)
     return report
 
 
 def _existing_name(site: Path) -> str | None:
-    profile = site / "content" / "profile.yaml"
-    if not profile.is_file() or profile.is_symlink():
-        return None
-    match = re.search(r"^name:\s*(.+)$", profile.read_text(encoding="utf-8"), re.M)
-    return match.group(1).strip().strip("'\"") if match else None
+    return plan_files.existing_name(site)

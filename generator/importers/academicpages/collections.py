@@ -1,0 +1,175 @@
+"""academicpages' collections as entries with pages: `_publications` (venue, citation,
+paperurl, slidesurl, bibtexurl), `_talks` (venue as the event, location), `_teaching`
+(venue as the institution) and `_portfolio` as projects; front matter and body, every
+field reported."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator import urls as routes
+from generator.importers.sitesource.folder import Page, SourceFolder
+from generator.importers.sitesource.markup import (
+    LEFT_URL,
+    inline_html,
+    local_links_as_text,
+    outside_code,
+    plain,
+    safe_url,
+)
+from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
+from generator.importers.sitesource.writing import Plan
+
+# Collection folder -> cvsite section, and the field a collection's title goes to.
+COLLECTIONS = {
+    "_publications": ("publications", "title"),
+    "_talks": ("talks", "title"),
+    "_teaching": ("teaching", "course"),
+    "_portfolio": ("projects", "title"),
+}
+# academicpages' publication categories (its _config.yml publication_category) -> type.
+CATEGORIES = {
+    "manuscripts": "journal",
+    "journal": "journal",
+    "journals": "journal",
+    "conferences": "conference",
+    "conference": "conference",
+    "books": "book",
+    "book": "book",
+    "preprints": "preprint",
+    "theses": "thesis",
+    "patents": "patent",
+}
+JEKYLL_ONLY = {
+    "collection": "Jekyll's collection (the folder says it)",
+    "permalink": "the page's address on the academicpages site",
+    "layout": "Jekyll's layout",
+    "header": "a header image",
+    "author_profile": "a Jekyll setting",
+    "share": "a Jekyll setting",
+    "comments": "a Jekyll setting",
+    "redirect_from": "a Jekyll setting",
+    "read_time": "a Jekyll setting",
+    "published": "a Jekyll setting",
+}
+_DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")
+
+
+def import_collections(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+    for name, (section, title_field) in COLLECTIONS.items():
+        for path in folder.files(name, (".md", ".markdown", ".html")):
+            page = folder.page(path)
+            if page is not None:
+                _entry(page, section, title_field, plan, report)
+
+
+def _slug(page: Page, taken: set[str]) -> str:
+    stem = page.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return routes.unique_slug(routes.slugify(_DATED.sub("", stem) or stem, "entry"), taken)
+
+
+def _entry(page: Page, section: str, title_field: str, plan: Plan, report: ImportReport) -> None:
+    take = Taking(report, page.path, page.meta, line_finder(page.document))
+    fields: dict[str, Any] = {}
+    where = plan.add_paged(section, _slug(page, plan.taken(section)), fields)
+    notes: list[str] = []
+    fields[title_field] = plain(take.text("title") or "Untitled")
+    take.put("title", f"{where}: {title_field}")
+    excerpt = take.text("excerpt")
+    fields["summary"] = inline_html(excerpt, notes) if excerpt else None
+    take.put("excerpt", f"{where}: summary")
+    if take.text("date"):
+        fields["date"] = take.text("date")[:10]
+    take.put("date", f"{where}: date")
+    fields["links"] = []
+    _BY_SECTION[section](take, fields, where)
+    _urls(take, fields, where, section)
+    fields["body"] = _body(page, fields.pop("citation", None), where, notes, report)
+    report.notes += [f"{page.path}: {note}" for note in notes]
+    take.finish(JEKYLL_ONLY, "not a field cvsite has")
+
+
+def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
+    category = (take.text("category") or "").lower()
+    fields["type"] = CATEGORIES.get(category, "misc")
+    take.put("category", f"{where}: type ({fields['type']})")
+    fields["venue"] = plain(take.text("venue") or "") or None
+    take.put("venue", f"{where}: venue")
+    authors = take.get("authors") or take.get("author")
+    if isinstance(authors, str):
+        authors = [a.strip() for a in re.split(r",| and ", authors) if a.strip()]
+    fields["authors"] = [plain(str(a)) for a in authors or []]
+    take.put("authors", f"{where}: authors")
+    take.put("author", f"{where}: authors")
+    fields["citation"] = take.text("citation")
+    take.put("citation", f"{where}: body (the recommended citation)")
+
+
+def _talk(take: Taking, fields: dict[str, Any], where: str) -> None:
+    fields["event"] = plain(take.text("venue") or "") or None
+    take.put("venue", f"{where}: event")
+    fields["location"] = plain(take.text("location") or "") or None
+    take.put("location", f"{where}: location")
+    fields["subtitle"] = plain(take.text("type") or "") or None
+    take.put("type", f"{where}: subtitle (the kind of talk)")
+
+
+def _teaching(take: Taking, fields: dict[str, Any], where: str) -> None:
+    fields["institution"] = plain(take.text("venue") or "") or None
+    take.put("venue", f"{where}: institution")
+    fields["location"] = plain(take.text("location") or "") or None
+    take.put("location", f"{where}: location")
+    fields["subtitle"] = plain(take.text("type") or "") or None
+    take.put("type", f"{where}: subtitle (the kind of course)")
+
+
+def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
+    return None
+
+
+_BY_SECTION = {
+    "publications": _publication,
+    "talks": _talk,
+    "teaching": _teaching,
+    "projects": _project,
+}
+# URL fields -> (publication field, or a link's label).
+URLS = {
+    "paperurl": ("pdf", "Paper"),
+    "slidesurl": ("slides", "Slides"),
+    "bibtexurl": (None, "BibTeX"),
+    "talkurl": (None, "Talk"),
+    "talk_url": (None, "Talk"),
+    "codeurl": ("code", "Code"),
+    "link": (None, "Link"),
+}
+
+
+def _urls(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
+    for key, (target, label) in URLS.items():
+        url = safe_url(take.text(key))
+        if url is None:
+            take.left(key, LEFT_URL)
+            continue
+        if section == "publications" and target:
+            target = target if target != "pdf" or url.lower().endswith(".pdf") else "url"
+            fields[target] = url
+            take.put(key, f"{where}: {target}")
+        else:
+            fields["links"].append({"label": label, "url": url})
+            take.put(key, f"{where}: links ({label})")
+
+
+def _body(
+    page: Page, citation: str | None, where: str, notes: list[str], report: ImportReport
+) -> str | None:
+    body = page.body.strip()
+    if page.path.endswith(".html"):
+        body = inline_html(body, notes)
+    body = outside_code(body, lambda prose: local_links_as_text(prose, notes))
+    if body:
+        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
+    if citation:
+        body = f"{body}\n\nRecommended citation: {inline_html(citation, notes)}".strip()
+    return body or None

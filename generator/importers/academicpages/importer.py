@@ -1,0 +1,51 @@
+"""`cvsite import academicpages DIR`: the stages of an academicpages import, in order: the
+author block of _config.yml, the four collections, a note for every other file, then
+check and write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import UsageError
+from generator.importers.academicpages.collections import COLLECTIONS, import_collections
+from generator.importers.academicpages.profile import import_profile
+from generator.importers.sitesource import writing
+from generator.importers.sitesource.folder import SourceFolder
+from generator.importers.sitesource.trail import ImportReport, Placed
+from generator.importers.sitesource.writing import Plan
+
+# Other folders of an academicpages site, and why they are not imported.
+OTHER_FOLDERS = {
+    "_posts": "blog posts are not part of a cvsite site",
+    "_pages": "the site's own pages (about, CV): import a CV with `cvsite import markdown`",
+    "_data": "Jekyll's data (navigation)",
+    "_drafts": "Jekyll drafts",
+}
+
+
+def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
+    """Import the academicpages site in `source` into `site`; with `dry_run`, write nothing."""
+    folder = SourceFolder.open(source)
+    if not folder.exists("_config.yml") and not any((source / n).is_dir() for n in COLLECTIONS):
+        raise UsageError(
+            f"{source}: not an academicpages site (no _config.yml, _publications/, _talks/, "
+            "_teaching/ or _portfolio/); give the folder that holds _config.yml"
+        )
+    report = ImportReport()
+    plan = Plan()
+    import_profile(folder, plan, report)
+    import_collections(folder, plan, report)
+    _other_files(folder, report)
+    report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
+    files = writing.files_of(plan, source.resolve().name, "academicpages", report)
+    writing.write(site, files, report, dry_run)
+    return report
+
+
+def _other_files(folder: SourceFolder, report: ImportReport) -> None:
+    for name, why in OTHER_FOLDERS.items():
+        for path in folder.files(name, (".md", ".markdown", ".html")):
+            report.fields.append(Placed(path, 0, "(file)", f"not imported: {why}", False))
+    missing = [name for name in COLLECTIONS if not (folder.root / name).is_dir()]
+    if missing:
+        report.notes.append(f"no {', '.join(missing)} in the source folder")

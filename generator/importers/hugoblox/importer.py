@@ -1,0 +1,84 @@
+"""`cvsite import hugoblox DIR`: the stages of a Hugo Blox import, in order: read the
+authors and find the owner, the profile and résumé sections, the pages (publications,
+talks, projects), the courses, a note for every other file, then check and write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import UsageError
+from generator.importers.hugoblox import author, courses, landing, pages, widgets
+from generator.importers.sitesource import writing
+from generator.importers.sitesource.folder import SourceFolder
+from generator.importers.sitesource.trail import ImportReport, Placed
+from generator.importers.sitesource.writing import Plan
+
+# Content folders that are not imported, and why (anything else: "no cvsite section").
+OTHER_CONTENT = {
+    "post": "blog posts are not part of a cvsite site",
+    "blog": "blog posts are not part of a cvsite site",
+    "slides": "a Hugo slide deck",
+    "home": "a home-page widget (hero, about, contact…): only lays out the home page",
+    "authors": "another author's page (their name is used in author lists)",
+}
+LANDING = "a Hugo Blox landing page: its blocks show the author file and sections imported"
+
+
+def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
+    """Import the Hugo Blox site in `source` into `site`; with `dry_run`, write nothing."""
+    folder = SourceFolder.open(source)
+    if not folder.files("content", (".md",)) and not folder.files("data/authors", (".yaml",)):
+        raise UsageError(
+            f"{source}: not a Hugo Blox site (no content/*.md and no data/authors/*.yaml); "
+            "give the folder that holds content/"
+        )
+    report = ImportReport()
+    plan = Plan()
+    people = _owner(folder, plan, report)
+    pages.import_pages(folder, plan, report, people)
+    courses.import_courses(folder, plan, report)
+    read = widgets.import_widgets(folder, plan, report) | landing.import_landing(
+        folder, plan, report
+    )
+    _other_files(folder, report, read)
+    report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
+    files = writing.files_of(plan, source.resolve().name, "hugoblox", report)
+    writing.write(site, files, report, dry_run)
+    return report
+
+
+def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> author.People:
+    """The owner's profile; user name -> name as written in author lists, for every author."""
+    found = author.authors(folder)
+    owner = author.owner_of(found)
+    names = {a.username: a.name for a in found}
+    if owner is None:
+        report.notes.append(
+            "no author file marks the site's owner (is_owner: true) and there is not exactly "
+            "one: the profile's name is 'Your Name'; set it in content/profile.yaml"
+        )
+        plan.profile["name"] = "Your Name"
+        return author.People(names)
+    author.profile(owner, plan, report)
+    names[owner.username] = plan.profile["owner"]
+    for other in found:
+        if other is not owner:
+            why = f"another author ({other.name}): their name is used in author lists"
+            report.fields.append(Placed(other.path, 0, "(file)", why, False))
+    return author.People(names, plan.profile["owner"])
+
+
+def _other_files(folder: SourceFolder, report: ImportReport, read: set[str]) -> None:
+    """A line in the report for every content file no stage read."""
+    imported = ("publication", "event", "talk", "project", "courses")
+    for path in folder.files("content", (".md", ".markdown", ".html")):
+        top = path.split("/")[1] if path.count("/") > 1 else ""
+        if top.startswith(imported) or (top == "authors" and path.count("/") == 3) or path in read:
+            continue
+        if top == "authors":
+            why = "Hugo's settings for author pages"
+        elif not top:
+            why = LANDING
+        else:
+            why = OTHER_CONTENT.get(top, "a page cvsite has no section for")
+        report.fields.append(Placed(path, 0, "(file)", f"not imported: {why}", False))

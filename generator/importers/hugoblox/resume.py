@@ -1,0 +1,141 @@
+"""The résumé sections of a Hugo Blox author file: education (and the older
+`education.courses`), experience, skills with their levels, and awards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.importers.hugoblox.links import ICON_REASON, link
+from generator.importers.sitesource.markup import plain
+from generator.importers.sitesource.trail import Taking
+from generator.importers.sitesource.writing import Plan
+
+NOT_CVSITE = "not a field cvsite has"
+_ICONS = {"icon": ICON_REASON, "icon_pack": ICON_REASON}
+# Source field -> cvsite field, per section.
+EDUCATION = {
+    "degree": "degree",
+    "course": "degree",
+    "area": "area",
+    "institution": "institution",
+    "location": "location",
+    "start": "start",
+    "end": "end",
+    "year": "date",
+    "date": "date",
+    "summary": "summary",
+    "url": "url",
+}
+EXPERIENCE = {
+    "role": "position",
+    "title": "position",
+    "org": "organization",
+    "company": "organization",
+    "organization": "organization",
+    "location": "location",
+    "start": "start",
+    "end": "end",
+    "date": "date",
+    "summary": "summary",
+    "url": "url",
+}
+AWARDS = {
+    "title": "title",
+    "awarder": "awarder",
+    "date": "date",
+    "summary": "summary",
+    "url": "url",
+}
+_COLOUR = "a colour of Hugo Blox's design"
+_GROUP_ONLY = {**_ICONS, "color": _COLOUR, "color_border": _COLOUR}
+_PLAIN = {"degree", "institution", "position", "organization", "title", "awarder", "area"}
+
+
+def sections(take: Taking, plan: Plan) -> None:
+    education = take.get("education")
+    if isinstance(education, dict):  # Hugo Academic: education: {courses: [...]}
+        inner = take.child("education", education)
+        _entries(inner, "courses", "education", EDUCATION, plan)
+        inner.finish({}, NOT_CVSITE)
+        take.done.add("education")
+    else:
+        _entries(take, "education", "education", EDUCATION, plan)
+    _entries(take, "experience", "experience", EXPERIENCE, plan)
+    _entries(take, "awards", "awards", AWARDS, plan)
+    _skills(take, plan)
+
+
+def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: Plan) -> None:
+    items = take.get(key)
+    if not isinstance(items, list):
+        take.left(key, "not a list of entries")
+        return
+    take.done.add(key)
+    for index, item in enumerate(items):
+        part = take.child(f"{key}[{index}]", item)
+        entry: dict[str, Any] = {}
+        where = plan.add_listed(section, entry)
+        _fill(part, table, entry, where)
+        button = part.get("button")
+        if isinstance(button, dict):
+            made = link(part.child("button", button), f"{where}.links[0]")
+            part.done.add("button")
+            if made:
+                entry["links"] = [made]
+        part.finish(_ICONS, NOT_CVSITE)
+
+
+def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str) -> None:
+    for source, target in table.items():
+        value = part.text(source)
+        if value is None or target in entry:
+            part.put(source, f"{where}.{target}")
+            continue
+        part.put(source, f"{where}.{target}")
+        entry[target] = plain(value) if target in _PLAIN else value
+    if "date" in entry and "start" in entry:
+        entry.pop("date")
+
+
+def _skills(take: Taking, plan: Plan) -> None:
+    groups = take.get("skills")
+    if not isinstance(groups, list):
+        take.left("skills", "not a list of skill groups")
+        return
+    take.done.add("skills")
+    for index, group in enumerate(groups):
+        part = take.child(f"skills[{index}]", group)
+        entry: dict[str, Any] = {"title": plain(part.text("name") or "Skills"), "items": []}
+        where = plan.add_listed("skills", entry)
+        part.put("name", f"{where}.title")
+        for number, item in enumerate(part.get("items") or []):
+            made = _skill(part.child(f"items[{number}]", item), f"{where}.items[{number}]")
+            if made:
+                entry["items"].append(made)
+        part.done.add("items")
+        part.finish(_GROUP_ONLY, NOT_CVSITE)
+
+
+def _skill(part: Taking, where: str) -> dict[str, Any] | None:
+    name = part.text("label") or part.text("name")
+    part.put("label", f"{where}.name")
+    part.put("name", f"{where}.name")
+    description = part.text("description")
+    part.put("description", f"{where}.name")
+    if not name:
+        part.finish(_ICONS, NOT_CVSITE)
+        return None
+    level = _level(part, where)
+    part.finish(_ICONS, NOT_CVSITE)
+    shown = f"{name} ({description})" if description else name
+    return {"name": plain(shown), **({"level": level} if level else {})}
+
+
+def _level(part: Taking, where: str) -> str | None:
+    """Hugo Blox's 1–5 `level` as "4/5", Hugo Academic's `percent` as "80%"."""
+    level, percent = part.text("level"), part.text("percent")
+    part.put("level", f"{where}.level")
+    part.put("percent", f"{where}.level")
+    if level:
+        return f"{level}/5" if level.isdigit() else level
+    return f"{percent}%" if percent else None

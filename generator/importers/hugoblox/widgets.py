@@ -1,0 +1,104 @@
+"""Hugo Academic's home-page widgets (`content/home/*.md`, before Wowchemy 5): the
+experience widget's `[[experience]]` and the accomplishments widget's `[[item]]` lists are
+résumé entries; the widget's title is the section's menu label. Other widgets (hero,
+about, contact…) only lay out the home page and are reported as not imported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.importers.sitesource.folder import Page, SourceFolder
+from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
+from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
+from generator.importers.sitesource.writing import Plan
+
+# widget -> (its list, cvsite section, source field -> cvsite field, URL field, link label)
+WIDGETS: dict[str, tuple[str, str, dict[str, str], str]] = {
+    "experience": (
+        "experience",
+        "experience",
+        {
+            "title": "position",
+            "company": "organization",
+            "location": "location",
+            "date_start": "start",
+            "date_end": "end",
+            "description": "summary",
+        },
+        "company_url",
+    ),
+    "accomplishments": (
+        "item",
+        "awards",
+        {
+            "title": "title",
+            "organization": "awarder",
+            "date_start": "start",
+            "date_end": "end",
+            "description": "summary",
+        },
+        "organization_url",
+    ),
+}
+WIDGET_ONLY = {
+    "widget": "the kind of widget",
+    "headless": "a Hugo setting",
+    "active": "a Hugo setting",
+    "weight": "the widget's order on the home page",
+    "date_format": "Hugo's date format (the site formats dates itself)",
+    "subtitle": "empty",
+}
+_LABELS = {"url": "Website", "certificate_url": "Certificate"}
+_PLAIN = {"position", "organization", "title", "awarder", "location"}
+
+
+def import_widgets(folder: SourceFolder, plan: Plan, report: ImportReport) -> set[str]:
+    """The résumé widgets into `plan`; the paths read, so the rest can be reported."""
+    read = set()
+    for path in folder.files("content/home", (".md",)):
+        page = folder.page(path)
+        kind = str(page.meta.get("widget") or "") if page else ""
+        if page is not None and kind in WIDGETS:
+            _widget(page, kind, plan, report)
+            read.add(path)
+    return read
+
+
+def _widget(page: Page, kind: str, plan: Plan, report: ImportReport) -> None:
+    key, section, table, url_key = WIDGETS[kind]
+    take = Taking(report, page.path, page.meta, line_finder(page.document))
+    if take.text("title"):
+        plan.labels[section] = plain(take.text("title") or "")
+    take.put("title", f"site.yaml: nav label of {section}")
+    for index, item in enumerate(take.get(key) or []):
+        entry: dict[str, Any] = {}
+        where = plan.add_listed(section, entry)
+        _item(take.child(f"{key}[{index}]", item), table, url_key, entry, where)
+    take.done.add(key)
+    take.finish(WIDGET_ONLY, "a widget setting cvsite has no place for")
+    if page.body.strip():
+        report.fields.append(
+            Placed(page.path, page.body_line, "(body)", "a widget's text: not imported", False)
+        )
+
+
+def _item(part: Taking, table: dict[str, str], url_key: str, entry: dict, where: str) -> None:
+    for source, target in table.items():
+        value = part.text(source)
+        if value and target == "url":
+            value = safe_url(value)
+        if value:
+            entry[target] = plain(value) if target in _PLAIN else value
+        part.put(source, f"{where}.{target}")
+    for key in ("url", url_key, "certificate_url"):
+        url = safe_url(part.text(key))
+        if url:
+            label = _LABELS.get(key) or entry.get("organization") or entry.get("awarder") or "Link"
+            entry.setdefault("links", []).append({"label": label, "url": url})
+            part.put(key, f"{where}.links")
+        part.left(key, LEFT_URL if part.text(key) else "empty: nothing to import")
+    if "start" in entry:
+        entry["start"] = entry["start"][:10]
+    if "end" in entry:
+        entry["end"] = entry["end"][:10]
+    part.finish({}, "not a field cvsite has")

@@ -1,0 +1,263 @@
+"""RenderCV's entries as cvsite's: each of RenderCV's entry types (found by its fields, as
+RenderCV finds it) read into the fields of the cvsite section it goes to.
+
+Each function returns the entry's cvsite fields and, for the report, which input field
+went to which cvsite field. Text that cvsite shows as text loses its Markdown marks and
+keeps its links in `links`; summaries and highlights stay Markdown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from generator.content.schema import Link, model_for
+from generator.importers.markdown.datewords import find_dates
+from generator.importers.rendercv import inline
+
+# RenderCV's entry types, in the order RenderCV tries them, with the fields only each has.
+TYPES: list[tuple[str, set[str]]] = [
+    ("one_line", {"label", "details"}),
+    ("normal", {"name"}),
+    ("experience", {"company", "position"}),
+    ("education", {"institution", "area", "degree"}),
+    ("publication", {"title", "authors", "doi", "url", "journal"}),
+    ("bullet", {"bullet"}),
+    ("numbered", {"number"}),
+    ("reversed_numbered", {"reversed_number"}),
+]
+# The fields of each type that are its own (the rest are common or extra keys).
+OWN = {
+    "one_line": ("label", "details"),
+    "normal": ("name",),
+    "experience": ("company", "position"),
+    "education": ("institution", "area", "degree", "grade"),
+    "publication": ("title", "authors", "doi", "url", "journal"),
+    "bullet": ("bullet",),
+    "numbered": ("number",),
+    "reversed_numbered": ("reversed_number",),
+}
+COMMON = ("date", "start_date", "end_date", "location", "summary", "highlights")
+_EXACT_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
+
+
+def type_of(entry: Any) -> str | None:
+    if isinstance(entry, str):
+        return "text"
+    if isinstance(entry, dict):
+        keys = set(entry)
+        return next((name for name, own in TYPES if own & keys), None)
+    return None
+
+
+@dataclass
+class Mapped:
+    """One entry in cvsite's fields; `origin` is (input field, cvsite field, note) each."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    origin: list[tuple[str, str, str]] = field(default_factory=list)
+    left: list[tuple[str, str]] = field(default_factory=list)  # (input field, why)
+    owners: list[str] = field(default_factory=list)  # authors RenderCV's marks highlight
+
+    def put(self, source: str, target: str, value: Any, note: str = "") -> None:
+        if value in (None, "", []):
+            return
+        if target == "links" and not _valid_link(value):
+            target, value = "body", f"{value['label']}: {value['url']}\n"
+            note = "not a link a site may make; kept as text"
+        if target in self.fields and target not in ("links", "body"):
+            target = "body"  # a second value for one field: kept in the body
+            value = f"{source}: {value}\n"
+        if target == "links":
+            self.fields.setdefault("links", []).append(value)
+        elif target == "body":
+            self.fields["body"] = self.fields.get("body", "") + value
+        else:
+            self.fields[target] = value
+        self.origin.append((source, target, note))
+
+    def text(self, source: str, target: str, value: Any) -> None:
+        """A field cvsite shows as text: Markdown marks off, links into `links`."""
+        if value is None:
+            return
+        read = inline.plain(str(value))
+        self.put(source, target, read.text)
+        for label, url in read.links:
+            self.put(source, "links", {"label": label, "url": url}, "the link in it")
+
+
+def _valid_link(link: dict[str, Any]) -> bool:
+    try:
+        Link.model_validate(link)
+    except ValidationError:
+        return False
+    return True
+
+
+def _listed(value: Any) -> list[Any]:
+    """A list as given; one value alone as a list of it (never a string's characters)."""
+    if value in (None, ""):
+        return []
+    return value if isinstance(value, list) else [value]
+
+
+def map_entry(kind: str, entry: Any, section: str) -> Mapped:
+    """The entry of RenderCV type `kind` as fields of the cvsite section `section`."""
+    mapped = Mapped()
+    if kind == "text":
+        mapped.put("", "summary", str(entry))
+        return mapped
+    model = model_for(section).model_fields
+    _OWN_READERS[kind](mapped, entry, model)
+    _common(mapped, entry)
+    known = set(OWN[kind]) | set(COMMON)
+    for key, value in entry.items():
+        if key not in known and value not in (None, "", []):
+            mapped.put(key, "body", f"**{key}:** {_shown(value)}\n")
+    return mapped
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def _title(model: dict, preferred: str) -> str:
+    return preferred if preferred in model else "title"
+
+
+def _one_line(mapped: Mapped, entry: dict, model: dict) -> None:
+    mapped.text("label", "title", entry.get("label"))
+    if "items" in model:  # skills: the details as one item, written as they were
+        details = entry.get("details")
+        if details not in (None, ""):
+            mapped.put("details", "items", [str(details)])
+    else:
+        mapped.put("details", "summary", entry.get("details"))
+
+
+def _normal(mapped: Mapped, entry: dict, model: dict) -> None:
+    mapped.text("name", "title", entry.get("name"))
+
+
+def _experience(mapped: Mapped, entry: dict, model: dict) -> None:
+    mapped.text("position", _title(model, "position"), entry.get("position"))
+    mapped.text("company", "organization", entry.get("company"))
+
+
+def _education(mapped: Mapped, entry: dict, model: dict) -> None:
+    if "institution" in model:
+        mapped.text("institution", "institution", entry.get("institution"))
+        mapped.text("area", "area", entry.get("area"))
+        degree = entry.get("degree") or None
+        mapped.text("degree", "degree", degree)
+        if degree is None:  # cvsite needs a title: the area stands in, as RenderCV shows it
+            mapped.fields.setdefault("title", mapped.fields.get("area"))
+        mapped.text("grade", "grade", entry.get("grade"))
+        return
+    mapped.text("degree", "title", entry.get("degree") or entry.get("area"))
+    if entry.get("degree"):
+        mapped.text("area", "subtitle", entry.get("area"))
+    mapped.text("institution", "organization", entry.get("institution"))
+    mapped.text("grade", "summary", entry.get("grade"))
+
+
+def _publication(mapped: Mapped, entry: dict, model: dict) -> None:
+    mapped.text("title", "title", entry.get("title"))
+    read = [inline.author(str(a)) for a in _listed(entry.get("authors")) if a]
+    authors = [name for name, _ in read]
+    mapped.owners += [name for name, marked in read if marked]
+    if "authors" in model:
+        mapped.put("authors", "authors", authors or None, "RenderCV's highlight marks taken off")
+    elif authors:
+        mapped.put("authors", "subtitle", ", ".join(authors))
+    mapped.text("journal", "venue" if "venue" in model else "organization", entry.get("journal"))
+    doi = entry.get("doi")
+    if doi and "doi" in model:
+        mapped.put("doi", "doi", str(doi))
+    elif doi:
+        mapped.put("doi", "links", {"label": f"doi:{doi}", "url": f"https://doi.org/{doi}"})
+    url = entry.get("url")
+    if url and "url" in model:
+        mapped.put("url", "url", str(url))
+    elif url:
+        mapped.put("url", "links", {"label": str(url), "url": str(url)})
+
+
+def _one_text(field_name: str):  # noqa: ANN202 - a reader for the three one-field types
+    def read(mapped: Mapped, entry: dict, model: dict) -> None:
+        value = entry.get(field_name)
+        if value is not None:
+            mapped.put(field_name, "title", str(value))
+
+    return read
+
+
+_OWN_READERS = {
+    "one_line": _one_line,
+    "normal": _normal,
+    "experience": _experience,
+    "education": _education,
+    "publication": _publication,
+    "bullet": _one_text("bullet"),
+    "numbered": _one_text("number"),
+    "reversed_numbered": _one_text("reversed_number"),
+}
+
+
+def _common(mapped: Mapped, entry: dict) -> None:
+    mapped.text("location", "location", entry.get("location"))
+    mapped.put("summary", "summary", _markdown(entry.get("summary")))
+    highlights = [_markdown(h) for h in _listed(entry.get("highlights")) if h not in (None, "")]
+    mapped.put("highlights", "highlights", highlights or None)
+    _dates(mapped, entry)
+
+
+def _markdown(value: Any) -> str | None:
+    return None if value in (None, "") else str(value)
+
+
+def _dates(mapped: Mapped, entry: dict) -> None:
+    """RenderCV's rules: `date` wins over start/end; a start alone runs to the present; an
+    end alone is a single date. `date` may be any text ("Fall 2023")."""
+    date, start, end = (entry.get(k) for k in ("date", "start_date", "end_date"))
+    date, start, end = (None if v in (None, "") else str(v) for v in (date, start, end))
+    if date is None and start is None and end is not None:
+        date, end = end, None
+        mapped.origin.append(("end_date", "date", "an end alone is one date, as RenderCV reads it"))
+        _date_text(mapped, "end_date", date)
+        return
+    if date is not None:
+        for name, value in (("start_date", start), ("end_date", end)):
+            if value is not None:
+                mapped.left.append((name, "RenderCV ignores it when `date` is given"))
+        _date_text(mapped, "date", date)
+        return
+    if start is not None:
+        mapped.put("start_date", "start", start)
+        mapped.put("end_date", "end", end or "present")
+
+
+def _date_text(mapped: Mapped, source: str, text: str) -> None:
+    """An exact date as cvsite's date; other text read for a date, its words kept."""
+    if _EXACT_DATE.match(text) or text.casefold() == "present":
+        mapped.put(source, "date", text.casefold() if text.casefold() == "present" else text)
+        return
+    link = inline.only_link(text)
+    if link:
+        mapped.put(source, "links", {"label": link[0], "url": link[1]}, "a link written as date")
+        return
+    found = find_dates(text)
+    if found is not None and found.span == (0, len(text)) and not found.notes:
+        for name, value in found.fields().items():
+            mapped.put(source, name, value, f"read from {text!r}")
+        return
+    if found is not None:
+        for name, value in found.fields().items():
+            mapped.put(source, name, value, f"read from {text!r}")
+    target = "subtitle" if "subtitle" not in mapped.fields else "body"
+    mapped.put(source, target, text if target == "subtitle" else f"{text}\n", "as written")
