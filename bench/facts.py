@@ -230,6 +230,7 @@ class _PageReader(HTMLParser):
         self.marked: list[list[str]] = []
         self.links: set[str] = set()
         self.has_math = False
+        self.delimiter = "$"
 
     def flags(self) -> set[str]:
         return set().union(*self.stack) if self.stack else set()
@@ -246,6 +247,10 @@ class _PageReader(HTMLParser):
         flags = set()
         if tag in ("script", "style", "head", "template"):
             flags.add("hidden")
+        # A formula is read as the TeX it was written in (its <annotation>, which cvsite
+        # keeps), between the delimiters of its kind: its MathML tokens say less.
+        if tag == "annotation":
+            flags.add("tex")
         if tag == "main":
             flags.add("main")
         if classes & _COPY_CLASSES:
@@ -255,6 +260,9 @@ class _PageReader(HTMLParser):
         if tag == "math" or "math" in classes:
             flags.add("math")
             self.has_math = True
+            self.delimiter = "$$" if values.get("display") == "block" else "$"
+        if tag == "math":
+            flags.add("mathml")
         if "me" in classes:
             flags.add("me")
             self.marked.append([])
@@ -284,6 +292,10 @@ class _PageReader(HTMLParser):
             return
         if "copy" in flags:
             self.cite.append(data)
+            return
+        if "tex" in flags:
+            data = f"{self.delimiter}{data}{self.delimiter}"
+        elif "mathml" in flags:  # its tokens: the annotation says it in full
             return
         self.body.append(data)
         if "me" in flags:

@@ -23,6 +23,11 @@ class Author:
     is_owner: bool = False
     equal: bool = False
     corresponding: bool = False
+    url: str | None = None  # a co-author's page (content/people.yaml); never the owner's
+
+
+# A co-author as author lists match them: (where the name links to, (name, *aliases)).
+Coauthor = tuple[str, tuple[str, ...]]
 
 
 def _fold(text: str) -> str:
@@ -81,7 +86,7 @@ def same_person(author: str, owner: str) -> bool:
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
 
 
-def parse_author(raw: str, owner_names: list[str]) -> Author:
+def parse_author(raw: str, owner_names: list[str], people: tuple[Coauthor, ...] = ()) -> Author:
     """A name with its marks: `Zili Zhang*†` (after the name, or before it: `*Ce Pang`, as
     some al-folio sites mark students) is equal contribution and corresponding author;
     `*John Doe*` (RenderCV) is the owner, highlighted, whatever highlight_author says."""
@@ -94,17 +99,29 @@ def parse_author(raw: str, owner_names: list[str]) -> Author:
     while name and name[0] in NAME_MARKS:
         marks, name = marks + name[0], name[1:].lstrip()
     is_owner = any(same_person(name, owner) for owner in owner_names)
-    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks)
+    url = None if is_owner else _link(name, people)
+    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks, url)
 
 
-def parse_authors(raw: list[str], owner_names: list[str]) -> list[Author]:
+def _link(name: str, people: tuple[Coauthor, ...]) -> str | None:
+    """Where the first co-author whose name or alias `name` can be links to (matched as the
+    owner is: any order, initials)."""
+    for url, names in people:
+        if any(same_person(name, known) for known in names):
+            return url
+    return None
+
+
+def parse_authors(
+    raw: list[str], owner_names: list[str], people: tuple[Coauthor, ...] = ()
+) -> list[Author]:
     owners = tuple(owner_names)
-    return [_parse_author(name, owners) for name in raw]
+    return [_parse_author(name, owners, people) for name in raw]
 
 
 @functools.lru_cache(maxsize=65536)  # pure; a rebuild asks again for every author
-def _parse_author(name: str, owner_names: tuple[str, ...]) -> Author:
-    return parse_author(name, list(owner_names))
+def _parse_author(name: str, owner_names: tuple[str, ...], people: tuple[Coauthor, ...]) -> Author:
+    return parse_author(name, list(owner_names), people)
 
 
 def shorten(authors: list[Author], limit: int) -> list[Author | None]:

@@ -31,6 +31,7 @@ class SiteFiles:
     config: Path
     content: Path
     profile: Path | None = None
+    people: Path | None = None  # content/people.yaml: co-authors, linked from author lists
     section_files: dict[str, list[Path]] = field(default_factory=dict)
     bibtex: list[Path] = field(default_factory=list)
     pages: list[Path] = field(default_factory=list)  # free pages: content/<name>.md
@@ -46,6 +47,7 @@ class SiteFiles:
 
     def all_sources(self) -> list[Path]:
         files = [self.config, *([self.profile] if self.profile else [])]
+        files += [self.people] if self.people else []
         for paths in self.section_files.values():
             files.extend(paths)
         files += self.bibtex + self.pages
@@ -68,6 +70,7 @@ class SiteFiles:
             config=self.config,
             content=self.content,
             profile=own.profile or self.profile,
+            people=own.people or self.people,
             section_files=sections,
             bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
             pages=_overlay(self.pages, self.content, own.pages, own),
@@ -184,6 +187,7 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
 
 
 _PROFILE_NAMES = ("profile.yaml", "profile.yml")
+_PEOPLE_NAMES = ("people.yaml", "people.yml")
 
 
 def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
@@ -218,6 +222,8 @@ def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: Error
             )
             _refuse(files, path, errors, message)
         files.profile = path
+    elif path.name in _PEOPLE_NAMES and files.people is None:
+        files.people = path
     elif suffix in (".yaml", ".yml"):
         _add_section_file(files, path.stem, path, errors)
     elif suffix == ".bib":

@@ -14,6 +14,7 @@ from generator.content.schema import (
     SECTION_MODELS,
     Entry,
     PageMatter,
+    Person,
     Profile,
     SiteConfig,
     ThemeManifest,
@@ -103,6 +104,9 @@ def schemas() -> dict[str, dict[str, Any]]:
     result = {
         "site.schema.json": _document(SiteConfig.model_json_schema(), "cvsite site.yaml"),
         "profile.schema.json": _document(Profile.model_json_schema(), "cvsite profile.yaml"),
+        "people.schema.json": _document(
+            TypeAdapter(list[Person]).json_schema(), "cvsite content/people.yaml"
+        ),
         # A theme's settings are not translated: no per-language forms.
         "theme.schema.json": {
             "$schema": SCHEMA_DIALECT,

@@ -10,6 +10,7 @@ of Python-Markdown wrote it.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import posixpath
 import re
 import xml.etree.ElementTree as etree
@@ -34,6 +35,7 @@ from markupsafe import Markup
 
 from generator.errors import shown
 from generator.markdown.cost import CostExtension, TooCostly
+from generator.markdown.math import MATH_VERSION, MathExtension
 from generator.markdown.sanitize import URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import is_unsafe, url_scheme
@@ -44,6 +46,8 @@ from generator.safeurl import is_unsafe, url_scheme
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
 RENDERER_VERSION = 3
+# latex2mathml's version, read once (its package has no __version__).
+_LATEX2MATHML = importlib.metadata.version("latex2mathml")
 _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 # What is left of Python-Markdown's placeholders (STX, a name, ETX) after its last step: a
 # link can swallow half of one (footnotes put one after a definition's text). Content never
@@ -188,12 +192,13 @@ class UnsafeUrl(MarkdownProblem):
 
 
 class CodeOptionRefused(MarkdownProblem):
-    """A fenced code block asks for code highlighting, which cvsite does not do."""
+    """A fenced code block asks for a highlighting option (line numbers, marked lines):
+    cvsite colours code by its language only."""
 
     def __init__(self, option: str):
         super().__init__(
-            f"fenced code option '{option}' is for code highlighting, which cvsite does not "
-            'do (expected a language, an #id, .classes or key="value" attributes)',
+            f"fenced code option '{option}' is not supported: code is coloured by its "
+            'language only (expected a language, an #id, .classes or key="value" attributes)',
             option,
         )
 
@@ -228,7 +233,12 @@ class _FencedCode(fenced_code.FencedBlockPreprocessor):
         for key, _ in attrs:
             if key in HIGHLIGHT_OPTIONS:
                 raise CodeOptionRefused(key)
-        return super().handle_attrs(attrs)
+        block_id, classes, config = super().handle_attrs(attrs)
+        if block_id or config:
+            # Pygments has no place for an #id or key="value" attributes (Python-Markdown
+            # drops them when it highlights): such a block keeps them and is not coloured.
+            config["use_pygments"] = False
+        return block_id, classes, config
 
 
 class MarkdownRenderer:
@@ -249,9 +259,10 @@ class MarkdownRenderer:
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
         # name the options the HTML was made with.
         self._cache = store if store is not None else {}
-        # Cached HTML is only valid for the same options, the same renderer and the same
-        # Python-Markdown: all three are in the key.
-        options = f"{unsafe_html}{smart_quotes}{RENDERER_VERSION}{markdown.__version__}"
+        # Cached HTML is only valid for the same options, the same renderer, the same math
+        # and the same Python-Markdown: all are in the key.
+        versions = f"{RENDERER_VERSION}.{MATH_VERSION}{markdown.__version__}{_LATEX2MATHML}"
+        options = f"{unsafe_html}{smart_quotes}{versions}"
         self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
 
     def setup(self) -> None:
@@ -264,6 +275,10 @@ class MarkdownRenderer:
             extensions = [module.makeExtension() for module in EXTENSIONS]
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
             extensions.append(CostExtension())
+            extensions.append(MathExtension())
+            # Fenced code with a language is highlighted by Pygments as classes, which the
+            # theme colours (static/code.css); an unknown language, or none, is plain text.
+            extensions.append(CodeHiliteExtension(css_class="highlight", guess_lang=False))
             if self._smart_quotes:
                 extensions.append(SmartPunctuation())
             self._md = markdown.Markdown(extensions=extensions, output_format="html")

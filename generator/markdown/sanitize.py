@@ -10,9 +10,10 @@ What is kept never runs script: no `<script>`, `<style>` or form, no event handl
 `style` attribute, no URL with a scheme other than http, https, mailto and tel (every URL
 attribute is read with generator/safeurl.py's normaliser, as the fields are).
 
-Later, other elements will need a place here: MathML (`math`, `mi`, `mo`, `mrow`...) for
-formulas, and `span` with Pygments' classes for highlighted code. Add them to these
-constants, with a test in tests/hostile/test_sanitize.py.
+Formulas (math.py) are MathML: MathML Core's elements with the attributes that change how
+they are laid out, and none that links (`href`), styles (`style`) or holds a URL.
+Highlighted code is `span` with Pygments' classes. Each addition here has a test in
+tests/hostile/test_sanitize.py.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable
 
 import nh3
 
+from generator.markdown.math import MATHML_ELEMENTS
 from generator.safeurl import SAFE_SCHEMES, is_unsafe, normalize_url
 
 # What Python-Markdown makes with cvsite's extensions (tables, footnotes, fenced code,
@@ -29,9 +31,33 @@ MARKDOWN_ELEMENTS = frozenset(
     {
         *("p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code"),
         *("em", "strong", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "div", "sup"),
-        *("table", "thead", "tbody", "tr", "th", "td"),
+        *("table", "thead", "tbody", "tr", "th", "td", "span"),
+        *MATHML_ELEMENTS,
     }
 )
+# What latex2mathml writes that changes how a formula is laid out (MathML Core's attributes,
+# and MathML 3's table lines and menclose's notation, which browsers may ignore).
+_MATH_LAYOUT = frozenset({"mathvariant", "mathcolor", "mathbackground", "mathsize", "dir"})
+_TABLE_LINES = frozenset({"columnalign", "columnlines", "columnspacing", "rowlines"})
+MATHML_ATTRIBUTES: dict[str, frozenset[str]] = {
+    name: _MATH_LAYOUT | {"displaystyle", "scriptlevel"} for name in MATHML_ELEMENTS
+} | {
+    "math": _MATH_LAYOUT | {"display", "displaystyle", "alttext"},
+    "mo": _MATH_LAYOUT
+    | {"form", "fence", "separator", "lspace", "rspace", "stretchy", "symmetric", "maxsize"}
+    | {"minsize", "largeop", "movablelimits"},
+    "mfrac": _MATH_LAYOUT | {"linethickness"},
+    "mspace": _MATH_LAYOUT | {"width", "height", "depth"},
+    "mpadded": _MATH_LAYOUT | {"width", "height", "depth", "lspace", "voffset"},
+    "munder": _MATH_LAYOUT | {"accentunder"},
+    "mover": _MATH_LAYOUT | {"accent"},
+    "munderover": _MATH_LAYOUT | {"accent", "accentunder"},
+    "mtable": _MATH_LAYOUT | _TABLE_LINES | {"rowspacing"},
+    "mtr": _MATH_LAYOUT | {"columnalign"},
+    "mtd": _MATH_LAYOUT | {"columnalign", "columnspan", "rowspan"},
+    "menclose": _MATH_LAYOUT | {"notation"},
+    "annotation": frozenset({"encoding"}),
+}
 # What an attribute list (`{: #id .class title="..." }`) may set, and what the extensions
 # set themselves: footnotes an `id` and a `class`, fenced code a `class`.
 MARKDOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
@@ -44,6 +70,7 @@ MARKDOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     "th": frozenset({"colspan", "rowspan", "align"}),
     "td": frozenset({"colspan", "rowspan", "align"}),
     "blockquote": frozenset({"cite"}),
+    **MATHML_ATTRIBUTES,
 }
 # With `markdown.unsafe_html: true` the owner writes HTML of their own: more elements and
 # attributes (disclosure, figures, media, embeds, text-level semantics, ARIA), still none

@@ -18,6 +18,7 @@ from generator.content.schema import (
 )
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, shown
+from generator.markdown.math import SOURCE_CLASS, unconvertible
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
 
 if TYPE_CHECKING:
@@ -55,9 +56,12 @@ class MarkdownCheck:
             check_markdown(page, renderer, self.errors, self.checked, None, body)
         if self.profile.summary:
             try:
-                renderer.block(self.profile.summary)
+                html = renderer.block(self.profile.summary)
             except MarkdownProblem as exc:
                 self.errors.extend([self.profile_doc.error(("summary",), str(exc))])
+                return
+            for message, _ in _formula_problems(self.profile.summary, html):
+                self.errors.extend([self.profile_doc.error(("summary",), message)])
 
 
 def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
@@ -115,16 +119,48 @@ def check_markdown(
         if (text, inline) in checked:
             continue
         try:
-            renderer.inline(text) if inline else renderer.block(text)
-            checked.add((text, inline))
+            html = renderer.inline(text) if inline else renderer.block(text)
         except MarkdownProblem as exc:
-            error = origin.error(origin.written(path), str(exc))
-            if path == ("body",) and origin.body_line:
-                error = _at_text(error, text, exc.found)
-            errors.extend([error])
+            errors.extend([_placed(origin, path, text, str(exc), exc.found)])
+            clean = False
+            continue
+        if _formulas_shown(origin, path, text, html, errors):
+            checked.add((text, inline))
+        else:
             clean = False
     if safe is not None and clean:
         safe.add(renderer.options_key, data)
+
+
+def _placed(origin: LoadedEntry, path: FieldPath, text: str, message: str, found: str):
+    """An error about a Markdown text, at `found` when the text is a body below front matter."""
+    error = origin.error(origin.written(path), message)
+    if path == ("body",) and origin.body_line:
+        error = _at_text(error, text, found)
+    return error
+
+
+def _formula_problems(text: str, html: str) -> list[tuple[str, str]]:
+    """(why, formula as written) for each formula of `text` that its HTML shows as source."""
+    if SOURCE_CLASS not in html:  # every formula converted (or none written)
+        return []
+    expected = "expected TeX math that latex2mathml knows"
+    return [(f"{p} ({expected})", p.formula) for p in unconvertible(text)]
+
+
+def _formulas_shown(
+    origin: LoadedEntry, path: FieldPath, text: str, html: str, errors: ErrorCollector
+) -> bool:
+    """Formulas that cannot be converted (math.py): errors in the owner's own files; in a
+    .bib, often someone else's file with macros of its own, warnings (each is shown as its
+    source). False when there were errors."""
+    placed = [_placed(origin, path, text, *problem) for problem in _formula_problems(text, html)]
+    if origin.source.endswith(".bib"):
+        for error in placed:
+            log.warning("%s; shown as its source", error)
+        return True
+    errors.extend(placed)
+    return not placed
 
 
 def _at_text(error: ContentError, body: str, found: str) -> ContentError:

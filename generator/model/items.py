@@ -6,16 +6,18 @@ import logging
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
-from generator.content.authors import parse_authors
+from generator.content.authors import Coauthor, parse_authors
 from generator.content.personname import without_titles
 from generator.content.reader import (
     LoadedEntry,
 )
 from generator.content.schema import (
     Entry,
+    Person,
     Profile,
     Publication,
     SiteConfig,
+    Talk,
 )
 from generator.errors import ErrorCollector, shown
 
@@ -25,6 +27,16 @@ from generator.model.entries import Item
 from generator.model.structure import Resume
 
 log = logging.getLogger(__name__)
+
+
+def coauthors(people: list[Person]) -> tuple[Coauthor, ...]:
+    """The people of content/people.yaml that have somewhere to link to, as author lists
+    match them (names without titles, as the owner's)."""
+    return tuple(
+        (person.link, tuple(without_titles(n) for n in (person.name, *person.aliases)))
+        for person in people
+        if person.link
+    )
 
 
 def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
@@ -60,6 +72,7 @@ def make_items(
     errors: ErrorCollector,
     root: str = "/",
     inherited: dict[EntryPlace, str] | None = None,
+    people: tuple[Coauthor, ...] = (),
 ) -> list[Item]:
     """The section's items, under the language root `root`.
 
@@ -81,7 +94,7 @@ def make_items(
             or kept.get(id(entry))
             or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
         )
-        items.append(_item(name, entry, slug, owners, root))
+        items.append(_item(name, entry, slug, owners, root, people))
     return items
 
 
@@ -109,14 +122,22 @@ def _distinct_bib_keys(entry: LoadedEntry, first: LoadedEntry) -> bool:
     return entry.source.endswith(".bib") and not entry.data.slug and bool(key) and key != other
 
 
-def _item(name: str, entry: LoadedEntry, slug: str, owners: list[str], root: str) -> Item:
+def _item(
+    name: str,
+    entry: LoadedEntry,
+    slug: str,
+    owners: list[str],
+    root: str,
+    people: tuple[Coauthor, ...] = (),
+) -> Item:
     data = entry.data
     # Every paper has a page (for its citation); other entries only with a body.
     has_page = data.body or isinstance(data, Publication)
     url = routes.entry(name, slug, root) if has_page else None
+    has_authors = isinstance(data, Publication | Talk)
+    authors = parse_authors(data.authors, owners, people) if has_authors else []
     paper = isinstance(data, Publication)
-    authors = parse_authors(data.authors, owners) if paper else []
-    editors = parse_authors(data.editors, owners) if paper else []
+    editors = parse_authors(data.editors, owners, people) if paper else []
     return Item(
         name, data, entry.source, entry.line, slug, slug, url,
         authors=authors, editors=editors, origin=entry, root=root,

@@ -30,6 +30,7 @@ from generator.content.reader import (
 from generator.content.schema import (
     NEWS_SECTIONS,
     SECTION_MODELS,
+    Person,
     Profile,
     SiteConfig,
 )
@@ -40,9 +41,19 @@ from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
+from generator.content.authors import Coauthor
+from generator.content.people import read_people
+from generator.model.bibmath import with_tex_math
 from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
 from generator.model.entries import Item, Tag
-from generator.model.items import EntryPlace, entry_slugs, make_items, order_entries, owner_names
+from generator.model.items import (
+    EntryPlace,
+    coauthors,
+    entry_slugs,
+    make_items,
+    order_entries,
+    owner_names,
+)
 from generator.model.nav import check_section_lists, make_nav
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
@@ -84,6 +95,7 @@ def build_model(
     slugs: dict[EntryPlace, str] | None = None,
     later: list[MarkdownCheck] | None = None,
     pages: list[LoadedEntry] | None = None,
+    people: list[Person] | None = None,
 ) -> Resume:
     """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
     there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
@@ -102,7 +114,8 @@ def build_model(
     )
     profile_doc = profile_doc or Document("content/profile.yaml", None)
     markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
-    making = _Making(config, locale, root, owner_names(config, profile), set(assets), slugs)
+    owners = owner_names(config, profile)
+    making = _Making(config, locale, root, owners, set(assets), slugs, coauthors(people or []))
     sections = [
         _section(name, loaded, making, include_drafts, errors, markdown)
         for name in _section_order(loaded, config)
@@ -167,6 +180,7 @@ class _Making:
     owners: list[str]  # the names that are the site's owner, among authors
     assets: set[str]
     slugs: dict[EntryPlace, str] | None  # the default language's URL names, kept here
+    people: tuple[Coauthor, ...] = ()  # co-authors that author lists link to
 
 
 def _section(
@@ -184,7 +198,9 @@ def _section(
     ]
     kind = "news" if name in NEWS_SECTIONS else name if name in SECTION_MODELS else "generic"
     ordered = order_entries(entries, newest_first=kind == "news")
-    items = make_items(name, ordered, making.owners, errors, making.root, making.slugs)
+    items = make_items(
+        name, ordered, making.owners, errors, making.root, making.slugs, making.people
+    )
     markdown.entries += entries
     sources = sorted({e.source for e in loaded[name]})
     labels = {n.section: n.label for n in making.config.nav or [] if n.section and n.label}
@@ -306,7 +322,9 @@ def _load_language(
         for name in sorted(files.section_files)
     }
     if files.bibtex:
-        loaded.setdefault("publications", []).extend(read_bibtex(files, errors, reads))
+        found = read_bibtex(files, errors, reads)
+        loaded.setdefault("publications", []).extend(with_tex_math(found))
+    people = read_people(files, errors, resolver)
     pages = read_pages(files, errors, resolver)
     if config is None or profile is None:
         return None
@@ -327,6 +345,7 @@ def _load_language(
         slugs=entry_slugs(default) if default is not None else None,
         later=options.later,
         pages=pages,
+        people=people,
     )
 
 

@@ -44,6 +44,9 @@ _BLOCKS = {
     "h1", "h2", "h3", "h4", "h5", "h6", "hr", "ul", "ol", "li", "section", "details", "summary",
 }  # fmt: skip
 _HIDDEN = {"script", "style", "template"}  # raw HTML (with `unsafe_html`) whose text is no text
+# A formula (MathML) is read as the TeX it was written in, kept in its annotation: MathML's
+# own text (`\frac{a}{b}` is "ab") would say something else.
+_MATH_TEXT = "annotation"
 
 
 class _HtmlReader(HTMLParser):
@@ -59,11 +62,18 @@ class _HtmlReader(HTMLParser):
         self.lists: list[bool] = []  # ordered?, per open list
         self.numbers: list[int] = []
         self.hidden = 0
+        self.math = 0  # open <math> elements: their text is their annotation's TeX
         self.pre = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _HIDDEN:
             self.hidden += 1
+        elif tag == "math":
+            self.math += 1
+            self.hidden += 1
+        elif tag == _MATH_TEXT and self.math:
+            self.hidden -= 1
+            self._text("$")
         elif tag == "br":
             self.runs.append({"text": "", "break": True})
         elif tag == "img":
@@ -100,6 +110,12 @@ class _HtmlReader(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag in _HIDDEN:
             self.hidden = max(0, self.hidden - 1)
+        elif tag == "math" and self.math:
+            self.math -= 1
+            self.hidden = max(0, self.hidden - 1)
+        elif tag == _MATH_TEXT and self.math:
+            self._text("$")
+            self.hidden += 1
         elif tag in _BLOCKS:
             self._end_block()
             if tag in ("ul", "ol") and self.lists:

@@ -58,8 +58,11 @@ def test_an_option_in_a_yaml_field_is_an_error_at_the_field(tmp_path):
 @pytest.mark.parametrize(
     ("opening", "code"),
     [
-        ("{ .py }", '<code class="language-py">'),
-        ("python", '<code class="language-python">'),
+        # A language alone is coloured (Pygments' classes); with an #id or attributes, which
+        # Pygments has no place for, the block keeps them and is plain.
+        ("{ .py }", '<div class="highlight"><pre><span></span><code><span class="nb">print'),
+        ("python", '<div class="highlight"><pre><span></span><code><span class="nb">print'),
+        ("nosuchlanguage", '<div class="highlight"><pre><span></span><code>print(1)'),
         ("{ #listing .py .wide }", '<pre id="listing" class="wide"><code class="language-py">'),
         ('{ .py title="Setup" }', '<code class="language-py" title="Setup">'),
         ('{ .py data-x="1" onclick="alert(1)" }', '<code class="language-py">'),

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from generator.markdown.math import MATHML_ELEMENTS
 from generator.markdown.renderer import MarkdownRenderer, UnsafeUrl, resolve_root
 from tests.helpers import write_site
 from tests.hostile.hostile_site import build_until_it_builds, make_site
@@ -28,6 +29,7 @@ MARKDOWN_MAKES = {
     *("em", "strong", "a", "img", "ul", "ol", "li", "dl", "dt", "dd", "div", "sup"),
     *("table", "thead", "tbody", "tr", "th", "td"),
 }
+# And formulas: MathML (tests/hostile/test_math.py).
 HARMLESS_ATTRIBUTES = {
     *("id", "class", "title", "lang", "dir", "href", "src", "alt", "width", "height"),
     *("start", "type", "colspan", "rowspan", "align", "rel", "name", "cite"),
@@ -189,7 +191,10 @@ RAW_HTML = [
 def test_raw_html_keeps_no_script_with_unsafe_html(text):
     html = MarkdownRenderer(unsafe_html=True).block(text)
     assert _no_script(html) == [], html
-    assert not {tag for tag, _ in elements(html)} & {"input", "button", "textarea", "math"}
+    assert not {tag for tag, _ in elements(html)} & {"input", "button", "textarea"}
+    # MathML is allowed (formulas are MathML), its links are not.
+    math = [attributes for tag, attributes in elements(html) if tag in MATHML_ELEMENTS]
+    assert not [name for attributes in math for name in attributes if "href" in name]
 
 
 def test_what_unsafe_html_is_for_still_works():
@@ -229,8 +234,9 @@ def test_markdown_keeps_its_own_features():
         assert tag in tags, tag
     assert ("ol", {"start": "3"}) in elements(html)
     assert ("h2", {"class": "big", "id": "top"}) in elements(html)
-    assert ("code", {"class": "language-python"}) in elements(html)
-    assert "x = '&lt;b&gt;'" in html
+    assert ("div", {"class": "highlight"}) in elements(html)  # coloured by Pygments
+    assert ("span", {"class": "s1"}) in elements(html)
+    assert """<span class="s1">'&lt;b&gt;'</span>""" in html
     assert 'href="#fn:1"' in html and 'id="fn:1"' in html and 'href="#fnref:1"' in html
     assert resolve_root(html, "../").count('href="../files/a.pdf"') == 1
 

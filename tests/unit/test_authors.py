@@ -71,3 +71,35 @@ def test_rendercv_emphasis_highlights_the_owner_and_is_no_equal_contribution_mar
         author = parse_author(written, ["Someone Else"])
         assert (author.name, author.is_owner, author.equal) == ("John Doe", True, False)
     assert display_name("*Doe, John*") == "*John Doe*"  # the same in a .bib
+
+
+# --- co-authors (content/people.yaml) ---------------------------------------------------------
+
+PEOPLE = (
+    ("https://ana.example.org/", ("Ana García", "A. Garcia-Lopez")),
+    ("https://orcid.org/0000-0002-1825-0097", ("Bo Li",)),
+)
+
+
+def test_a_coauthor_links_by_the_owners_matching():
+    authors = parse_authors(
+        ["García, Ana", "A. García*", "Li Bo", "Bob Li", "Zili Zhang", "Carla Rossi"],
+        OWNER,
+        PEOPLE,
+    )
+    links = [a.url for a in authors]
+    assert links == [
+        "https://ana.example.org/",  # family, given
+        "https://ana.example.org/",  # an initial, with a mark
+        "https://orcid.org/0000-0002-1825-0097",  # family first
+        None,  # another given name is another person
+        None,  # the owner is highlighted, not linked
+        None,
+    ]
+    assert authors[1].equal and authors[1].name == "A. García"
+    assert authors[4].is_owner
+
+
+def test_the_owner_in_people_stays_the_owner():
+    (author,) = parse_authors(["Zili Zhang"], OWNER, (("https://x.org/", ("Zili Zhang",)),))
+    assert author.is_owner and author.url is None

@@ -4,9 +4,10 @@ Every model forbids unknown keys. Scalars arrive from `yamlio` as text; pydantic
 turns text into the numbers and booleans a field asks for. Cross-field rules (an end before
 its start) are checked here too, so every content error surfaces in one validation pass.
 
-fields.py holds the shared field types, profile.py the profile, entries.py every section's
-entry model, page.py a free page's front matter, siteconfig.py site.yaml (analytics.py its
-`analytics`) and thememanifest.py theme.yaml; every name is importable from here.
+fields.py holds the shared field types, profile.py the profile, people.py co-authors,
+entries.py every section's entry model, page.py a free page's front matter,
+siteconfig.py site.yaml (analytics.py its `analytics`) and thememanifest.py theme.yaml;
+every name is importable from here.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from generator.content.schema.fields import (
     url_scheme,
 )
 from generator.content.schema.page import PageMatter
+from generator.content.schema.people import ORCID_PATTERN, Person
 from generator.content.schema.profile import Language, Link, PostalAddress, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
@@ -73,6 +75,8 @@ from generator.content.schema.siteconfig import (
 from generator.content.schema.thememanifest import ThemeManifest
 
 __all__ = [
+    "ORCID_PATTERN",
+    "Person",
     "Analytics",
     "PROVIDERS",
     "Argument",

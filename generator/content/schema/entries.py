@@ -353,6 +353,10 @@ class Teaching(Entry):
 
 class Talk(Entry):
     event: str | None = None
+    authors: list[str] = Field(
+        default_factory=list,
+        description="Speakers and co-presenters in order; co-authors in people.yaml link.",
+    )
 
 
 class NewsItem(Entry):
