@@ -106,7 +106,7 @@ def _entry(kind: str, item: Item, left: list[str]) -> dict[str, Any]:
         entry["location"] = data.location
     if data.summary:
         entry["summary"] = "\n\n".join(filter(None, [entry.get("summary"), data.summary]))
-    highlights = _education_lines(item) + list(data.highlights)
+    highlights = _education_lines(item) + [h.text for h in data.highlights]
     highlights += [f"[{link.label}]({link.url})" for link in data.links]
     if highlights:
         entry["highlights"] = highlights
