@@ -152,6 +152,7 @@ class _Builder:
         grade_text = f"{self.locale.t('grade')}: {grade}" if grade else None
         meta = [
             data.subtitle,
+            ", ".join(author.name for author in item.authors),  # a talk's speakers
             get("area"),  # an education's field of study
             organization,
             get("description"),
@@ -204,6 +205,8 @@ class _Builder:
         return {
             "kind": "publication",
             "authors": [_author(author) for author in item.authors],
+            "editors": [_author(editor) for editor in item.editors],
+            "editors_label": t("editor_abbr" if len(item.editors) == 1 else "editors_abbr"),
             "type": data.type,
             "type_label": t(f"type_{data.type}"),
             "venue": data.venue,
