@@ -6,7 +6,6 @@ and a file the user edited is never overwritten (the new version goes beside it)
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,8 +14,9 @@ from pydantic import ValidationError
 
 from generator.content.personname import without_titles
 from generator.content.schema import Profile, model_for
-from generator.errors import BuildError, ContentErrors, UsageError
+from generator.errors import BuildError, UsageError
 from generator.importers import sitefiles
+from generator.importers.plan import check_loads
 from generator.importers.sitesource.markup import safe_markdown
 from generator.importers.sitesource.trail import ImportReport
 
@@ -164,25 +164,6 @@ def _drop_refused(
     report.moved.append(f"{where}: {key} {value!r} refused ({error['msg']}); {kept}")
     if to_body:
         data["body"] = f"{data.get('body', '')}\n\n{key}: {value}\n".lstrip("\n")
-
-
-def check_loads(files: dict[str, str]) -> None:
-    """Load the files made as a site of their own: what is written must build."""
-    from generator.model.resume import load
-
-    with tempfile.TemporaryDirectory(prefix="cvsite-import-") as scratch:
-        root = Path(scratch)
-        for relative, text in files.items():
-            path = root / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        try:
-            load(root)
-        except ContentErrors as exc:
-            raise BuildError(
-                "the imported content does not load (a bug in the importer):\n"
-                + "\n".join(str(e) for e in exc.errors)
-            ) from None
 
 
 def write(site: Path, files: dict[str, str], report: ImportReport, dry_run: bool) -> None:
