@@ -27,7 +27,11 @@ def _bounds(requirement: str) -> tuple[str, str, str]:
 
 
 def _version(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+    """`10.1` and `10.1.0` alike: (10, 1) (trailing zeros dropped)."""
+    parts = [int(part) for part in re.findall(r"\d+", text)[:3]]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
 
 
 def _major_after(version: tuple[int, ...]) -> tuple[int, ...]:
