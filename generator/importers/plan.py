@@ -101,7 +101,8 @@ def checked_entry(section: str, fields: dict[str, Any], moved: list[str]) -> dic
 def drop_refused(
     data: dict, exc: ValidationError, where: str, moved: list[str], to_body: bool = False
 ) -> None:
-    """Take out the first field a model refuses; an entry keeps its value in its body."""
+    """Take out the first field a model refuses, saying so in `moved`; with `to_body`, the
+    entry keeps the value in its body, as a paragraph of its own."""
     error = exc.errors(include_url=False)[0]
     loc = [str(part) for part in error["loc"] if not isinstance(part, int)]
     key = loc[0] if loc else (error.get("ctx") or {}).get("field")
@@ -111,9 +112,10 @@ def drop_refused(
         if key is None:
             raise BuildError(f"{where}: {error['msg']}")
     value = data.pop(key)
-    moved.append(f"{where}: {key} {value!r} refused ({error['msg']}); kept in the body")
+    kept = "kept in the body" if to_body else "left out"
+    moved.append(f"{where}: {key} {value!r} refused ({error['msg']}); {kept}")
     if to_body:
-        data["body"] = f"{data.get('body', '')}{key}: {value}\n"
+        data["body"] = f"{data.get('body', '')}\n\n{key}: {value}\n".lstrip("\n")
 
 
 # --- files -----------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from generator.content.personname import without_titles
 from generator.content.schema import Profile, model_for
 from generator.errors import BuildError, UsageError
 from generator.importers import sitefiles
-from generator.importers.plan import check_loads
+from generator.importers.plan import check_loads, drop_refused
 from generator.importers.sitesource.markup import safe_markdown
 from generator.importers.sitesource.trail import ImportReport
 
@@ -130,7 +130,7 @@ def _checked_profile(profile: dict[str, Any], report: ImportReport) -> dict[str,
             Profile.model_validate(profile)
             return profile
         except ValidationError as exc:
-            _drop_refused(profile, exc, "content/profile.yaml", report)
+            drop_refused(profile, exc, "content/profile.yaml", report.moved)
     return {"name": profile["name"]}
 
 
@@ -144,26 +144,8 @@ def _checked(section: str, entry: dict[str, Any], where: str, report: ImportRepo
             model.model_validate(entry)
             return entry
         except ValidationError as exc:
-            _drop_refused(entry, exc, where, report, to_body=where.endswith(".md"))
+            drop_refused(entry, exc, where, report.moved, to_body=where.endswith(".md"))
     raise BuildError(f"{where}: the importer made an entry cvsite refuses: {entry}")
-
-
-def _drop_refused(
-    data: dict, exc: ValidationError, where: str, report: ImportReport, to_body: bool = False
-) -> None:
-    """Take out the first field a model refuses, saying so; a page keeps it in its body."""
-    error = exc.errors(include_url=False)[0]
-    loc = [str(part) for part in error["loc"] if not isinstance(part, int)]
-    key = loc[0] if loc else (error.get("ctx") or {}).get("field")
-    if key is None or key not in data:
-        key = next((k for k in ("end", "start", "date") if k in data), None)
-        if key is None:
-            raise BuildError(f"{where}: {error['msg']}")
-    value = data.pop(key)
-    kept = "kept in the body" if to_body else "left out"
-    report.moved.append(f"{where}: {key} {value!r} refused ({error['msg']}); {kept}")
-    if to_body:
-        data["body"] = f"{data.get('body', '')}\n\n{key}: {value}\n".lstrip("\n")
 
 
 def write(site: Path, files: dict[str, str], report: ImportReport, dry_run: bool) -> None:
