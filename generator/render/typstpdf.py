@@ -17,6 +17,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -136,29 +137,45 @@ def pdf_files(
             continue
         inputs = (shown(resume), _digest(template), tuple(fonts), repr(theme.options))
         for variant in (None, *resume.config.variants):
-            make = functools.partial(make_pdf, resume, theme, variant, template, fonts)
+            make = PdfJob(resume, theme, variant, template, tuple(fonts))
             files[pdf_name(resume, variant)] = ((*inputs, repr(variant)), make)
     return files
 
 
-def make_pdf(
-    resume: Resume,
-    theme: Theme,
-    variant: Variant | None = None,
-    template: Path | None = None,
-    fonts: Sequence[Path] = (),
-) -> bytes:
-    """The CV of `resume` typeset with the theme's template (`template`, `fonts` as found);
-    a variant's when `variant` is given (see model/variants.py)."""
-    template = template or template_of(theme)
-    if template is None:
-        raise BuildError(f"theme {theme.name} has no {TEMPLATE} to typeset the CV with")
-    fonts = fonts or font_folders(theme)
-    shown = resume if variant is None else tailor(resume, variant)
-    document = cv_document(shown, paper=resume.config.pdf.paper, options=theme.options)
-    if variant is not None:
-        _retitle(document, shown, variant)
-    return typeset(document, template, fonts)
+@dataclass(frozen=True, eq=False)
+class PdfJob:
+    """How one CV PDF is made, in two steps: its document (Python, which renders Markdown
+    through the resume's renderer, so it belongs to the thread that renders pages), then
+    Typst's compile, which lets other threads run while it works (site/builder.py typesets
+    on a thread of its own beside the page rendering)."""
+
+    resume: Resume
+    theme: Theme
+    variant: Variant | None = None
+    template: Path | None = None
+    fonts: tuple[Path, ...] = ()
+
+    def __call__(self) -> bytes:
+        return self.prepared()()
+
+    def prepared(self) -> Callable[[], bytes]:
+        """The document made now; what is left, typesetting it, as a call."""
+        template = self.template or template_of(self.theme)
+        if template is None:
+            raise BuildError(f"theme {self.theme.name} has no {TEMPLATE} to typeset the CV with")
+        fonts = self.fonts or tuple(font_folders(self.theme))
+        resume, variant = self.resume, self.variant
+        shown = resume if variant is None else tailor(resume, variant)
+        document = cv_document(shown, paper=resume.config.pdf.paper, options=self.theme.options)
+        if variant is not None:
+            _retitle(document, shown, variant)
+        return functools.partial(typeset, document, template, fonts)
+
+
+def make_pdf(resume: Resume, theme: Theme, variant: Variant | None = None) -> bytes:
+    """The CV of `resume` typeset with the theme's template; a variant's when `variant` is
+    given (see model/variants.py)."""
+    return PdfJob(resume, theme, variant)()
 
 
 def _retitle(document: dict[str, Any], resume: Resume, variant: Variant) -> None:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
@@ -39,8 +41,9 @@ from generator.site.outputs import (
     make_site_files,
     other_files,
     site_files,
+    typeset_beside,
 )
-from generator.site.parallel import available_cores, parallel_map
+from generator.site.parallel import available_cores, forks_workers, parallel_map
 from generator.site.quickedit import shown_only
 from generator.site.rendered import RenderedSite, Update, difference
 from generator.site.stamp import markdown_file, templates_folder
@@ -136,10 +139,10 @@ class SiteBuilder:
         if last is not None and last.pictures != pictures:  # sizes or URLs may have changed
             stale = pages
         wanted = site_files(loaded, pages, prints, self.cache, theme)
-        rendered, made, pictured = self._render_files(
-            loaded, renderer, pages, stale, wanted, variants
-        )
         before = last.generated if last is not None else {}
+        rendered, made, pictured = self._render_files(
+            loaded, renderer, pages, stale, (wanted, before), variants
+        )
         generated = make_site_files(wanted, before, made=made)
         files = _site_files_by_path(rendered, extra, generated)
         files.update({routes.output_path(url): source for url, source in pictured.items()})
@@ -194,7 +197,7 @@ class SiteBuilder:
         renderer: Renderer,
         pages: list[Page],
         stale: list[Page],
-        wanted: Wanted,
+        generated: tuple[Wanted, dict[str, tuple[Any, bytes]]],
         variants: list[Variant],
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
         """Every page (`stale` ones rendered now, the others as last time), the generated
@@ -204,20 +207,22 @@ class SiteBuilder:
         A one-off build makes the site's own files (sitemap, feeds, resume.json) on whichever
         core is free; a preview makes them here, where the pieces they are made of stay
         cached for its next rebuild. Not the PDFs: Typst's threads do not survive fork(), so
-        a process that has typeset must not fork; they are typeset after the pool is gone
+        a process that has typeset must not fork; they are typeset on a thread beside the
+        pages when no worker is forked for them, else after the pool is gone
         (outputs.make_site_files).
         """
+        wanted, before = generated  # the generated files, and those of the last build
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         if self.cache.jobs > 1:  # once, before the workers start, not once in each
             renderer.load_templates()
             renderer.work_out_dates()
         loaded.check_markdown()
-        spread = functools.partial(parallel_map, jobs=self.cache.jobs)
         pictured, to_make = self._cached_pictures(variants)
         also = self._alongside(alongside, wanted, len(pages), to_make)
-        results = renderer.render_pages(stale, spread, also=also)
+        results, typeset = self._pages_and_pdfs(renderer, stale, also, wanted, before)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
+        made.update(typeset)
         for files in results[len(stale) + len(alongside) :][: len(to_make)]:
             pictured.update(files)
         previous = self.last.rendered if self.last is not None else {}
@@ -226,6 +231,24 @@ class SiteBuilder:
             for page in pages
         }
         return rendered, made, pictured
+
+    def _pages_and_pdfs(
+        self,
+        renderer: Renderer,
+        stale: list[Page],
+        also: list[Job],
+        wanted: Wanted,
+        before: dict[str, tuple[Any, bytes]],
+    ) -> tuple[list, dict[str, bytes]]:
+        """The rendered pages and `also`'s results; and the PDFs, typeset beside the pages on
+        a thread when this build forks no workers for them (the sample site: 0.1 s of its
+        first build), else left for afterwards (outputs.make_site_files)."""
+        spread = functools.partial(parallel_map, jobs=self.cache.jobs)
+        forks = forks_workers(len(stale) + len(also), self.cache.jobs)
+        with ThreadPoolExecutor(1, thread_name_prefix="typeset") as thread:
+            typesetting = {} if forks else typeset_beside(wanted, before, thread)
+            results = renderer.render_pages(stale, spread, also=also)
+            return results, {name: job.result() for name, job in typesetting.items()}
 
     def _cached_pictures(
         self, variants: list[Variant]

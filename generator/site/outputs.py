@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from generator import urls as routes
@@ -15,7 +16,7 @@ from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Loaded, Resume
 from generator.render.renderer import Page
 from generator.render.theme import Theme
-from generator.render.typstpdf import pdf_files, pdf_names
+from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
 from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
 from generator.site.resumejson import resume_json
@@ -123,6 +124,24 @@ def generated_names(loaded: Loaded) -> list[str]:
     return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
+def typeset_beside(
+    wanted: Wanted, before: dict[str, tuple[Any, bytes]], thread: Executor
+) -> dict[str, Future]:
+    """Each PDF to make, typesetting on `thread`: its document is made here, where Markdown
+    is rendered (Python-Markdown is not thread-safe), and Typst's compile runs there, which
+    releases the interpreter's lock, so that pages render meanwhile. Only in a process that
+    forks no workers after this: Typst's threads do not survive fork()."""
+    return {
+        name: thread.submit(make.prepared())
+        for name, (inputs, make) in wanted.items()
+        if isinstance(make, PdfJob) and not _same(before.get(name), inputs)
+    }
+
+
+def _same(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
+    return old is not None and old[0] == inputs
+
+
 def make_site_files(
     wanted: Wanted,
     before: dict[str, tuple[Any, bytes]],
@@ -135,5 +154,5 @@ def make_site_files(
         if name in made:
             files[name] = (inputs, made[name])
         else:
-            files[name] = (inputs, old[1] if old is not None and old[0] == inputs else make())
+            files[name] = (inputs, old[1] if _same(old, inputs) else make())
     return files

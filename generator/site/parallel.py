@@ -54,9 +54,9 @@ def parallel_map(
     of all is computed here. Fewer than `least`
     items are not worth the processes: computed here.
     """
-    jobs = min(jobs, len(items) // max(least // 2, 1) or 1)
-    if jobs <= 1 or len(items) < least:
+    if not forks_workers(len(items), jobs, least):
         return [function(item) for item in items]
+    jobs = _workers(len(items), jobs, least)
     first, *order = _order(items, cost)
     chunks = _chunks(order, jobs)
     done: dict[int, R] = {}
@@ -75,6 +75,15 @@ def parallel_map(
     finally:  # after a failure (or Ctrl-C) here, workers stop after the chunk they are on
         pool.shutdown(wait=True, cancel_futures=True)
     return [done[i] if i in done else function(items[i]) for i in range(len(items))]
+
+
+def forks_workers(count: int, jobs: int, least: int = MIN_ITEMS) -> bool:
+    """Whether `parallel_map` of `count` items forks worker processes."""
+    return _workers(count, jobs, least) > 1 and count >= least
+
+
+def _workers(count: int, jobs: int, least: int) -> int:
+    return min(jobs, count // max(least // 2, 1) or 1)
 
 
 # What a worker computes: set once in each worker by `_start_worker` (the pool's documented

