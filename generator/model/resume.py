@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from generator import urls as routes
 from generator.content.i18n import Locale
@@ -30,6 +30,7 @@ from generator.content.reader import (
 from generator.content.schema import (
     NEWS_SECTIONS,
     SECTION_MODELS,
+    BaseUrl,
     Person,
     Profile,
     SiteConfig,
@@ -75,6 +76,7 @@ __all__ = [  # what other packages import from here: the model, and how to load 
 
 log = logging.getLogger(__name__)
 
+_BASE_URL = TypeAdapter(BaseUrl)  # `--base-url` and the preview's address, checked alone
 KNOWN_ORDER = list(SECTION_MODELS)
 
 
@@ -350,10 +352,14 @@ def _load_language(
 
 
 def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:
+    """`config` with `base_url` (checked as site.yaml's would be) in place of its own.
+
+    Only the field is validated and replaced: validating the whole model again from a dump
+    read `pdf: false` (stored as None) as `pdf:` with no value, which means the default,
+    so `--base-url` and the preview typeset a CV that site.yaml had turned off."""
     try:
-        return SiteConfig.model_validate(
-            {**config.model_dump(exclude_unset=True), "base_url": base_url}
-        )
+        checked = _BASE_URL.validate_python(base_url)
     except ValidationError as exc:
         errors.add("--base-url", 0, 0, "", exc.errors(include_url=False)[0]["msg"])
         return config
+    return config.model_copy(update={"base_url": checked})

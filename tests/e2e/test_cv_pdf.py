@@ -170,6 +170,12 @@ def test_paper_and_switch_come_from_site_yaml(tmp_path):
     assert run_cli("build", "--site", off).code == 0
     assert not (off / "output" / "cv.pdf").exists()
     assert read_page(off / "output" / "cv" / "index.html").main.find("p", cls="cv-pdf") is None
+    # --base-url (and the preview, which sets its own address) keeps the switch off
+    other = tmp_path / "other"
+    moved = run_cli("build", "--site", off, "--base-url", "https://b.example/x/", "--output", other)
+    assert moved.code == 0, moved.err
+    assert 'href="https://b.example/x/"' in (other / "index.html").read_text()
+    assert not (other / "cv.pdf").exists()
 
 
 def test_a_file_of_the_users_named_cv_pdf_is_a_clash_unless_pdf_is_off(tmp_path):
