@@ -130,13 +130,18 @@ def inner(site: str, output: str, log: str, started: float) -> None:
     run()  # ends the process
 
 
-def one_build(site: Path, scratch: Path) -> tuple[float, list[tuple[str, str, float, float]]]:
-    """A cold build's total milliseconds and the steps it noted (process, name, start, end)."""
+def one_build(
+    site: Path, scratch: Path, user_cache: Path | None = None
+) -> tuple[float, list[tuple[str, str, float, float]]]:
+    """A cold build's total milliseconds and the steps it noted (process, name, start, end).
+    With `user_cache`, that is the cache of every build, and only the site's folder in it
+    is cleared afterwards (the compiled templates of all the user's sites stay)."""
     import subprocess
 
     folder = Path(tempfile.mkdtemp(dir=scratch))
     log = folder / "log"
-    env = dict(os.environ, CVSITE_CACHE_DIR=str(folder / "cache"), PYTHONPATH=str(REPO))
+    cache = user_cache or folder / "cache"
+    env = dict(os.environ, CVSITE_CACHE_DIR=str(cache), PYTHONPATH=str(REPO))
     places = [str(site), str(folder / "out"), str(log)]
     started = time.time()
     command = [sys.executable, str(HERE / "timeline.py"), "--inner", *places, str(started)]
@@ -147,6 +152,8 @@ def one_build(site: Path, scratch: Path) -> tuple[float, list[tuple[str, str, fl
         pid, name, start, end = line.split("\t")
         steps.append((pid, name, float(start), float(end)))
     shutil.rmtree(folder)
+    for each in user_cache.glob(f"{site.resolve().name}-*") if user_cache else ():
+        shutil.rmtree(each)
     return total, steps
 
 
@@ -180,12 +187,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_site_arguments(parser)
     parser.add_argument("--runs", type=int, default=3, help="builds; the median is shown")
+    parser.add_argument(
+        "--user-cache", action="store_true", help="keep the user's cache, clear the site's"
+    )
     args = parser.parse_args()
     site, what = chosen_site(args)
     compileall.compile_dir(REPO / "generator", quiet=1)  # as an installed cvsite is
     scratch = scratch_folder("cvsite-timeline-")
     try:
-        builds = sorted((one_build(site, scratch) for _ in range(args.runs)), key=lambda b: b[0])
+        user_cache = None
+        if args.user_cache:
+            user_cache = Path(tempfile.mkdtemp(dir=scratch))
+            one_build(site, scratch, user_cache)  # fills the user's cache; not shown
+        runs = (one_build(site, scratch, user_cache) for _ in range(args.runs))
+        builds = sorted(runs, key=lambda b: b[0])
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     total, steps = builds[len(builds) // 2]
