@@ -40,8 +40,9 @@ from generator.site.outputs import (
     generated_names,
     make_site_files,
     other_files,
+    pdf_cost,
+    pdfs_to_make,
     site_files,
-    typeset_beside,
 )
 from generator.site.parallel import available_cores, forks_workers, parallel_map
 from generator.site.quickedit import shown_only
@@ -206,12 +207,10 @@ class SiteBuilder:
 
         A one-off build makes the site's own files (sitemap, feeds, resume.json) on whichever
         core is free; a preview makes them here, where the pieces they are made of stay
-        cached for its next rebuild. Not the PDFs: Typst's threads do not survive fork(), so
-        a process that has typeset must not fork; they are typeset on a thread beside the
-        pages when no worker is forked for them, else after the pool is gone
-        (outputs.make_site_files).
+        cached for its next rebuild. The PDFs are typeset beside the pages too
+        (`_pages_and_pdfs`).
         """
-        wanted, before = generated  # the generated files, and those of the last build
+        wanted = generated[0]  # the generated files (and those of the last build)
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         if self.cache.jobs > 1:  # once, before the workers start, not once in each
             renderer.load_templates()
@@ -219,7 +218,7 @@ class SiteBuilder:
         loaded.check_markdown()
         pictured, to_make = self._cached_pictures(variants)
         also = self._alongside(alongside, wanted, len(pages), to_make)
-        results, typeset = self._pages_and_pdfs(renderer, stale, also, wanted, before)
+        results, typeset = self._pages_and_pdfs(renderer, stale, also, generated)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         made.update(typeset)
@@ -237,16 +236,26 @@ class SiteBuilder:
         renderer: Renderer,
         stale: list[Page],
         also: list[Job],
-        wanted: Wanted,
-        before: dict[str, tuple[Any, bytes]],
+        generated: tuple[Wanted, dict[str, tuple[Any, bytes]]],
     ) -> tuple[list, dict[str, bytes]]:
-        """The rendered pages and `also`'s results; and the PDFs, typeset beside the pages on
-        a thread when this build forks no workers for them (the sample site: 0.1 s of its
-        first build), else left for afterwards (outputs.make_site_files)."""
+        """The rendered pages and `also`'s results; and the PDFs, typeset beside the pages.
+
+        Typst's threads do not survive fork(), so no process may fork once it has typeset.
+        A build that forks workers for its pages gives them the PDFs as jobs of their own
+        (typeset in a worker, or here once every worker is forked); one that does not
+        typesets on a thread here, since Typst's compile lets other threads run (the sample
+        site: 0.1 s of its first build). Either way the document is made where the pages
+        render, as it renders Markdown and Python-Markdown is not thread-safe.
+        """
         spread = functools.partial(parallel_map, jobs=self.cache.jobs)
-        forks = forks_workers(len(stale) + len(also), self.cache.jobs)
+        pdfs = pdfs_to_make(*generated)
+        if forks_workers(len(stale) + len(also) + len(pdfs), self.cache.jobs):
+            jobs = [Job(pdf_cost(job), job) for job in pdfs.values()]
+            results = renderer.render_pages(stale, spread, also=[*also, *jobs])
+            split = len(results) - len(jobs)
+            return results[:split], dict(zip(pdfs, results[split:], strict=True))
         with ThreadPoolExecutor(1, thread_name_prefix="typeset") as thread:
-            typesetting = {} if forks else typeset_beside(wanted, before, thread)
+            typesetting = {name: thread.submit(job.prepared()) for name, job in pdfs.items()}
             results = renderer.render_pages(stale, spread, also=also)
             return results, {name: job.result() for name, job in typesetting.items()}
 
