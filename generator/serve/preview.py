@@ -57,6 +57,7 @@ class Preview:
             site, output, base_url=base_url, drafts=drafts, cache_dir=cache_dir(site)
         )
         self.builder = SiteBuilder(options)
+        self.builder.typeset_later = True  # pages first; the PDFs after them (`typeset`)
         self.error: str | None = None
         self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
         self.interrupted = False  # Ctrl-C was pressed during the first build (`serve`)
@@ -65,13 +66,31 @@ class Preview:
         """The first build. An error here is shown like any later one."""
         self._run(None, "Built")
 
-    def rebuild(self, paths: Iterable[Path]) -> Update | None:
-        """Rebuild after `paths` changed; None when nothing that matters changed."""
+    def rebuild(self, paths: Iterable[Path], *, pdfs: bool = True) -> Update | None:
+        """Rebuild after `paths` changed; None when nothing that matters changed. With
+        `pdfs` false, a PDF made before is left as it was until `typeset` (so that the
+        pages are shown without waiting for it)."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:
             return None
-        return self._run(changes if last else None, f"Rebuilt ({changes.describe()})")
+        update = self._run(changes if last else None, f"Rebuilt ({changes.describe()})")
+        if pdfs and update is not None:
+            self.typeset()
+        return update
+
+    def typeset(self) -> None:
+        """The PDFs the last rebuild left as they were: typeset and written now."""
+        started = time.perf_counter()
+        try:
+            made = self.builder.typeset_late()
+        except CvsiteError as exc:  # a mistake in the theme's Typst template, say
+            self._failed(error_text(exc))
+            return
+        if made:
+            update_files(self.output, made, frozenset(), total=len(self.builder.last.files) + 1)
+            names = ", ".join(sorted(path.as_posix() for path in made))
+            log.info("Typeset %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
@@ -232,6 +251,10 @@ def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
 def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> None:
     """Rebuild, and tell the browsers if what they show is another thing now."""
     was_broken = preview.error is not None
-    update = preview.rebuild(changed)
+    update = preview.rebuild(changed, pdfs=False)
     if update or (was_broken and preview.error is None) or preview.error:
         server.show(preview.error, _lone_stylesheet(update))
+    if update is not None:  # the pages are shown; the PDFs follow (a second at 1,000 entries)
+        preview.typeset()
+        if preview.error:
+            server.show(preview.error)

@@ -38,6 +38,7 @@ from generator.site.outputs import (
     bib_files,
     citation_files,
     generated_names,
+    late_pdfs,
     make_site_files,
     other_files,
     pdf_cost,
@@ -76,6 +77,9 @@ class SiteBuilder:
         self._renderer: Renderer | None = None
         self._pending = Changes()
         self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
+        # A rebuild leaves PDFs made before as they were, for `typeset_late` (the preview:
+        # a 1,000-entry CV takes a second, and the pages need not wait for it).
+        self.typeset_later = False
 
     def build(self, changes: Changes | None = None) -> Update:
         """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
@@ -116,7 +120,8 @@ class SiteBuilder:
         if self.last is None:
             return None
         renderer = self._renderer_for(self.last.loaded, self.last.theme, fresh=False)
-        return shown_only(self.last, changes, self._same_files(changes), self.cache, renderer)
+        files = self._same_files(changes)
+        return shown_only(self.last, changes, files, self.cache, renderer, self.typeset_later)
 
     def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
         """The whole way: load the model, plan the pages, render what is stale."""
@@ -144,13 +149,26 @@ class SiteBuilder:
         rendered, made, pictured = self._render_files(
             loaded, renderer, pages, stale, (wanted, before), variants
         )
-        generated = make_site_files(wanted, before, made=made)
+        generated = make_site_files(wanted, before, made=made, later=self.typeset_later)
         files = _site_files_by_path(rendered, extra, generated)
         files.update({routes.output_path(url): source for url, source in pictured.items()})
         site = RenderedSite(
             loaded, theme, pages, files, rendered, prints, generated, claims, citations, pictures
         )
+        site.late = late_pdfs(wanted, generated)
         return site, len(stale)
+
+    def typeset_late(self) -> dict[PurePosixPath, bytes]:
+        """The PDFs the last rebuild left as they were (`typeset_later`), typeset now and
+        kept as that build's: their bytes by path, to write."""
+        site = self.last
+        made: dict[PurePosixPath, bytes] = {}
+        for name, (inputs, make) in list(site.late.items()) if site is not None else ():
+            data = make()  # a mistake raises here, and the PDF stays late
+            site.generated[name] = (inputs, data)
+            site.files[PurePosixPath(name)] = made[PurePosixPath(name)] = data
+            del site.late[name]
+        return made
 
     def _load(self, changes: Changes) -> Loaded:
         options = self.options
@@ -248,7 +266,7 @@ class SiteBuilder:
         render, as it renders Markdown and Python-Markdown is not thread-safe.
         """
         spread = functools.partial(parallel_map, jobs=self.cache.jobs)
-        pdfs = pdfs_to_make(*generated)
+        pdfs = pdfs_to_make(*generated, later=self.typeset_later)
         if forks_workers(len(stale) + len(also) + len(pdfs), self.cache.jobs):
             jobs = [Job(pdf_cost(job), job) for job in pdfs.values()]
             results = renderer.render_pages(stale, spread, also=[*also, *jobs])

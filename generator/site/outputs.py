@@ -123,12 +123,17 @@ def generated_names(loaded: Loaded) -> list[str]:
     return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
-def pdfs_to_make(wanted: Wanted, before: dict[str, tuple[Any, bytes]]) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before`, by name: how to typeset it."""
+def pdfs_to_make(
+    wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
+) -> dict[str, PdfJob]:
+    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
+    only those `before` lacks (the others are left for `late_pdfs`)."""
     return {
         name: make
         for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob) and not _same(before.get(name), inputs)
+        if isinstance(make, PdfJob)
+        and not _same(before.get(name), inputs)
+        and not (later and name in before)
     }
 
 
@@ -146,13 +151,28 @@ def make_site_files(
     wanted: Wanted,
     before: dict[str, tuple[Any, bytes]],
     made: dict[str, bytes],
+    later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
-    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now."""
+    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now.
+
+    `later`: a PDF made before stays as it was (with what it was made from), for
+    `late_pdfs` to typeset after the pages are shown (the preview)."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
         if name in made:
             files[name] = (inputs, made[name])
+        elif later and old is not None and isinstance(make, PdfJob):
+            files[name] = old
         else:
             files[name] = (inputs, old[1] if _same(old, inputs) else make())
     return files
+
+
+def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
+    """The PDFs `make_site_files(later=True)` left as they were, to typeset now."""
+    return {
+        name: (inputs, make)
+        for name, (inputs, make) in wanted.items()
+        if isinstance(make, PdfJob) and not _same(files.get(name), inputs)
+    }

@@ -23,7 +23,7 @@ from generator.model.resume import Item, Resume, check_markdown
 from generator.render.renderer import Page, Renderer, entry_page
 from generator.site.changes import Changes
 from generator.site.depends import Fingerprint, Rendered, is_stale, item_key, stale_sources
-from generator.site.outputs import make_site_files, site_files
+from generator.site.outputs import late_pdfs, make_site_files, site_files
 from generator.site.rendered import RenderedSite
 
 # Fields that only show on pages: an entry whose other fields are the same keeps its URL,
@@ -39,9 +39,11 @@ def shown_only(
     files: SiteFiles | None,
     cache: BuildCache,
     renderer: Renderer,
+    typeset_later: bool = False,
 ) -> tuple[RenderedSite, int] | None:
     """The last site with the edited entries, and how many pages were rendered; None when
-    the changes are more than edits of what entries show (`SHOWN_ONLY`)."""
+    the changes are more than edits of what entries show (`SHOWN_ONLY`). `typeset_later`:
+    the PDFs are left as they were, in `late` (see SiteBuilder.typeset_later)."""
     if changes.settings or changes.templates or changes.static or not changes.content:
         return None
     resume = last.loaded.resume
@@ -61,7 +63,8 @@ def shown_only(
     site = _rendered_again(last, pages, stale, renderer)
     site.fingerprints = prints
     wanted = site_files(last.loaded, pages, prints, cache, last.theme)
-    site.generated = make_site_files(wanted, last.generated, made={})
+    site.generated = make_site_files(wanted, last.generated, made={}, later=typeset_later)
+    site.late = late_pdfs(wanted, site.generated)
     site.files.update({PurePosixPath(name): data for name, (_, data) in site.generated.items()})
     return site, len(stale)
 

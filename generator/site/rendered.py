@@ -13,7 +13,7 @@ from generator.render.renderer import Page
 from generator.render.theme import Theme
 from generator.site.changes import Changes
 from generator.site.depends import Fingerprint, Rendered
-from generator.site.outputs import Made
+from generator.site.outputs import Made, Wanted
 from generator.site.writer import Source
 
 
@@ -31,6 +31,7 @@ class RenderedSite:
     claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
     citations: Made = field(default_factory=dict)  # each paper's .bib, for rebuilds
     pictures: Pictures | None = None  # as planned: a rebuild that plans others renders all
+    late: Wanted = field(default_factory=dict)  # PDFs left as they were, to typeset next
 
 
 @dataclass(frozen=True)
