@@ -132,3 +132,69 @@ def test_present_and_current_are_open_ends_in_an_import(tmp_path: Path):
     files, report = planned(source)
     assert [w["end"] for w in files["content/experience.yaml"]] == ["Present", "current"]
     assert report.skipped == []
+
+
+def test_a_field_the_schema_lacks_is_kept_in_a_language_level_with_its_key():
+    """5c077m4n's theme gives each language a `value` (100): it is shown after the level."""
+    files, report = planned(REAL / "5c077m4n.resume.json")
+    languages = files["content/profile.yaml"]["languages"]
+    assert languages[0] == {"name": "English", "level": "Native speaker (value: 100)"}
+    assert report.ignored == []
+    assert "languages[0].value: not a JSON Resume field; shown in level as 'value: 100'" in (
+        messages(report.notes)
+    )
+    placed = {p.source: p.where for p in report.fields.fields}
+    assert placed["languages[1].value"] == "content/profile.yaml.languages[1].level"
+
+
+EXTRAS = (
+    '{"basics": {"name": "A", "summary": "Analyst.", "pronouns": "she/her",'
+    ' "location": {"city": "Caen", "district": "Vaucelles"},'
+    ' "profiles": [{"network": "GitHub", "url": "https://github.com/a", "followers": 10}]},'
+    ' "work": [{"name": "W", "position": "Dev", "summary": "Built.", "team": "Core",'
+    ' "pinned": true}],'
+    ' "awards": [{"title": "Prize", "keywords": ["math", "poetry"]}],'
+    ' "skills": [{"name": "Go", "years": 12, "icon": "fa-go"}],'
+    ' "projects": [{"name": "P", "status": "<b>done</b>", "meta": {"x": 1}}],'
+    ' "languages": [{"language": "French"}],'
+    ' "custom": "top"}'
+)
+
+
+def test_text_fields_the_schema_lacks_are_paragraphs_of_the_summary(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(EXTRAS, encoding="utf-8")
+    files, report = planned(source)
+    profile = files["content/profile.yaml"]
+    assert profile["summary"] == (
+        "Analyst.\n\npronouns: she/her\n\ndistrict: Vaucelles\n\nGitHub followers: 10"
+    )
+    assert files["content/experience.yaml"][0]["summary"] == "Built.\n\nteam: Core"
+    assert files["content/awards.yaml"][0]["summary"] == "keywords: math, poetry"
+    assert files["content/skills.yaml"][0]["summary"] == "years: 12"
+    assert files["content/projects.yaml"][0]["summary"] == "status: &lt;b>done&lt;/b>"
+    assert profile["languages"] == [{"name": "French"}]
+    placed = {p.source: p.where for p in report.fields.fields}
+    assert placed["work[0].team"] == "content/experience.yaml[0].summary"
+    assert placed["basics.profiles[0].followers"] == "content/profile.yaml.summary"
+
+
+def test_what_is_not_text_is_reported_with_its_reason_and_left_out(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(EXTRAS, encoding="utf-8")
+    files, report = planned(source)
+    assert "pinned" not in files["content/experience.yaml"][0]["summary"]
+    assert sorted(messages(report.ignored)) == [
+        "custom: not a JSON Resume field; outside every entry, it has no place on a page; "
+        "not imported",
+        "projects[0].meta: not a JSON Resume field; an object has no place on a page; not imported",
+        "skills[0].icon: not a JSON Resume field; a theme's icon name, not content; not imported",
+        "work[0].pinned: not a JSON Resume field; a yes/no setting of some theme, not text; "
+        "not imported",
+    ]
+    assert {p.source for p in report.fields.left} == {
+        "work[0].pinned",
+        "skills[0].icon",
+        "projects[0].meta",
+        "custom",
+    }
