@@ -37,7 +37,7 @@ from generator.importers.jsonresumetable import (
     SECTIONS,
 )
 from generator.importers.sitefiles import marked, to_yaml
-from generator.safeurl import SAFE_SCHEMES, normalize_url, url_scheme
+from generator.safeurl import SAFE_SCHEMES, is_unsafe, normalize_url, url_scheme
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
 
@@ -84,14 +84,7 @@ def profile_fields(reader: Reader, basics: Any, languages: Any) -> dict[str, Any
     extras = reader.unknown(("basics",), basics, known | LEGACY_NAMES["basics"].keys())
     basics = fix_urls(reader, ("basics",), reader.current_names(("basics",), basics))
     data, origin = mapped(basics, BASICS)
-    image = basics.get("image")
-    if isinstance(image, str):
-        image = normalize_url(image)  # what is checked is what is written
-    if image:
-        # A photo on another host is kept for resume.json; pages load nothing from elsewhere.
-        remote = isinstance(image, str) and (url_scheme(image) or image.startswith("//"))
-        target = "image_url" if remote else "avatar"
-        data[target], origin[target] = image, "image"
+    _image(reader, basics.get("image"), data, origin)
     extras += _location(reader, basics.get("location"), data, origin)
     data["links"] = _links(reader, basics.get("profiles") or [], extras)
     origin["links"] = "profiles"
@@ -108,6 +101,21 @@ def profile_fields(reader: Reader, basics: Any, languages: Any) -> dict[str, Any
         reader.kept(extras, "content/profile.yaml.summary")
         return {k: v for k, v in data.items() if v not in (None, [], "")}
     return None
+
+
+def _image(reader: Reader, image: Any, data: dict[str, Any], origin: dict[str, str]) -> None:
+    """The photo: a path in content/ (`avatar`), or an address on another host kept for
+    resume.json (`image_url`; pages load nothing from elsewhere). An address a picture
+    cannot have (`javascript:`, or an application's such as `skype:`) is left out."""
+    if isinstance(image, str):
+        image = normalize_url(image)  # what is checked is what is written
+        if is_unsafe(image, loaded=True):
+            reader.note(("basics", "image"), f"{image!r} is not the address of a picture; left out")
+            return
+    if image:
+        remote = isinstance(image, str) and (url_scheme(image) or image.startswith("//"))
+        target = "image_url" if remote else "avatar"
+        data[target], origin[target] = image, "image"
 
 
 def _location(

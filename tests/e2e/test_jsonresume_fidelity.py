@@ -147,3 +147,14 @@ def test_a_field_the_schema_lacks_is_shown_and_never_exported_as_a_field(tmp_pat
     assert again.code == 0 and "content/profile.yaml: unchanged" in again.out
     languages = json.loads((output / "resume.json").read_text("utf-8"))["languages"]
     assert languages[0] == {"language": "English", "fluency": "Native speaker (value: 100)"}
+
+
+def test_a_skype_profile_links_to_the_application(tmp_path: Path):
+    """ayastrebov's Skype profile: skype: opens the application, as tel: does (issue 27)."""
+    output = imported(REAL / "ayastrebov.resume.json", tmp_path / "site")
+    for page in (read_page(output / "index.html"), cv(output)):
+        assert "skype:yastrebov3?userinfo" in page.links()
+    profiles = json.loads((output / "resume.json").read_text("utf-8"))["basics"]["profiles"]
+    assert {"network": "Skype", "username": "yastrebov3", "url": "skype:yastrebov3?userinfo"} in (
+        profiles
+    )

@@ -44,13 +44,35 @@ def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
     assert report.ignored == []
 
 
-def test_a_profile_on_a_network_without_web_addresses_is_kept_as_its_handle():
+def test_a_skype_profile_keeps_its_address():
+    """A skype: link opens the application, as tel: does; it runs no script (issue 27)."""
     files, report = planned(REAL / "ayastrebov.resume.json")
     assert "content/experience.yaml" in files
     skype = files["content/profile.yaml"]["links"][3]
-    assert skype == {"label": "Skype", "username": "yastrebov3"}
-    assert any("skype:" in m and "left out" in m for m in messages(report.notes))
+    assert skype == {"label": "Skype", "url": "skype:yastrebov3?userinfo", "username": "yastrebov3"}
+    assert not [m for m in messages(report.notes) if "skype:" in m]
     assert report.skipped == []
+
+
+def test_a_profile_address_that_could_run_script_is_left_out_with_a_note(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A", "image": "skype:a", "profiles": ['
+        '{"network": "X", "username": "x", "url": "javascript:alert(1)"},'
+        '{"network": "Y", "username": "y", "url": "file:///etc/passwd"}]}}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    profile = files["content/profile.yaml"]
+    assert profile["links"] == [{"label": "X", "username": "x"}, {"label": "Y", "username": "y"}]
+    assert "image_url" not in profile and "avatar" not in profile
+    assert messages(report.notes) == [
+        "basics.image: 'skype:a' is not the address of a picture; left out",
+        "basics.profiles[0].url: 'javascript:alert(1)' is not a web address a site can link "
+        "to; left out",
+        "basics.profiles[1].url: 'file:///etc/passwd' is not a web address a site can link "
+        "to; left out",
+    ]
 
 
 def test_a_profile_without_a_url_is_kept_with_its_username():
