@@ -1423,7 +1423,9 @@ def units() -> list[tuple[str, Path]]:
         if kind in ("academicpages", "hugoblox"):
             found += [(kind, sub) for sub in sorted(folder.iterdir()) if sub.is_dir()]
         else:
-            found += [(kind, f) for f in sorted(folder.iterdir()) if f.is_file()]
+            # A folder's SOURCES.md says where its files come from: it is not one of them.
+            files = [f for f in sorted(folder.iterdir()) if f.is_file() and f.name != "SOURCES.md"]
+            found += [(kind, f) for f in files]
     return found
 
 
