@@ -1553,9 +1553,11 @@ SELFTEST_RESUME = {
             "endDate": "2021-06",
             "highlights": ["Made **seven** lamps"],
             "summary": "Opaline Guild taught me the trade.",
-            "x_employer": "Opaline Guild",
         }
     ],
+    # Outside every entry: not imported (a field the schema lacks inside an entry is kept as
+    # text, "x_guild: Opaline Guild", and would be shown).
+    "x_guild": "Opaline Guild",
     "x_private": "Xylophonic unobtainium note",
     "x_since": "2019-11-20",
 }
