@@ -23,9 +23,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# What a link or an image may use; anything else with a scheme is refused (javascript:,
-# vbscript:, data:, file:, ...). A URL without a scheme is a path, relative to the site.
-SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+# What a page may load (an image's `src`, a video's `poster`): the web only. Anything else
+# with a scheme is refused there; a URL without a scheme is a path, relative to the site.
+WEB_SCHEMES = frozenset({"http", "https"})
+# What a link may follow: the web, and schemes that hand an address to an application on a
+# click (mail, phone, text message, Skype, XMPP chat), which cannot run script in the page.
+# Anything else is refused (javascript:, vbscript:, data:, file:, ...). An application's
+# scheme is never loaded by a page: a frame or an image pointing at one could start the
+# application without a click.
+SAFE_SCHEMES = WEB_SCHEMES | frozenset({"mailto", "tel", "sms", "skype", "xmpp"})
+# How messages name what a link may be.
+EXPECTED_LINK = "http, https, mailto, tel, sms, skype, xmpp or a relative path"
+EXPECTED_SOURCE = "http, https or a relative path"
 
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
 # Unicode White_Space lies within the categories above; listed too, so that the promise
@@ -66,10 +75,11 @@ def url_scheme(url: str) -> str | None:
     return match.group(1).lower() if match else None
 
 
-def is_unsafe(url: str) -> bool:
-    """True when `url` has a scheme other than http, https, mailto and tel."""
+def is_unsafe(url: str, *, loaded: bool = False) -> bool:
+    """True when `url` has a scheme a link may not follow (SAFE_SCHEMES), or, when the page
+    would load it (`loaded`: an image, a frame), a scheme other than http and https."""
     scheme = url_scheme(url)
-    return scheme is not None and scheme not in SAFE_SCHEMES
+    return scheme is not None and scheme not in (WEB_SCHEMES if loaded else SAFE_SCHEMES)
 
 
 def invisible_inside(url: str) -> str | None:

@@ -3,10 +3,10 @@
 A .bib file usually comes from elsewhere (Zotero, DBLP, INSPIRE, a colleague's master
 bibliography), so its problems are not the site's to refuse: each becomes a located
 warning with a fallback, and the entry is shown. A field the model refuses is left out; an
-`ftp:` address is shown as text in the note (browsers no longer open it, and cvsite links
-only http, https, mailto and tel); a missing title shows
-the key; a key a URL cannot hold names the page by its slug. Only an entry that cannot be
-read at all stays an error (bibparse): building on would drop a paper from the live site.
+`ftp:` address is shown as text in the note (browsers no longer open it, so cvsite does
+not link it: safeurl.SAFE_SCHEMES); a missing title shows the key; a key a URL cannot
+hold names the page by its slug. Only an entry that cannot be read at all stays an error
+(bibparse): building on would drop a paper from the live site.
 """
 
 from __future__ import annotations
@@ -102,8 +102,8 @@ def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], war
         data["note"] = f"{note} {text}" if note else text
         warn(
             source,
-            f"{shown(value)}: cvsite links http, https, mailto and tel only, and browsers no "
-            "longer open ftp: addresses; it is shown as text in the note",
+            f"{shown(value)}: cvsite does not link ftp: addresses (browsers no longer open "
+            "them); it is shown as text in the note",
         )
     else:
         warn(source, f"{error.message}; the field is left out")

@@ -96,6 +96,8 @@ CITATION_FIELDS = (
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn"}
 ADDRESSES = {"url", "doi", "pdf", "code", "slides"}
+# Fields shown as Markdown besides the title: a formula in them becomes MathML.
+MATH_SHOWN = {"titleaddon", "abstract"}
 MONTH_MACROS = {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
@@ -153,7 +155,9 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
     if name in VERBATIM:
         text = verbatim(field.value)
         return _address(text) if name in ADDRESSES else text
-    return decode(field.value, paragraphs=paragraphs)
+    # Titles and abstracts are Markdown, where a formula is MathML; the rest is plain text.
+    as_text = name not in MATH_SHOWN
+    return decode(field.value, paragraphs=paragraphs, math_as_text=as_text)
 
 
 def _address(text: str) -> str:

@@ -74,6 +74,8 @@ _BIB_MACROS = [
     ("foreignlanguage", "[{{", "%(3)s"),
     ("discretionary", "{{{", "%(3)s"),  # the unbroken form
     ("textsuperscript", "{", "%s"),
+    # A footnote's text stays in the text, in parentheses (pylatexenc: "[text]", unspaced).
+    ("footnote", "[{", " (%(2)s)"),
     ("textsubscript", "{", "%s"),
     ("slash", "", "/"),
     ("upgamma", "", "γ"),
@@ -120,6 +122,9 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
 
 
 _DECODER, _PARSING = _decoder()
+# For plain-text fields (a venue, a publisher): math read as text, `$\lambda$Prolog` as
+# λProlog, since only titles and abstracts are Markdown, where a formula becomes MathML.
+_MATH_AS_TEXT = LatexNodes2Text(latex_context=_DECODER.latex_context, math_mode="text")
 
 
 def decoder_macros() -> list[tuple[str, str]]:
@@ -137,22 +142,33 @@ def _argspec(name: str) -> str:
 _LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
 
 
-def decode(value: str, *, paragraphs: bool = False) -> str:
-    """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written."""
-    text = _latex_to_text(value) if _LATEX_SIGNS.search(value) else value
+def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
+    """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
+    (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
+    text = _latex_to_text(value, math_as_text) if _LATEX_SIGNS.search(value) else value
     if not paragraphs:
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
     return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
 
 
+# A text-style macro whose argument is written in escaped braces, `\\footnote\\{text\\}` (a
+# slip of hand-written abstracts, pasted from LaTeX where `\\{` is a brace): its argument.
+_ESCAPED_ARGUMENT = re.compile(
+    r"\\(footnote|emph|textit|textbf|textsc|textrm|texttt|textsf|underline|mbox|text)\s*"
+    r"\\\{((?:[^{}\\]|\\[^{}])*)\\\}"
+)
+
+
 @functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
-def _latex_to_text(value: str) -> str:
+def _latex_to_text(value: str, math_as_text: bool = False) -> str:
+    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", value)
+    decoder = _MATH_AS_TEXT if math_as_text else _DECODER
     try:
         nodes, _, _ = LatexWalker(
             value, latex_context=_PARSING, tolerant_parsing=True
         ).get_latex_nodes()
-        text = _DECODER.nodelist_to_text(nodes)
+        text = decoder.nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient; a failure here must not lose the text
         text = value.replace("{", "").replace("}", "")
     return text

@@ -30,7 +30,7 @@ from markdown.inlinepatterns import InlineProcessor
 from generator.markdown.cost import TooCostly
 
 # Raise when the HTML made from the same formula changes: it is part of the memo's key.
-MATH_VERSION = 1
+MATH_VERSION = 2
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
 # The work latex2mathml may do for one text: about 10 µs a character and 70 µs a formula
@@ -64,6 +64,20 @@ MATHML_ELEMENTS = frozenset(
 )
 # A command latex2mathml did not know, left as text in a token element.
 _UNKNOWN_COMMAND = re.compile(r"\\[A-Za-z]+")
+# Commands of LaTeX's common packages and journal classes that latex2mathml lacks, as the
+# ones it has that draw them: Springer's `\varvec` is a bold vector (`\boldsymbol`),
+# `\ensuremath{x}` is `x` in math already, `\boldmath` only switches fonts. The TeX kept as
+# the formula's annotation is the one written.
+ALIASES = {
+    "varvec": r"\boldsymbol",
+    "ensuremath": "",
+    "textsc": r"\text",
+    "textsl": r"\textit",
+    "textmu": r"\mu",
+    "boldmath": "",
+    "unboldmath": "",
+}
+_ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
 
 
 class FormulaError(ValueError):
@@ -120,8 +134,9 @@ def _with_source(mathml: str, tex: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _converted(tex: str, display: bool) -> tuple[str, str]:
     """(MathML, "") or ("", why latex2mathml could not convert `tex`)."""
+    known = _ALIAS.sub(lambda m: ALIASES[m.group(1)], tex)
     try:
-        return convert(tex, display="block" if display else "inline"), ""
+        return convert(known, display="block" if display else "inline"), ""
     # latex2mathml raises its own exceptions for bad TeX, and IndexError, KeyError and the
     # like for some (`\frac{a}{`): none may stop a build with a traceback.
     except Exception as exc:  # noqa: BLE001

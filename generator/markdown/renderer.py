@@ -36,9 +36,9 @@ from markupsafe import Markup
 from generator.errors import shown
 from generator.markdown.cost import CostExtension, TooCostly
 from generator.markdown.math import MATH_VERSION, MathExtension
-from generator.markdown.sanitize import URL_ATTRIBUTES, Sanitizer
+from generator.markdown.sanitize import LOADED_ATTRIBUTES, URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
-from generator.safeurl import is_unsafe, url_scheme
+from generator.safeurl import EXPECTED_LINK, EXPECTED_SOURCE, is_unsafe, url_scheme
 
 # Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
 # name up among the entry points of every installed package (importing importlib.metadata,
@@ -126,7 +126,7 @@ class _SafetyTreeprocessor(Treeprocessor):
                 written = self._as_written(value)
                 # Entities in the Markdown source stay entities in the attribute, and a
                 # browser decodes them: `javascript&colon;x` is a javascript: link.
-                if is_unsafe(unescape(written)):
+                if is_unsafe(unescape(written), loaded=name in LOADED_ATTRIBUTES):
                     self.found.append(written)
 
     def _as_written(self, value: str) -> str:
@@ -179,16 +179,19 @@ class MarkdownProblem(ValueError):
 
 
 class UnsafeUrl(MarkdownProblem):
-    """Markdown text links to a URL with a scheme that can run script."""
+    """Markdown text links to a URL with a scheme that can run script, or has an image (or
+    anything a page loads) from an application's scheme (`skype:`)."""
 
     def __init__(self, urls: list[str]):
         self.urls = urls
         more = f" (and {len(urls) - 1:,} more)" if len(urls) > 1 else ""
-        super().__init__(
-            f"link to {shown(urls[0])}{more} uses an unsafe URL scheme "
-            "(expected http, https, mailto, tel or a relative path)",
-            urls[0],
-        )
+        if is_unsafe(unescape(urls[0])):
+            problem = f"link to {shown(urls[0])}{more} uses an unsafe URL scheme"
+            expected = EXPECTED_LINK
+        else:  # a link could use it: refused because the page would load it
+            problem = f"image {shown(urls[0])}{more} is not on the web or in the site"
+            expected = EXPECTED_SOURCE
+        super().__init__(f"{problem} (expected {expected})", urls[0])
 
 
 class CodeOptionRefused(MarkdownProblem):

@@ -7,7 +7,8 @@ binding of Rust's ammonia, parses the finished HTML as a browser would and keeps
 elements, attributes and URL schemes listed here: whatever stage of Markdown wrote them.
 
 What is kept never runs script: no `<script>`, `<style>` or form, no event handler or
-`style` attribute, no URL with a scheme other than http, https, mailto and tel (every URL
+`style` attribute, no link with a scheme other than http, https, mailto, tel, sms, skype
+and xmpp, and nothing loaded (an image, a frame) from other than http or https (every URL
 attribute is read with generator/safeurl.py's normaliser, as the fields are).
 
 Formulas (math.py) are MathML: MathML Core's elements with the attributes that change how
@@ -118,6 +119,8 @@ URL_ATTRIBUTES = frozenset(
     {"href", "src", "cite", "action", "formaction", "poster", "data", "background", "longdesc"}
 )
 _LINKS = frozenset({"href", "src", "poster"})  # what `relative` may rewrite
+# URL attributes whose URL the page loads by itself, without a click: http(s) or a path only.
+LOADED_ATTRIBUTES = frozenset({"src", "poster", "data", "background"})
 
 
 class Sanitizer:
@@ -154,7 +157,7 @@ class Sanitizer:
         if name not in URL_ATTRIBUTES:
             return value
         url = normalize_url(value)
-        if is_unsafe(url):
+        if is_unsafe(url, loaded=name in LOADED_ATTRIBUTES):
             return None
         if name in _LINKS:
             return self._relative(url) or url

@@ -134,3 +134,27 @@ def test_jsoncv_technologies_become_tags(tmp_path: Path):
     experience = read_page(output / "experience" / "index.html").main
     tags = {a.text for ul in experience.find_all("ul", cls="tags") for a in ul.find_all("a")}
     assert {"Viem/Wagmi", "Mocha/Sinon", "tRPC"} <= tags
+
+
+def test_a_field_the_schema_lacks_is_shown_and_never_exported_as_a_field(tmp_path: Path):
+    """5c077m4n's languages carry a theme's `value` (100): it is shown after the level, a
+    second import changes nothing, and resume.json does not grow a field JSON Resume lacks."""
+    source = REAL / "5c077m4n.resume.json"
+    output = imported(source, tmp_path / "site")
+    assert "Native speaker (value: 100)" in cv(output).main.text
+    assert "Native speaker (value: 100)" in " ".join(pdfread.text(output / "cv.pdf").split())
+    again = run_cli("import", "jsonresume", source, "--site", tmp_path / "site")
+    assert again.code == 0 and "content/profile.yaml: unchanged" in again.out
+    languages = json.loads((output / "resume.json").read_text("utf-8"))["languages"]
+    assert languages[0] == {"language": "English", "fluency": "Native speaker (value: 100)"}
+
+
+def test_a_skype_profile_links_to_the_application(tmp_path: Path):
+    """ayastrebov's Skype profile: skype: opens the application, as tel: does (issue 27)."""
+    output = imported(REAL / "ayastrebov.resume.json", tmp_path / "site")
+    for page in (read_page(output / "index.html"), cv(output)):
+        assert "skype:yastrebov3?userinfo" in page.links()
+    profiles = json.loads((output / "resume.json").read_text("utf-8"))["basics"]["profiles"]
+    assert {"network": "Skype", "username": "yastrebov3", "url": "skype:yastrebov3?userinfo"} in (
+        profiles
+    )

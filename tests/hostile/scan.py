@@ -20,7 +20,13 @@ from pathlib import Path
 MARKER_TAG = "x-inj"
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "poster", "cite", "data", "srcset"}
 _JSON_LD = "application/ld+json"
-SAFE_SCHEMES = {"http", "https", "mailto", "tel"}
+# What a link may follow: the web, and schemes that hand an address to an application on a
+# click (mail, phone, text message, Skype, XMPP chat), which run nothing in the page.
+LINK_SCHEMES = {"http", "https", "mailto", "tel", "sms", "skype", "xmpp"}
+# What a page loads by itself, without a click: from the web only (an application's scheme
+# in a frame or an image could start the application unasked).
+LOADED_ATTRIBUTES = {"src", "poster", "data", "srcset"}
+WEB_SCHEMES = {"http", "https"}
 _C0_OR_SPACE = "".join(chr(c) for c in range(0x21))
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(?=:)")
 
@@ -80,7 +86,7 @@ class _PageScanner(HTMLParser):
             found.shown.append(value)
             if name.startswith("on"):
                 found.problems.append(f"{self.where}: <{tag} {name}=...> event handler")
-            if name in URL_ATTRIBUTES and _runs_script(value):
+            if name in URL_ATTRIBUTES and not allowed_url(name, value):
                 found.problems.append(f"{self.where}: <{tag} {name}={value[:60]!r}>")
             if tag == "meta" and attributes.get("http-equiv", "").lower() == "refresh":
                 found.problems.append(f"{self.where}: <meta http-equiv=refresh>")
@@ -117,9 +123,12 @@ class _PageScanner(HTMLParser):
         self.findings.shown.extend(_strings(data))
 
 
-def _runs_script(url: str) -> bool:
+def allowed_url(attribute: str, url: str) -> bool:
+    """True when a browser reading `url` in `attribute` (entities decoded) finds a scheme a
+    page may use there, or none (a path)."""
     scheme = browser_scheme(html.unescape(url))
-    return scheme is not None and scheme not in SAFE_SCHEMES
+    allowed = WEB_SCHEMES if attribute in LOADED_ATTRIBUTES else LINK_SCHEMES
+    return scheme is None or scheme in allowed
 
 
 def _strings(data) -> list[str]:
@@ -163,7 +172,7 @@ def scan_xml(data: bytes, where: str, findings: Findings) -> None:
             findings.live_markers.add(element.get("id", "?"))
         for name, value in element.attrib.items():
             findings.shown.append(value)
-            if name == "href" and _runs_script(value):
+            if name == "href" and not allowed_url(name, value):
                 findings.problems.append(f"{where}: <{local} href={value[:60]!r}>")
         if element.text:
             findings.shown.append(element.text)
@@ -194,5 +203,6 @@ def scan_file(where: str, data: bytes, findings: Findings) -> None:
             return
         findings.shown.extend(_strings(value))
         for key, url in _json_urls(value):  # resume.json's links: JSON Resume themes emit them
-            if _runs_script(url):
+            # A theme shows `image` as a picture, the rest as links.
+            if not allowed_url("src" if key == "image" else "href", url):
                 findings.problems.append(f"{where}: {key}: {url[:60]!r}")

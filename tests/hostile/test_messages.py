@@ -331,7 +331,7 @@ BROKEN = [
      "characters (expected a URL)"),
     ("hidden-scheme", "content/profile.yaml", "name: A\nwebsite: \"java\\tscript:x\"\n",
      "content/profile.yaml:2:10: website: 'java\\tscript:x' uses the unsafe URL scheme "
-     "'javascript:' (expected http, https, mailto, tel or a relative path)"),
+     "'javascript:' (expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"),
     ("nbsp-and-override", "content/projects.yaml", "- title: T\n  slug: \"a\\u00a0b\\u202ec\"\n",
      "content/projects.yaml:2:9: projects[0].slug: 'a\\xa0b\\u202ec' is not a valid slug "
      "(expected letters, digits, '-', '_' and '.', at most 100 characters, no '/' or '..')"),

@@ -222,3 +222,17 @@ def test_a_real_library_gets_past_its_duplicated_fields(caplog):
         "bcp.bib:16967:1: JoCamlLectureNotes2002.booktitle:",
         "bcp.bib:24684:1: HuASE07.booktitle:",
     }
+
+
+def test_a_formula_in_a_venue_is_text_and_in_a_title_math():
+    """pierce-bcp.bib's Hodas92, as written there."""
+    text = r"""@inproceedings{   Hodas92,
+author =          "J. S. Hodas",
+title =           "Lolli: An Extension of $\lambda${P}rolog with Linear
+                  Context Management",
+booktitle =       "Workshop on the $\lambda$Prolog Programming Language",
+year =            "1992",
+}"""
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.venue == "Workshop on the λProlog Programming Language"
+    assert paper.title == r"Lolli: An Extension of $\lambda$Prolog with Linear Context Management"

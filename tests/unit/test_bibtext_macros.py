@@ -76,3 +76,32 @@ def test_no_macro_of_the_table_loses_text(name: str, argspec: str):
 )
 def test_bibliography_macros_decode_or_stay_visible(latex: str, text: str):
     assert decode(latex) == text
+
+
+def test_a_footnote_is_shown_in_parentheses():
+    assert decode(r"participants.\footnote{We did a review.} Alongside") == (
+        "participants. (We did a review.) Alongside"
+    )
+
+
+def test_a_footnote_written_with_escaped_braces_is_a_footnote():
+    """plai-group_publications.bib, he-dataset-embodied-ai-2025's abstract: `\\footnote\\{`
+    showed as "[{]We have ... time.}"."""
+    abstract = (
+        r"from more than 10,000 global participants.\footnote\{We have done a privacy review"
+        r" for the public release of an initial 200-hour subset of the dataset, with plans to"
+        r" release most of the dataset over time.\} Alongside the dataset, we provide"
+    )
+    assert decode(abstract, paragraphs=True) == (
+        "from more than 10,000 global participants. (We have done a privacy review for the "
+        "public release of an initial 200-hour subset of the dataset, with plans to release "
+        "most of the dataset over time.) Alongside the dataset, we provide"
+    )
+    assert decode(r"a \emph\{b\} and \{c\}") == "a b and {c}"  # a brace alone stays
+
+
+def test_math_in_a_plain_text_field_is_read_as_text():
+    """pierce-bcp.bib, Hodas92's booktitle: a venue is plain text, so `$\\lambda$` is λ."""
+    venue = r"Workshop on the $\lambda$Prolog Programming Language"
+    assert decode(venue, math_as_text=True) == "Workshop on the λProlog Programming Language"
+    assert decode(venue) == venue  # a title keeps its formula, for MathML

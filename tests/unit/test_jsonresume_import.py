@@ -44,13 +44,35 @@ def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
     assert report.ignored == []
 
 
-def test_a_profile_on_a_network_without_web_addresses_is_kept_as_its_handle():
+def test_a_skype_profile_keeps_its_address():
+    """A skype: link opens the application, as tel: does; it runs no script (issue 27)."""
     files, report = planned(REAL / "ayastrebov.resume.json")
     assert "content/experience.yaml" in files
     skype = files["content/profile.yaml"]["links"][3]
-    assert skype == {"label": "Skype", "username": "yastrebov3"}
-    assert any("skype:" in m and "left out" in m for m in messages(report.notes))
+    assert skype == {"label": "Skype", "url": "skype:yastrebov3?userinfo", "username": "yastrebov3"}
+    assert not [m for m in messages(report.notes) if "skype:" in m]
     assert report.skipped == []
+
+
+def test_a_profile_address_that_could_run_script_is_left_out_with_a_note(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(
+        '{"basics": {"name": "A", "image": "skype:a", "profiles": ['
+        '{"network": "X", "username": "x", "url": "javascript:alert(1)"},'
+        '{"network": "Y", "username": "y", "url": "file:///etc/passwd"}]}}',
+        encoding="utf-8",
+    )
+    files, report = planned(source)
+    profile = files["content/profile.yaml"]
+    assert profile["links"] == [{"label": "X", "username": "x"}, {"label": "Y", "username": "y"}]
+    assert "image_url" not in profile and "avatar" not in profile
+    assert messages(report.notes) == [
+        "basics.image: 'skype:a' is not the address of a picture; left out",
+        "basics.profiles[0].url: 'javascript:alert(1)' is not a web address a site can link "
+        "to; left out",
+        "basics.profiles[1].url: 'file:///etc/passwd' is not a web address a site can link "
+        "to; left out",
+    ]
 
 
 def test_a_profile_without_a_url_is_kept_with_its_username():
@@ -132,3 +154,69 @@ def test_present_and_current_are_open_ends_in_an_import(tmp_path: Path):
     files, report = planned(source)
     assert [w["end"] for w in files["content/experience.yaml"]] == ["Present", "current"]
     assert report.skipped == []
+
+
+def test_a_field_the_schema_lacks_is_kept_in_a_language_level_with_its_key():
+    """5c077m4n's theme gives each language a `value` (100): it is shown after the level."""
+    files, report = planned(REAL / "5c077m4n.resume.json")
+    languages = files["content/profile.yaml"]["languages"]
+    assert languages[0] == {"name": "English", "level": "Native speaker (value: 100)"}
+    assert report.ignored == []
+    assert "languages[0].value: not a JSON Resume field; shown in level as 'value: 100'" in (
+        messages(report.notes)
+    )
+    placed = {p.source: p.where for p in report.fields.fields}
+    assert placed["languages[1].value"] == "content/profile.yaml.languages[1].level"
+
+
+EXTRAS = (
+    '{"basics": {"name": "A", "summary": "Analyst.", "pronouns": "she/her",'
+    ' "location": {"city": "Caen", "district": "Vaucelles"},'
+    ' "profiles": [{"network": "GitHub", "url": "https://github.com/a", "followers": 10}]},'
+    ' "work": [{"name": "W", "position": "Dev", "summary": "Built.", "team": "Core",'
+    ' "pinned": true}],'
+    ' "awards": [{"title": "Prize", "keywords": ["math", "poetry"]}],'
+    ' "skills": [{"name": "Go", "years": 12, "icon": "fa-go"}],'
+    ' "projects": [{"name": "P", "status": "<b>done</b>", "meta": {"x": 1}}],'
+    ' "languages": [{"language": "French"}],'
+    ' "custom": "top"}'
+)
+
+
+def test_text_fields_the_schema_lacks_are_paragraphs_of_the_summary(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(EXTRAS, encoding="utf-8")
+    files, report = planned(source)
+    profile = files["content/profile.yaml"]
+    assert profile["summary"] == (
+        "Analyst.\n\npronouns: she/her\n\ndistrict: Vaucelles\n\nGitHub followers: 10"
+    )
+    assert files["content/experience.yaml"][0]["summary"] == "Built.\n\nteam: Core"
+    assert files["content/awards.yaml"][0]["summary"] == "keywords: math, poetry"
+    assert files["content/skills.yaml"][0]["summary"] == "years: 12"
+    assert files["content/projects.yaml"][0]["summary"] == "status: &lt;b>done&lt;/b>"
+    assert profile["languages"] == [{"name": "French"}]
+    placed = {p.source: p.where for p in report.fields.fields}
+    assert placed["work[0].team"] == "content/experience.yaml[0].summary"
+    assert placed["basics.profiles[0].followers"] == "content/profile.yaml.summary"
+
+
+def test_what_is_not_text_is_reported_with_its_reason_and_left_out(tmp_path: Path):
+    source = tmp_path / "resume.json"
+    source.write_text(EXTRAS, encoding="utf-8")
+    files, report = planned(source)
+    assert "pinned" not in files["content/experience.yaml"][0]["summary"]
+    assert sorted(messages(report.ignored)) == [
+        "custom: not a JSON Resume field; outside every entry, it has no place on a page; "
+        "not imported",
+        "projects[0].meta: not a JSON Resume field; an object has no place on a page; not imported",
+        "skills[0].icon: not a JSON Resume field; a theme's icon name, not content; not imported",
+        "work[0].pinned: not a JSON Resume field; a yes/no setting of some theme, not text; "
+        "not imported",
+    ]
+    assert {p.source for p in report.fields.left} == {
+        "work[0].pinned",
+        "skills[0].icon",
+        "projects[0].meta",
+        "custom",
+    }

@@ -114,3 +114,31 @@ def test_a_text_of_many_formulas_is_refused_not_slow():
 def test_a_bib_formula_by_texs_rule_is_given_as_markdown_reads_it(bib, markdown):
     assert tex_math_for_markdown(bib) == markdown
     assert str(MarkdownRenderer().inline(markdown)).count("<math") == bib.count("$") // 2
+
+
+def test_springers_bold_vector_is_drawn_bold_and_keeps_its_source():
+    """gutsche-complete_publication_list.bib: a CMS title with `\\varvec`, which latex2mathml
+    lacks (it was shown as TeX on the paper's page)."""
+    title = r"at $\sqrt{{\varvec{s}}}=13$ TeV"
+    html = _inline(title)
+    assert "math-source" not in html and unconvertible(title) == []
+    assert '<mi mathvariant="bold-italic">s</mi>' in html
+    assert r'<annotation encoding="application/x-tex">\sqrt{{\varvec{s}}}=13</annotation>' in html
+
+
+@pytest.mark.parametrize(
+    ("written", "known"),
+    [
+        (r"\ensuremath{x}", "<mi>x</mi>"),
+        (r"\textsc{Nb}", "<mtext>Nb</mtext>"),
+        (r"\boldmath x \unboldmath", "<mi>x</mi>"),
+        (r"\textmu", "<mi>μ</mi>"),
+    ],
+)
+def test_common_package_commands_latex2mathml_lacks_are_drawn(written, known):
+    html = _inline(f"${written}$")
+    assert known in html and "math-source" not in html
+
+
+def test_an_alias_is_a_whole_command_only():
+    assert [p.formula for p in unconvertible(r"$\varvecx$")] == [r"$\varvecx$"]

@@ -250,7 +250,8 @@ def test_unsafe_link_in_markdown_is_placed_on_its_field(site_errors):
         }
     ) == [
         "content/projects.yaml:5:7: projects[1].highlights[1]: link to 'javascript:alert(1)' "
-        "uses an unsafe URL scheme (expected http, https, mailto, tel or a relative path)"
+        "uses an unsafe URL scheme (expected http, https, mailto, tel, sms, skype, xmpp or a "
+        "relative path)"
     ]
 
 
@@ -258,14 +259,14 @@ def test_unsafe_link_in_a_markdown_body_points_at_the_link(site_errors):
     text = "---\ntitle: A\n---\nIntro.\n\n[x](vbscript:msgbox)\n"
     assert site_errors({"content/projects/a.md": text}) == [
         "content/projects/a.md:6:5: body: link to 'vbscript:msgbox' uses an unsafe URL scheme "
-        "(expected http, https, mailto, tel or a relative path)"
+        "(expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"
     ]
 
 
 def test_unsafe_link_in_the_profile_summary(site_errors):
     assert site_errors({"content/profile.yaml": "name: A\nsummary: '[x](javascript:x)'\n"}) == [
         "content/profile.yaml:2:10: summary: link to 'javascript:x' uses an unsafe URL scheme "
-        "(expected http, https, mailto, tel or a relative path)"
+        "(expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"
     ]
 
 
@@ -278,7 +279,7 @@ def test_markdown_left_for_later_is_checked_when_asked_for(load_site):
         loaded.check_markdown()
     assert [str(e) for e in info.value.errors] == [
         "content/projects/a.md:6:5: body: link to 'vbscript:msgbox' uses an unsafe URL scheme "
-        "(expected http, https, mailto, tel or a relative path)"
+        "(expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"
     ]
     loaded.check_markdown()  # once: done
 

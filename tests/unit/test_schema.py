@@ -143,13 +143,15 @@ def test_profile_link_refuses_unsafe_schemes(url):
     (message,) = errors(text, Profile)
     assert message.startswith("f.yaml:4:10: links[0].url: ")
     assert "uses the unsafe URL scheme" in message
-    assert message.endswith("(expected http, https, mailto, tel or a relative path)")
+    assert message.endswith(
+        "(expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"
+    )
 
 
 def test_unsafe_url_message_exact():
     assert errors("name: A\nwebsite: javascript:alert(1)\n", Profile) == [
         "f.yaml:2:10: website: 'javascript:alert(1)' uses the unsafe URL scheme 'javascript:' "
-        "(expected http, https, mailto, tel or a relative path)"
+        "(expected http, https, mailto, tel, sms, skype, xmpp or a relative path)"
     ]
 
 

@@ -16,7 +16,16 @@ from pydantic_core import PydanticCustomError
 
 from generator.content.dates import EXPECTED, PRESENT_WORDS, PartialDate, parse_date
 from generator.errors import library_message, shown
-from generator.safeurl import SAFE_SCHEMES, invisible_inside, normalize_url, trim_url, url_scheme
+from generator.safeurl import (
+    EXPECTED_LINK,
+    EXPECTED_SOURCE,
+    SAFE_SCHEMES,
+    invisible_inside,
+    is_unsafe,
+    normalize_url,
+    trim_url,
+    url_scheme,
+)
 from generator.urls import leaves_site
 
 
@@ -74,10 +83,13 @@ def _check_url(value: Any) -> Any:
     if scheme is not None and scheme not in SAFE_SCHEMES:
         raise PydanticCustomError(
             "unsafe_url",
-            "{value} uses the unsafe URL scheme {scheme} "
-            "(expected http, https, mailto, tel or a relative path)",
+            "{value} uses the unsafe URL scheme {scheme} (expected {expected})",
             # The value holds the scheme: a long one is not shown twice at length.
-            {"value": shown(value), "scheme": shown(f"{scheme}:", limit=20)},
+            {
+                "value": shown(value),
+                "scheme": shown(f"{scheme}:", limit=20),
+                "expected": EXPECTED_LINK,
+            },
         )
     # What a browser would drop inside (a tab, a line break) is a mistake in a field: refused,
     # so that what is stored is what was written, less its ends.
@@ -101,6 +113,22 @@ def _check_url(value: Any) -> Any:
 
 
 Url = Annotated[str, BeforeValidator(_check_url)]
+
+
+def _check_picture_url(value: Any) -> Any:
+    """A picture's address: what shows it (a JSON Resume theme) loads it, so it is on the
+    web or a path, never an application's (`skype:`), which only a link may hand on."""
+    value = _check_url(value)
+    if isinstance(value, str) and is_unsafe(value, loaded=True):
+        raise PydanticCustomError(
+            "unsafe_url",
+            "{value} is not the address of a picture (expected {expected})",
+            {"value": shown(value), "expected": EXPECTED_SOURCE},
+        )
+    return value
+
+
+PictureUrl = Annotated[str, BeforeValidator(_check_picture_url)]
 
 
 def _check_local_file(value: Any) -> Any:

@@ -6,7 +6,7 @@ from pydantic import (
     Field,
 )
 
-from generator.content.schema.fields import Email, LocalFile, Markdown, Strict, Url
+from generator.content.schema.fields import Email, LocalFile, Markdown, PictureUrl, Strict, Url
 
 # Countries whose addresses put the postal code after the town and region.
 _CODE_AFTER_TOWN = {"US", "CA", "AU", "GB", "IE", "NZ", "IN"}
@@ -16,8 +16,8 @@ class Link(Strict):
     label: str = Field(description="The link text, e.g. GitHub.")
     url: Url | None = Field(
         None,
-        description="Where it points (http, https, mailto, tel or a relative path); without "
-        "it, the label and username are shown as text.",
+        description="Where it points (http, https, mailto, tel, sms, skype, xmpp or a relative "
+        "path); without it, the label and username are shown as text.",
     )
     icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
     username: str | None = Field(
@@ -57,7 +57,7 @@ class Profile(Strict):
     address: PostalAddress | None = Field(
         None, description="A postal address; `location` is what the pages show."
     )
-    image_url: Url | None = Field(
+    image_url: PictureUrl | None = Field(
         None,
         description="A photo on another host, kept for resume.json; pages show only `avatar`.",
     )

@@ -61,7 +61,7 @@ def safe_markdown(text: str, where: str, moved: list[str]) -> str:
 
 
 def safe_url(url: str | None) -> str | None:
-    """The URL when cvsite may link to it: http, https, mailto or tel. None for an unsafe
+    """The URL when cvsite may link to it (safeurl.SAFE_SCHEMES). None for an unsafe
     scheme, a placeholder (`#`), and a path into the source site (`uploads/cv.pdf`,
     `/#contact`), whose page or file is not part of the imported site."""
     url = (url or "").strip()

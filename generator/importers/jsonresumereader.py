@@ -1,0 +1,221 @@
+"""Reading a JSON Resume document for the importer: the document with a line mark for every
+value, and the reader that maps its fields through jsonresumetable's tables, checks them with
+cvsite's models, and notes everything it reads differently, skips or leaves out (with the
+fields the schema lacks, jsonresumeextra.py) in the import's report.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.content.reader import validate
+from generator.content.textfile import read_text
+from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
+from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
+from generator.importers import plan
+from generator.importers.jsonresumeextra import (
+    PRESENTATION,
+    Extra,
+    as_text,
+    kept_where,
+    why_left_out,
+    with_paragraphs,
+)
+from generator.importers.jsonresumetable import LEGACY_NAMES, OTHER_NAMES, URL_FIELDS
+from generator.importers.report import Report
+from generator.safeurl import normalize_url, web_address_without_scheme
+
+# Why a field the schema lacks, at the top of the document, is left out.
+OUTSIDE = "not a JSON Resume field; outside every entry, it has no place on a page; not imported"
+
+
+@dataclass
+class ImportReport:
+    written: list[str] = field(default_factory=list)  # written or replaced (not dry runs)
+    skipped: list[ContentError] = field(default_factory=list)
+    ignored: list[ContentError] = field(default_factory=list)  # fields JSON Resume lacks
+    notes: list[ContentError] = field(default_factory=list)  # what was read other than written
+    fields: Report = field(default_factory=Report)  # every field and where it went; files
+
+
+@dataclass
+class Reader:
+    """The document with its line marks; collects what is skipped or ignored."""
+
+    doc: Document
+    report: ImportReport
+
+    def mark(self, path: FieldPath) -> Mark:
+        return self.doc.mark(path)
+
+    def unknown(
+        self, path: FieldPath, value: dict[str, Any], known: set[str], room: bool = True
+    ) -> list[Extra]:
+        """The fields of `value` the schema lacks that read as text (kept by the caller, if
+        its item has `room`); the others are reported and left out."""
+        kept = []
+        for key, given in value.items():
+            if key in known:
+                continue
+            text = None if key in PRESENTATION or not room else as_text(given)
+            if text is not None:
+                kept.append(Extra((*path, key), str(key), text))
+                continue
+            why = why_left_out(key, given) if room else OUTSIDE
+            where = self.doc.mark((*path, key), key=True)
+            source = format_field_path("", (*path, key))
+            self.report.ignored.append(
+                ContentError(self.doc.file, where.line, where.column, source, why)
+            )
+            self.report.fields.leave(source, where.line, why)
+        return kept
+
+    def kept(self, extras: list[Extra], where: str) -> None:
+        """Report each extra as shown at `where` (a cvsite field)."""
+        for extra in extras:
+            note = kept_where(where.rsplit(".", 1)[-1], extra)
+            self.note(extra.path, note)
+            line = self.mark(extra.path).line
+            self.report.fields.place(format_field_path("", extra.path), line, where, note)
+
+    def placed(self, path: FieldPath, origin: dict[str, str], where: str) -> None:
+        """Each JSON Resume field of the value at `path` with the cvsite field it went to."""
+        for target, source in origin.items():
+            line = self.mark((*path, source)).line
+            self.report.fields.place(
+                format_field_path("", (*path, source)), line, f"{where}.{target}"
+            )
+
+    def skip(self, path: FieldPath, message: str) -> None:
+        self.report.skipped.append(self._at(path, message))
+
+    def note(self, path: FieldPath, message: str) -> None:
+        self.report.notes.append(self._at(path, message))
+
+    def _at(self, path: FieldPath, message: str) -> ContentError:
+        where = self.mark(path)
+        return ContentError(
+            self.doc.file, where.line, where.column, format_field_path("", path), message
+        )
+
+    def current_names(self, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
+        """`value` with pre-1.0 field names read as today's, each with a note."""
+        renamed = dict(value)
+        for names, why in (
+            (LEGACY_NAMES, "a name from JSON Resume before 1.0"),
+            (OTHER_NAMES, "not a JSON Resume 1.0 name"),
+        ):
+            for old, new in names.get(str(path[0]), {}).items():
+                if old in value and new not in value:
+                    renamed[new] = renamed.pop(old)
+                    self.note((*path, old), f"{why}; read as '{new}'")
+        return renamed
+
+    def web_address(self, path: FieldPath, url: Any) -> Any:
+        """A URL as written, or `https://` + it for a web address without a scheme."""
+        if not isinstance(url, str):
+            return url
+        fixed = web_address_without_scheme(normalize_url(url))
+        if fixed is None:
+            return url
+        self.note(path, f"{url!r} has no scheme; read as {fixed!r}")
+        return fixed
+
+
+def read_document(path: Path) -> Document:
+    """resume.json with a line mark for every value; a syntax error names its line."""
+    display = str(path)
+    text = read_text(path, display)
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentErrors(
+            [ContentError(display, exc.lineno, exc.colno, "", f"not valid JSON: {exc.msg}")]
+        ) from None
+    except RecursionError:  # the decoder recurses per level: 100,000 '[' exhaust the stack
+        raise ContentErrors(
+            [ContentError(display, 1, 1, "", f"nested deeper than {MAX_DEPTH} levels")]
+        ) from None
+    if not isinstance(value, dict):
+        raise ContentErrors(
+            [ContentError(display, 1, 1, "", "expected a JSON Resume object ({...})")]
+        )
+    # JSON is YAML; the YAML reader keeps the line of every value (and text as text).
+    document = load_yaml(text, display)
+    document.data = with_flags(value, document.data)
+    return document
+
+
+def with_flags(parsed: Any, data: Any) -> Any:
+    """The YAML reader's data with JSON's `true` and `false` as yes/no again (it reads every
+    scalar as text, so `"pinned": true` would look like the word "true")."""
+    if isinstance(parsed, bool):
+        return parsed
+    if isinstance(parsed, dict) and isinstance(data, dict):
+        return {key: with_flags(parsed.get(key), given) for key, given in data.items()}
+    if isinstance(parsed, list) and isinstance(data, list) and len(parsed) == len(data):
+        return [with_flags(p, given) for p, given in zip(parsed, data, strict=True)]
+    return data
+
+
+def mapped(
+    value: dict[str, Any], table: list[tuple[str, str]]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """(cvsite fields, cvsite field -> JSON Resume field), empty values left out."""
+    data: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    for source, target in table:
+        given = without_empty(value.get(source))
+        if given in (None, "", []):
+            continue
+        if isinstance(data.get(target), list) and isinstance(given, list):
+            # Two lists for one field (a project's keywords and technologies): one list.
+            data[target] = list(dict.fromkeys([*data[target], *given]))
+            continue
+        data[target] = given
+        origin[target] = source
+    return data, origin
+
+
+def without_empty(value: Any) -> Any:
+    """A list without its empty strings (`"courses": [""]` is a list of nothing)."""
+    if isinstance(value, list):
+        return [item for item in value if not (isinstance(item, str) and not item.strip())]
+    return value
+
+
+def fix_urls(reader: Reader, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
+    fixed = dict(value)
+    for name in URL_FIELDS & value.keys():
+        fixed[name] = reader.web_address((*path, name), value[name])
+    return fixed
+
+
+def validated(
+    reader: Reader, model: type, data: dict[str, Any], origin: dict[str, str], path: FieldPath
+) -> bool:
+    """True when `data` is a valid `model`; else every error is reported at its JSON field."""
+    marks = {(): reader.mark(path)}
+    marks.update({(target,): reader.mark((*path, source)) for target, source in origin.items()})
+    local = Document(reader.doc.file, data, marks)
+    _, errors = validate(local, data, model, (), "")
+    for error in errors:
+        name = error.field.split(".")[0].split("[")[0]
+        where = format_field_path("", (*path, origin.get(name, name)))
+        reader.report.skipped.append(
+            ContentError(error.file, error.line, error.column, where, error.message)
+        )
+    return not errors
+
+
+def with_summary(reader: Reader, summary: str | None, extras: list[Extra]) -> str | None:
+    """The summary with each extra as a paragraph of its own, as Markdown that shows it."""
+    moved: list[str] = []
+    lines = [plan.safe_markdown(extra.line, extra.line, moved) for extra in extras]
+    for extra, line in zip(extras, lines, strict=True):
+        if line != extra.line:
+            reader.note(extra.path, "written as text (it holds HTML or an unsafe link)")
+    return with_paragraphs(summary, lines)
