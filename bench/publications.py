@@ -67,28 +67,31 @@ def timed(action) -> float:  # noqa: ANN001
     return time.perf_counter() - started
 
 
-def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> float:
-    """The median time `cvsite serve` takes to rebuild after one paper's title changed in
-    content/`name`."""
+def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> tuple[float, float]:
+    """The median time `cvsite serve` takes after one paper's title changed in
+    content/`name`: to rebuild the pages (then it tells the browsers to reload), and then
+    to typeset the CV's PDF again, as `cvsite serve` does them (`rebuild(pdfs=False)`,
+    then `typeset()`)."""
     bib = site / "content" / name
     original = bib.read_text(encoding="utf-8")
     preview = Preview(site, output, "http://127.0.0.1:8000/")
     preview.start()
-    times = []
+    pages, pdfs = [], []
     try:
         for run in range(runs):
             bib.write_text(original.replace("Part 1:", f"Part 1 ({run}):", 1), encoding="utf-8")
-            times.append(timed(lambda: preview.rebuild([bib])))  # noqa: B023
+            pages.append(timed(lambda: preview.rebuild([bib], pdfs=False)))  # noqa: B023
+            pdfs.append(timed(preview.typeset))
             assert preview.error is None, preview.error
     finally:
         bib.write_text(original, encoding="utf-8")
-    return sorted(times)[len(times) // 2]
+    return sorted(pages)[len(pages) // 2], sorted(pdfs)[len(pdfs) // 2]
 
 
 def main(counts: list[int]) -> None:
     print(
         f"{'papers':>7} {'first build':>12} {'no-op build':>12} {'title edit':>11}"
-        f" {'import':>8} {'re-import':>10} {'YAML title edit':>16}"
+        f" {'then PDF':>9} {'import':>8} {'re-import':>10} {'YAML title edit':>16}"
     )
     for count in counts:
         scratch = Path(tempfile.mkdtemp(prefix="cvsite-bench-"))
@@ -97,16 +100,16 @@ def main(counts: list[int]) -> None:
             options = BuildOptions(site, site / "output")
             first = timed(lambda: build(options))  # noqa: B023
             again = timed(lambda: build(options))  # noqa: B023
-            edit = preview_edit(site, "publications.bib", scratch / "preview")
+            edit, pdf = preview_edit(site, "publications.bib", scratch / "preview")
             target = make_site(scratch / "target", 0)
             (target / "content" / "publications.bib").unlink()
             bib = site / "content" / "publications.bib"
             imported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
             reimported = timed(lambda: import_bibtex(bib, target))  # noqa: B023
             listed_site = make_yaml_site(scratch / "listed", count)
-            listed = preview_edit(listed_site, "publications.yaml", scratch / "preview-yaml")
+            listed, _ = preview_edit(listed_site, "publications.yaml", scratch / "preview-yaml")
             print(
-                f"{count:>7} {first:>11.2f}s {again:>11.2f}s {edit:>10.2f}s"
+                f"{count:>7} {first:>11.2f}s {again:>11.2f}s {edit:>10.2f}s {pdf:>8.2f}s"
                 f" {imported:>7.2f}s {reimported:>9.2f}s {listed:>15.2f}s"
             )
         finally:
