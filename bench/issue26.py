@@ -6,7 +6,9 @@
 
 For each tree (its `generator` first on PYTHONPATH, run from the tree), in each round:
 `cvsite --version`; a cold build of the tree's own sample site (`--site <tree>`, an empty
-cache folder) and a no-op build right after it into the same output; cold builds of the
+cache folder) and a no-op build right after it into the same output; the same site's own
+cache folder deleted and built again (the user's cache kept: after d3b7911 the built-in
+theme's compiled templates, kept for all of the user's sites); cold builds of the
 bench/make_corpus.py corpus at 1,000 and 5,000 entries, the 5,000 one under
 `/usr/bin/time -v` (its maximum resident set, which counts the largest single process of the
 tree; the sum over the build's processes, sampled every 10 ms from /proc, is printed too);
@@ -114,6 +116,12 @@ def one_round(tree: Path, bib_site: Path, figures: dict[str, list[float]]) -> No
     build = cvsite(tree, "build", "--site", str(tree), "--output", str(out))
     figures["sample cold"].append(timed(build, tree, env)[0])
     figures["sample no-op"].append(timed(build, tree, env)[0])
+    # The site's own cache folder deleted, the rest of the user's cache kept (since d3b7911
+    # the compiled templates of all the user's sites live there): a new clone's first build.
+    for each in (folder / "cache").glob(f"{tree.name}-*"):
+        shutil.rmtree(each)
+    again = cvsite(tree, "build", "--site", str(tree), "--output", str(folder / "sample2"))
+    figures["sample cold, user cache kept"].append(timed(again, tree, env)[0])
     for size in (1000, 5000):
         site = CORPUS / str(size) / "cvsite"
         command = cvsite(tree, "build", "--site", str(site), "--output", str(folder / f"c{size}"))
