@@ -25,7 +25,9 @@ import yaml
 from generator.site.writer import MARKER, MARKER_TEXT, recover
 from tests.helpers import REPO, run_cli, write_site
 
-KILLS = {"anywhere": 8, "while assembling": 8, "after the swap": 4}
+# Each kill costs a partial and a whole build of 600 pages: twelve land in every stage often
+# enough (the kills after the swap are aimed, not random, and two show it).
+KILLS = {"anywhere": 5, "while assembling": 5, "after the swap": 2}
 ENTRIES = 600
 TIMEOUT = 120
 
@@ -148,7 +150,7 @@ def test_a_killed_build_leaves_the_previous_or_the_new_site_whole(big_site):
         states = [state for k, hit, state in outcomes if k == kind and hit]
         print(f"  {kind}: old site {states.count('old')}, new site {states.count('new')}")
     # Nearly every kill must land in a running build, or this test tests nothing.
-    assert len(interrupted) >= 15, (seed, outcomes)
+    assert len(interrupted) >= 9, (seed, outcomes)
     assert any(state == "old" for _, _, state in interrupted), (seed, outcomes)
     swaps = [o for o in interrupted if o[0] == "after the swap"]
     assert all(state == "new" for _, _, state in swaps), (seed, outcomes)

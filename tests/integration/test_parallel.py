@@ -6,6 +6,7 @@ import functools
 import os
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -299,3 +300,38 @@ def test_a_build_saves_its_rendered_markdown_for_the_next_one(tmp_path: Path):
     store = MarkdownStore(markdown_file(cache))
     bodies = [html for (_, inline, _), html in store._disk.items() if not inline]
     assert sum("<strong>text</strong> for talk" in html for html in bodies) == 150  # every talk
+
+
+def test_builds_in_one_process_after_typesetting_never_typeset_in_a_fork(tmp_path):
+    """A preview builds again and again in one process, over two cores: the PDFs of every
+    build are typeset in that process, never in the processes it forks for pages (where
+    typeset would refuse, and the work be done again here)."""
+    log = tmp_path / "typeset-in.txt"
+    script = textwrap.dedent(
+        f"""
+        import os, sys
+        from pathlib import Path
+        sys.path.insert(0, {str(REPO)!r})
+        from generator.render import typstpdf
+        from generator.site.build import BuildOptions, build
+        real = typstpdf.typeset
+        def noted(*args, **kwargs):  # which process typesets
+            with open({str(log)!r}, "a") as file:
+                file.write(f"{{os.getpid()}}\\n")
+            return real(*args, **kwargs)
+        typstpdf.typeset = noted
+        for n in range(2):
+            output = Path({str(tmp_path)!r}) / f"out{{n}}"
+            build(BuildOptions(Path({str(REPO)!r}), output, jobs=2))
+            print((output / "de" / "cv.pdf").read_bytes()[:4].decode())
+        print(os.getpid())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    *pdfs, pid = done.stdout.split()
+    assert pdfs == ["%PDF", "%PDF"]
+    # two languages, each with its CV and the sample's variant (site.yaml `variants`), two builds
+    assert log.read_text().split() == [pid] * 8
