@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import multiprocessing.context
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 from dataclasses import dataclass
@@ -15,6 +18,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+
+from tests.clichild import cvsite_in_child
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -38,16 +43,53 @@ class Run:
 
 
 def run_cli(*args: str | Path, cwd: Path | None = None, env: dict | None = None) -> Run:
-    """Run `cvsite` (as `python -m generator`) in a subprocess, as a user would."""
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", *map(str, args)],
-        capture_output=True,
-        text=True,
-        cwd=cwd or REPO,
-        env={**os.environ, **(env or {})},
-        timeout=300,
+    """Run `cvsite` in a process of its own, as a user would: its own working folder,
+    environment, standard streams and exit status.
+
+    The process is forked from a server that has cvsite's modules imported already
+    (multiprocessing's forkserver, with them preloaded): a new `python -m generator` spends
+    about 0.35 s starting Python and importing, on each of the suite's many hundreds of
+    calls. A test that sets a variable Python reads as it starts (PYTHONPATH, say) gets a
+    new `python -m generator`, as does every call with CVSITE_TEST_SUBPROCESS=1 set."""
+    argv = [str(arg) for arg in args]
+    environment = {**os.environ, **(env or {})}
+    starts_python = any(
+        name.startswith("PYTHON") and os.environ.get(name) != value
+        for name, value in (env or {}).items()
     )
-    return Run(result.returncode, result.stdout, result.stderr)
+    if starts_python or os.environ.get("CVSITE_TEST_SUBPROCESS"):
+        result = subprocess.run(
+            [sys.executable, "-m", "generator", *argv],
+            capture_output=True,
+            text=True,
+            cwd=cwd or REPO,
+            env=environment,
+            timeout=300,
+        )
+        return Run(result.returncode, result.stdout, result.stderr)
+    return _run_forked(argv, cwd or REPO, environment)
+
+
+@functools.cache
+def _cli_server() -> multiprocessing.context.BaseContext:
+    context = multiprocessing.get_context("forkserver")
+    # tests.clichild, not this module: a process would import pytest with it (80 ms).
+    context.set_forkserver_preload(["generator.cli", "generator.site.build", "tests.clichild"])
+    return context
+
+
+def _run_forked(argv: list[str], cwd: Path, env: dict[str, str]) -> Run:
+    with tempfile.TemporaryDirectory(prefix="cvsite-cli-") as folder:
+        out, err = Path(folder) / "out", Path(folder) / "err"
+        process = _cli_server().Process(target=cvsite_in_child, args=(argv, cwd, env, out, err))
+        process.start()
+        process.join(300)
+        if process.is_alive():
+            process.kill()
+            process.join()
+            raise subprocess.TimeoutExpired(["cvsite", *argv], 300)
+        text = [path.read_bytes().decode("utf-8") if path.exists() else "" for path in (out, err)]
+    return Run(process.exitcode, *text)
 
 
 def copy_site(source: Path, target: Path) -> Path:
