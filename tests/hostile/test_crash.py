@@ -100,7 +100,9 @@ def _kill_at(kind: str, site: Path, rng: random.Random, build_seconds: float) ->
         time.sleep(rng.uniform(0, build_seconds))
     elif kind == "while assembling":
         _wait_for(staging.exists, process)
-        time.sleep(rng.uniform(0, build_seconds / 4))
+        # Within the assembling, however short: on a tmpfs the folder fills in a few tens
+        # of ms of a 1.5 s build, and a pause of up to a quarter of the build missed it.
+        time.sleep(rng.uniform(0, min(build_seconds / 4, 0.02)))
     else:  # the exchange swaps the folders' inodes: output/ is then the new site
         inode = output.stat().st_ino
         _wait_for(lambda: output.stat().st_ino != inode, process)
