@@ -25,16 +25,17 @@ import unicodedata
 
 # What a page may load (an image's `src`, a video's `poster`): the web only. Anything else
 # with a scheme is refused there; a URL without a scheme is a path, relative to the site.
-WEB_SCHEMES = frozenset({"http", "https"})
+WEB_SCHEMES = ("http", "https")
 # What a link may follow: the web, and schemes that hand an address to an application on a
 # click (mail, phone, text message, Skype, XMPP chat), which cannot run script in the page.
 # Anything else is refused (javascript:, vbscript:, data:, file:, ...). An application's
 # scheme is never loaded by a page: a frame or an image pointing at one could start the
 # application without a click.
-SAFE_SCHEMES = WEB_SCHEMES | frozenset({"mailto", "tel", "sms", "skype", "xmpp"})
-# How messages name what a link may be.
-EXPECTED_LINK = "http, https, mailto, tel, sms, skype, xmpp or a relative path"
-EXPECTED_SOURCE = "http, https or a relative path"
+LINK_SCHEMES = (*WEB_SCHEMES, "mailto", "tel", "sms", "skype", "xmpp")
+SAFE_SCHEMES = frozenset(LINK_SCHEMES)
+# How messages name what a link, and what a page loads, may be.
+EXPECTED_LINK = f"{', '.join(LINK_SCHEMES)} or a relative path"
+EXPECTED_SOURCE = f"{', '.join(WEB_SCHEMES)} or a relative path"
 
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
 # Unicode White_Space lies within the categories above; listed too, so that the promise

@@ -37,7 +37,7 @@ from generator.importers.jsonresumetable import (
     SECTIONS,
 )
 from generator.importers.sitefiles import marked, to_yaml
-from generator.safeurl import SAFE_SCHEMES, is_unsafe, normalize_url, url_scheme
+from generator.safeurl import is_unsafe, normalize_url, url_scheme
 
 PLACEHOLDER_BASE_URL = "https://example.com/"
 
@@ -157,7 +157,7 @@ def _link(reader: Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str,
     """A profile as a link; one without a web address is kept as its network and username
     (shown as text), and one with neither is reported and left out."""
     url = reader.web_address((*path, "url"), profile.get("url"))
-    if isinstance(url, str) and url_scheme(url) not in (None, *SAFE_SCHEMES):
+    if isinstance(url, str) and is_unsafe(url):
         reader.note((*path, "url"), f"{url!r} is not a web address a site can link to; left out")
         url = None
     label = profile.get("network") or profile.get("username") or url

@@ -7,6 +7,7 @@ from pydantic import (
 )
 
 from generator.content.schema.fields import Email, LocalFile, Markdown, PictureUrl, Strict, Url
+from generator.safeurl import EXPECTED_LINK
 
 # Countries whose addresses put the postal code after the town and region.
 _CODE_AFTER_TOWN = {"US", "CA", "AU", "GB", "IE", "NZ", "IN"}
@@ -16,8 +17,8 @@ class Link(Strict):
     label: str = Field(description="The link text, e.g. GitHub.")
     url: Url | None = Field(
         None,
-        description="Where it points (http, https, mailto, tel, sms, skype, xmpp or a relative "
-        "path); without it, the label and username are shown as text.",
+        description=f"Where it points ({EXPECTED_LINK}); without it, the label and username "
+        "are shown as text.",
     )
     icon: str | None = Field(None, description="Icon name; guessed from the URL when left out.")
     username: str | None = Field(
