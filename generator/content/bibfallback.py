@@ -11,6 +11,7 @@ hold names the page by its slug. Only an entry that cannot be read at all stays 
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
@@ -33,16 +34,24 @@ Attempt = Callable[[dict[str, Any]], tuple[Any, list[ContentError]]]
 
 @dataclass(frozen=True)
 class Warner:
-    """Located warnings about one record's fields."""
+    """Located warnings about one record's fields, kept in `said` until they are told
+    (`tell`): a record may be read in another process, and its warnings are told here, in
+    the file's order."""
 
     record: BibRecord
     display: str
+    said: list[ContentError] = dataclasses.field(default_factory=list)
 
     def __call__(self, source: str, message: str) -> None:
         field = self.record.fields.get(source)
         line = field.line if field else self.record.line
         where = f"{self.record.key}.{source}" if source else self.record.key
-        log.warning("%s", ContentError(self.display, line, 1, where, message))
+        self.said.append(ContentError(self.display, line, 1, where, message))
+
+
+def tell(warnings: list[ContentError]) -> None:
+    for warning in warnings:
+        log.warning("%s", warning)
 
 
 def repair(data: dict[str, Any], warn: Warner) -> None:

@@ -9,7 +9,7 @@ the first problem: every file is read and every error is collected.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -269,19 +269,25 @@ def _read_markdown_entry(
 
 
 def read_bibtex(
-    files: SiteFiles, errors: ErrorCollector, cache: ReadCache | None = None
+    files: SiteFiles,
+    errors: ErrorCollector,
+    cache: ReadCache | None = None,
+    spread: Callable[..., list] | None = None,
 ) -> list[LoadedEntry]:
     """Publications from every .bib file at the top of content/, each with its file and line.
 
     `cache` keeps each file's result until the file changes: a .bib is read the same way in
-    every language, and parsing a long one is the slowest read there is.
+    every language, and parsing a long one is the slowest read there is. `spread` validates
+    a file's records over the cores when nothing read before can answer for them (see
+    bibread.load_publications).
     """
     entries: list[LoadedEntry] = []
     for path in files.bibtex:
         found = cache.get(path) if cache is not None else None
         if found is None:
             before = cache.before(path) if cache is not None else None
-            found = _read_bibtex_file(path, files.display(path), Validated(before))
+            many = spread if before is None else None
+            found = _read_bibtex_file(path, files.display(path), Validated(before), many)
             if cache is not None:
                 cache.put(path, None, found)
         entries.extend(found.entries)
@@ -289,14 +295,16 @@ def read_bibtex(
     return entries
 
 
-def _read_bibtex_file(path: Path, display: str, validated: Validated) -> FileRead:
+def _read_bibtex_file(
+    path: Path, display: str, validated: Validated, spread: Callable[..., list] | None
+) -> FileRead:
     from generator.content.bibread import load_publications  # bibtexparser loads only when needed
 
     try:
         text = read_text(path, display)
     except ContentErrors as exc:
         return FileRead([], exc.errors, made=validated.unread())
-    loaded, problems = load_publications(text, display, validated.get)
+    loaded, problems = load_publications(text, display, validated.get, spread)
     # No index: like Markdown entries, BibTeX entries are ordered newest first.
     entries = [
         LoadedEntry("publications", publication, display, record.line, stem=record.key, many=True)

@@ -324,7 +324,8 @@ def _load_language(
         for name in sorted(files.section_files)
     }
     if files.bibtex:
-        found = read_bibtex(files, errors, reads)
+        spread = options.cache.spread if options.cache is not None else None
+        found = read_bibtex(files, errors, reads, spread)
         loaded.setdefault("publications", []).extend(with_tex_math(found))
     people = read_people(files, errors, resolver)
     pages = read_pages(files, errors, resolver)

@@ -18,7 +18,9 @@ from generator.render.theme import builtin_themes_dir
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
-from tests.helpers import REPO, copy_site
+from tests.helpers import FIXTURES, REPO, copy_site
+
+REAL_BIB = FIXTURES / "realworld" / "bibtex"
 
 
 def _pid_and_square(number: int) -> tuple[int, int]:
@@ -335,3 +337,30 @@ def test_builds_in_one_process_after_typesetting_never_typeset_in_a_fork(tmp_pat
     assert pdfs == ["%PDF", "%PDF"]
     # two languages, each with its CV and the sample's variant (site.yaml `variants`), two builds
     assert log.read_text().split() == [pid] * 8
+
+
+def test_a_long_bib_read_over_processes_gives_what_one_process_gives(
+    caplog: pytest.LogCaptureFixture,
+):
+    """A real 316-paper file with 137 warnings: the same papers, the same warnings in order."""
+    from generator.content import bibread
+
+    text = (REAL_BIB / "ernst.bib").read_text(encoding="utf-8")
+    caplog.set_level("WARNING")
+    alone = bibread.load_publications(text, "content/refs.bib")
+    warned_alone = [r.getMessage() for r in caplog.records]
+    caplog.clear()
+    pids: set[int] = set()
+
+    def spread(function, items, cost=None):
+        def where(item):
+            return os.getpid(), function(item)
+
+        done = parallel_map(where, items, jobs=2, cost=cost)
+        pids.update(pid for pid, _ in done)
+        return [result for _, result in done]
+
+    spread_out = bibread.load_publications(text, "content/refs.bib", spread=spread)
+    assert [r.getMessage() for r in caplog.records] == warned_alone
+    assert spread_out == alone
+    assert len(alone[0]) > 300 and len(warned_alone) > 0 and len(pids) == 2
