@@ -13,7 +13,12 @@ from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
     split_multiple_persons_names,
 )
-from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+from pylatexenc.latex2text import (
+    LatexNodes2Text,
+    MacroTextSpec,
+    SpecialsTextSpec,
+    get_default_latex_context_db,
+)
 from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
@@ -116,6 +121,9 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
         prepend=True,
         macros=[MacroTextSpec(n, repl) for n, _, repl in _BIB_MACROS]
         + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS],
+        # A bare `&` is a table's column break to LaTeX (pylatexenc: spaces), but in a
+        # .bib it is what was meant: `R&D`, `AT&T` (BibTeX passes it on as written).
+        specials=[SpecialsTextSpec("&", "&")],
     )
     text.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
     return LatexNodes2Text(latex_context=text, math_mode="verbatim"), parsing
@@ -138,14 +146,36 @@ def _argspec(name: str) -> str:
     return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
 
 
-# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser.
+# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser. So
+# does text whose only signs are balanced braces (titles' `{GPU}s`, `{B}ayesian`) and
+# dashes (pages' `12--19`): it reads as the text without the braces, with its dashes.
+# tests/unit/test_bibtext_braces.py checks that against the parser on every such field of
+# the real files in tests/fixtures/realworld/.
 _LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
+_NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
+
+
+def _balanced(value: str) -> bool:
+    depth = 0
+    for brace in _BRACES.findall(value):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+_BRACES = re.compile(r"[{}]")
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
-    text = _latex_to_text(value, math_as_text) if _LATEX_SIGNS.search(value) else value
+    if not _LATEX_SIGNS.search(value):
+        text = value
+    elif not _NOT_BRACES_OR_DASHES.search(value) and _balanced(value):
+        text = value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+    else:
+        text = _latex_to_text(value, math_as_text)
     if not paragraphs:
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
