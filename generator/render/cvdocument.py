@@ -119,7 +119,7 @@ class _Builder:
             "name": section.name,
             "title": section.title,
             "kind": section.kind,
-            "entries": [self.entry(item) for item in items],
+            "entries": [_with_length(self.entry(item)) for item in items],
             # What the marks after authors' names mean, when the section uses them.
             "marks": {
                 "equal": any(a.equal for a in authors),
@@ -268,6 +268,24 @@ class _Builder:
 
     def _read(self, html: str) -> Blocks:
         return read_blocks(resolve_root(html, self.base_url))
+
+
+def _with_length(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry with its `length`: about how much text it holds (the UTF-8 bytes of its
+    texts), from which a template tells whether it may break across pages. Counted here:
+    the same count in Typst took a tenth of a 1,000-entry CV's typesetting."""
+    entry["length"] = _length(entry)
+    return entry
+
+
+def _length(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value.encode())
+    if isinstance(value, dict):
+        return sum(_length(each) for each in value.values())
+    if isinstance(value, list):
+        return sum(_length(each) for each in value)
+    return 0
 
 
 def _contact(kind: str, text: str, url: str | None = None) -> dict[str, Any]:
