@@ -55,6 +55,13 @@ def test_the_document_is_plain_json(sample):
         assert json.loads(json.dumps(document)) == document
 
 
+def test_each_entry_gives_its_length_in_utf8_bytes_of_its_texts(sample):
+    for section in sample["de"]["sections"]:
+        for entry in section["entries"]:
+            without = {key: value for key, value in entry.items() if key != "length"}
+            assert entry["length"] == sum(len(t.encode()) for t in texts(without)) > 0
+
+
 def test_sections_and_entries_come_in_the_cvs_order(sample):
     document = sample["en"]
     assert [s["name"] for s in document["sections"]] == [
