@@ -25,6 +25,7 @@ from generator.content.schema import (
 )
 from generator.errors import ContentError, ContentErrors, format_field_path
 from generator.site.build import BuildOptions, build
+from tests.helpers import new_site_cache
 from tests.hostile.fields import Leaf, put, remove, text_leaves
 
 # Every known section, and one the generator does not know (rendered with generic templates).
@@ -152,7 +153,7 @@ def build_until_it_builds(site: HostileSite) -> None:
     for _ in range(MAX_ROUNDS):
         _write(site)
         try:
-            build(BuildOptions(site.root, site.output))
+            build(BuildOptions(site.root, site.output, cache_dir=new_site_cache()))
             return
         except ContentErrors as exc:
             for error in exc.errors:

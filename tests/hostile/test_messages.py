@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from generator.content.schema import Profile, SiteConfig, model_for
 from generator.errors import CvsiteError, error_text
 from generator.site.build import BuildOptions, render_site
-from tests.helpers import run_cli, write_site
+from tests.helpers import new_site_cache, run_cli, write_site
 from tests.hostile.fields import Leaf, leaves, put
 from tests.hostile.hostile_site import SECTIONS
 from tests.hostile.sandbox import build_hostile
@@ -477,7 +477,7 @@ def test_any_field_given_200_kb_with_line_breaks_gives_short_single_line_errors(
     value = big(start, 200 * KB, line)
     root = _site_with(tmp_path_factory.mktemp("site"), slot, value, as_key)
     try:
-        render_site(BuildOptions(root, root / "output"))
+        render_site(BuildOptions(root, root / "output", cache_dir=new_site_cache()))
     except CvsiteError as exc:
         text = error_text(exc)
         lines = assert_short_lines(text)

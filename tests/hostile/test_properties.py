@@ -26,7 +26,7 @@ from generator.content.schema.fields import _check_slug
 from generator.content.yamlio import load_yaml
 from generator.errors import ContentErrors
 from generator.site.build import BuildOptions, render_site
-from tests.helpers import write_site
+from tests.helpers import new_site_cache, write_site
 from tests.hostile.scan import Findings, scan_file
 
 SPECIAL = list("<>&\"'/\\=`!-[](){}*_#:;.%?@~ \t\n") + ["..", "../", "\u202e", "\u200b", "é", "漢"]
@@ -245,7 +245,7 @@ def _site_with(root: Path, plain: str, markdown: str) -> dict:
         ),
     }
     site = write_site(root, files)
-    return render_site(BuildOptions(site, site / "output")).files
+    return render_site(BuildOptions(site, site / "output", cache_dir=new_site_cache())).files
 
 
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])

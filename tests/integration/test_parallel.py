@@ -18,7 +18,7 @@ from generator.render.theme import builtin_themes_dir
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
-from tests.helpers import FIXTURES, REPO, copy_site
+from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache
 
 REAL_BIB = FIXTURES / "realworld" / "bibtex"
 
@@ -72,8 +72,8 @@ def _site_with_many_entries(root: Path) -> Path:
 
 def test_a_parallel_build_is_byte_identical_to_a_single_process_one(tmp_path: Path):
     site = _site_with_many_entries(tmp_path)
-    one = render_site(BuildOptions(site, tmp_path / "a", jobs=1)).files
-    two = render_site(BuildOptions(site, tmp_path / "b", jobs=2)).files
+    one = render_site(BuildOptions(site, tmp_path / "a", jobs=1, cache_dir=new_site_cache())).files
+    two = render_site(BuildOptions(site, tmp_path / "b", jobs=2, cache_dir=new_site_cache())).files
     assert one.keys() == two.keys()
     assert [str(p) for p in one if one[p] != two[p]] == []
 

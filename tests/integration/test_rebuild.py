@@ -24,7 +24,7 @@ from generator.render.theme import builtin_themes_dir
 from generator.serve import preview as serve
 from generator.serve.preview import Preview
 from generator.site.build import BuildOptions, build, fallback_counts
-from tests.helpers import FIXTURES, REPO, copy_site
+from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache
 
 BASE_URL = "http://127.0.0.1:8000/"
 
@@ -88,7 +88,7 @@ class Harness:
     def clean(self) -> dict[str, bytes]:
         self.clean_builds += 1
         output = self.root / f"clean-{self.clean_builds}"
-        build(BuildOptions(self.site, output, base_url=BASE_URL))
+        build(BuildOptions(self.site, output, base_url=BASE_URL, cache_dir=new_site_cache()))
         files = snapshot(output)
         shutil.rmtree(output)
         return files
@@ -412,7 +412,7 @@ def test_a_site_that_starts_broken_is_built_once_fixed(tmp_path: Path):
     preview.rebuild([profile])
     assert preview.error is None
     clean = tmp_path / "clean"
-    build(BuildOptions(site, clean, base_url=BASE_URL))
+    build(BuildOptions(site, clean, base_url=BASE_URL, cache_dir=new_site_cache()))
     assert snapshot(preview.output) == snapshot(clean)
 
 

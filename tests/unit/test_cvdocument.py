@@ -12,7 +12,7 @@ from generator.model.resume import load
 from generator.render.cvdocument import cv_document, printed
 from generator.site.build import BuildOptions, render_site
 from tests.e2e.test_seed_facts import FACTS, _normalise
-from tests.helpers import REPO
+from tests.helpers import REPO, new_site_cache
 from tests.htmlread import parse_page
 
 SITE = "title: T\nbase_url: https://example.org/\n"
@@ -95,7 +95,7 @@ def test_metadata_names_the_cv_in_its_language(sample):
 
 def test_dates_are_those_the_cv_page_shows(tmp_path):
     """In each language, the entries' dates in the document are the `.when` texts of /cv/."""
-    site = render_site(BuildOptions(REPO, tmp_path / "out"))
+    site = render_site(BuildOptions(REPO, tmp_path / "out", cache_dir=new_site_cache()))
     for code, resume in site.loaded.resumes.items():
         page = "cv/index.html" if code == "en" else f"{code}/cv/index.html"
         html = parse_page(site.files[Path(page)].decode())
