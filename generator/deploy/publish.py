@@ -23,6 +23,7 @@ from generator.deploy import ghpages, gittarget, pagesaddress, rsync
 from generator.deploy.quoting import said
 from generator.deploy.treediff import describe_changes, folder_tree
 from generator.errors import BuildError, UsageError, shown
+from generator.site import stamp
 from generator.site.build import BuildOptions, RenderedSite, render_site
 from generator.site.linkcheck import check_links
 from generator.site.outputlock import output_lock
@@ -81,7 +82,10 @@ def deploy(request: DeployRequest) -> DeployReport:
     report = DeployReport()
     with tempfile.TemporaryDirectory(prefix="cvsite-deploy-") as scratch:
         folder = Path(scratch) / "site"
-        rendered = render_site(BuildOptions(request.site, folder, request.base_url))
+        cache = stamp.cache_dir(request.site)  # as `cvsite build` keeps it
+        rendered = render_site(
+            BuildOptions(request.site, folder, request.base_url, cache_dir=cache)
+        )
         config = rendered.loaded.resume.config
         report.checks.append(f"content: valid, {len(rendered.pages)} pages rendered")
         options = settings(request, config)

@@ -61,6 +61,7 @@ def _add_build(commands: Commands) -> None:
 def cmd_check(args: argparse.Namespace) -> int:
     import tempfile
 
+    from generator.site import stamp
     from generator.site.build import BuildOptions, render_site
     from generator.site.linkcheck import check_links
     from generator.site.writer import write_site
@@ -69,7 +70,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     site = site_dir(args.site)
     with tempfile.TemporaryDirectory(prefix="cvsite-check-") as scratch:
         output = Path(scratch) / "site"
-        rendered = render_site(BuildOptions(site, output, drafts=args.drafts))
+        # The site's cache, as `cvsite build` uses it: compiled templates and rendered
+        # Markdown (a pre-commit hook runs this at every commit).
+        options = BuildOptions(site, output, drafts=args.drafts, cache_dir=stamp.cache_dir(site))
+        rendered = render_site(options)
         write_site(output, rendered.files)
         resume = rendered.loaded.resume
         broken = check_links(output, base_path(resume.config.base_url))
