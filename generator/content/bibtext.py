@@ -153,6 +153,7 @@ def _argspec(name: str) -> str:
 # the real files in tests/fixtures/realworld/.
 _LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
 _NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
+_BRACES = re.compile(r"[{}]")
 
 
 def _balanced(value: str) -> bool:
@@ -162,9 +163,6 @@ def _balanced(value: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
-
-
-_BRACES = re.compile(r"[{}]")
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
