@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from generator.site.stamp import cache_dir
+from generator.site.stamp import cache_dir, markdown_file, templates_folder
 from tests.helpers import run_cli
 
 
@@ -72,3 +72,17 @@ def test_the_cache_folder_is_safe_to_delete(sample_site: Path):
     out = _build(sample_site)
     assert "nothing changed" in out, "a cold build of the same input writes nothing"
     assert _files(sample_site / "output") == before
+
+
+def test_check_and_a_build_share_the_sites_cache(sample_site: Path):
+    """`cvsite check` (a pre-commit hook runs it at every commit) renders the Markdown into the
+    site's cache, where the build after it finds it, and the build's stays for the next check."""
+    markdown = markdown_file(cache_dir(sample_site))
+    result = run_cli("check", "--site", sample_site)
+    assert result.code == 0, result.err
+    assert markdown.is_file()
+    assert templates_folder(cache_dir(sample_site)).is_dir()
+    _build(sample_site)
+    rendered = markdown.stat().st_mtime_ns
+    assert run_cli("check", "--site", sample_site).code == 0
+    assert markdown.stat().st_mtime_ns == rendered  # nothing new to keep: all was found
