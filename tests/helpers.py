@@ -73,8 +73,15 @@ def run_cli(*args: str | Path, cwd: Path | None = None, env: dict | None = None)
 @functools.cache
 def _cli_server() -> multiprocessing.context.BaseContext:
     context = multiprocessing.get_context("forkserver")
-    # tests.clichild, not this module: a process would import pytest with it (80 ms).
-    context.set_forkserver_preload(["generator.cli", "generator.site.build", "tests.clichild"])
+    # tests.clichild, not this module: a process would import pytest with it (80 ms). The
+    # modules cvsite imports only when a site needs them too (a .bib, a formula, a picture,
+    # a PDF: 70 ms in all), so that no command imports them again.
+    context.set_forkserver_preload(
+        [
+            *("generator.cli", "generator.site.build", "tests.clichild"),
+            *("generator.content.bibread", "latex2mathml.converter", "PIL.Image", "typst"),
+        ]
+    )
     return context
 
 
