@@ -18,7 +18,9 @@ from generator.content.bibparse import parse
 REAL = Path(__file__).resolve().parents[1] / "fixtures" / "realworld"
 
 
-def _braces_and_dashes_values() -> list[str]:
+@pytest.fixture(scope="module")
+def braces_and_dashes() -> list[str]:
+    """Every field value of the real files whose only LaTeX is braces and dashes."""
     values: set[str] = set()
     for path in sorted(REAL.glob("**/*.bib")):
         for record in parse(path.read_text(encoding="utf-8", errors="replace"), path.name).records:
@@ -26,17 +28,14 @@ def _braces_and_dashes_values() -> list[str]:
     return sorted(v for v in values if re.search("[{}]|--", v) and not re.search(r"[\\$~%`]|''", v))
 
 
-BRACES_AND_DASHES = _braces_and_dashes_values()
-
-
-def test_the_real_files_have_many_such_fields():
-    assert len(BRACES_AND_DASHES) > 1000  # titles' {GPU}s, {B}ayesian, {ARM}; pages' 12--19
+def test_the_real_files_have_many_such_fields(braces_and_dashes):
+    assert len(braces_and_dashes) > 1000  # titles' {GPU}s, {B}ayesian, {ARM}; pages' 12--19
 
 
 @pytest.mark.parametrize("paragraphs", [False, True])
-def test_such_text_reads_as_the_latex_parser_reads_it(paragraphs):
+def test_such_text_reads_as_the_latex_parser_reads_it(braces_and_dashes, paragraphs):
     differ = []
-    for value in BRACES_AND_DASHES:
+    for value in braces_and_dashes:
         parsed = bibtext._latex_to_text(value)
         if paragraphs:
             blocks = re.split(r"\n\s*\n", parsed)
