@@ -120,26 +120,40 @@ def pdf_names(loaded: Loaded) -> list[str]:
     ]
 
 
-def pdf_files(
-    loaded: Loaded, theme: Theme, shown: Callable[[Resume], Any]
-) -> dict[str, tuple[Any, Callable[[], bytes]]]:
-    """Each language's CV PDF, as the build's other generated files: name -> (what it is made
-    from, how to make it). `shown(resume)` is what the CV's entries look like (their
-    fingerprint): a rebuild typesets again only when that, the settings or the template
-    changed. A theme without a template makes none."""
+def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
+    """How each language's CV PDF, and each variant's, is made, by name. A language with
+    `pdf: false` makes none, and neither does a theme without a template."""
     template = template_of(theme)
     if template is None:
         return {}
-    fonts = font_folders(theme)
-    files = {}
-    for resume in loaded.resumes.values():
-        if resume.config.pdf is None:
-            continue
-        inputs = (shown(resume), _digest(template), tuple(fonts), repr(theme.options))
-        for variant in (None, *resume.config.variants):
-            make = PdfJob(resume, theme, variant, template, tuple(fonts))
-            files[pdf_name(resume, variant)] = ((*inputs, repr(variant)), make)
-    return files
+    fonts = tuple(font_folders(theme))
+    return {
+        pdf_name(resume, variant): PdfJob(resume, theme, variant, template, fonts)
+        for resume in loaded.resumes.values()
+        if resume.config.pdf is not None
+        for variant in (None, *resume.config.variants)
+    }
+
+
+def pdf_files(
+    loaded: Loaded, theme: Theme, shown: Callable[[Resume], Any]
+) -> dict[str, tuple[Any, Callable[[], bytes]]]:
+    """Each of `pdf_jobs`, as the build's other generated files: name -> (what it is made
+    from, how to make it). `shown(resume)` is what the CV's entries look like (their
+    fingerprint): a rebuild typesets again only when that, the settings or the template
+    changed."""
+    jobs = pdf_jobs(loaded, theme)
+    if not jobs:
+        return {}
+    digest = _digest(template_of(theme))
+    looks = {code: shown(r) for code, r in loaded.resumes.items() if r.config.pdf is not None}
+    return {
+        name: (
+            (looks[job.resume.language], digest, job.fonts, repr(theme.options), repr(job.variant)),
+            job,
+        )
+        for name, job in jobs.items()
+    }
 
 
 @dataclass(frozen=True, eq=False)

@@ -19,6 +19,7 @@ from generator.model.resume import Loaded, load
 from generator.render.pictures import Variant
 from generator.render.renderer import Job, Page, Renderer, plan_site
 from generator.render.theme import Theme, load_theme
+from generator.render.typstpdf import pdf_jobs
 from generator.site.changes import Changes
 from generator.site.collisions import check_collisions
 from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
@@ -43,7 +44,6 @@ from generator.site.outputs import (
     make_site_files,
     other_files,
     pdf_cost,
-    pdf_jobs,
     pdfs_to_make,
     site_files,
 )

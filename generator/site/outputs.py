@@ -137,12 +137,6 @@ def pdfs_to_make(
     }
 
 
-def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
-    """How each of the site's PDFs is made, by name: `site_files`'s PDFs, without what
-    they are made from."""
-    return {name: make for name, (_, make) in pdf_files(loaded, theme, lambda _: None).items()}
-
-
 def pdf_cost(job: PdfJob) -> float:
     """About how long typesetting takes, in entry pages (see Renderer._unit_cost): the
     sample CV 0.07 s, one of 1,000 entries 1 s, against 0.4 ms an entry page."""
