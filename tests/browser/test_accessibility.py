@@ -3,59 +3,57 @@ and no page scrolls sideways on a phone."""
 
 from __future__ import annotations
 
-import functools
+from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import THEMES, new_context
+from tests.browser.axe import axe_context, problems_in_every_mode
+from tests.browser.conftest import THEMES, serving
 
-SCHEMES = ("light", "dark")
-AXE_RUN = "axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)"
-WIDTHS = (1280, 360)
-
-
-@functools.cache
-def _axe_source() -> str:
-    """axe-core as bundled by axe-playwright-python (it works offline)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    return Axe().axe_script
-
-
-def _describe(violation: dict) -> str:
-    targets = [" ".join(node["target"]) for node in violation["nodes"][:3]]
-    summary = violation["nodes"][0].get("failureSummary", "").replace("\n", " ")[:300]
-    return f"{violation['id']} ({violation['impact']}) at {targets}: {summary}"
+# Readable only in light mode on a desktop: dark mode greys its text out, a phone's width
+# makes it scroll sideways.
+PROBE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Probe</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+  body { color: #000; background: #fff; }
+  @media (prefers-color-scheme: dark) { body { color: #444; background: #333; } }
+  @media (max-width: 600px) { main { width: 900px; } }
+</style></head>
+<body><main><h1>Probe</h1><p>Some text.</p></main></body></html>
+"""
 
 
-def page_problems(page, path: str, width: int) -> list[str]:  # noqa: ANN001 - playwright's Page
-    """What axe finds on the open page, and whether it scrolls sideways."""
-    problems = [f"{path}: {_describe(v)}" for v in page.evaluate(AXE_RUN)]
-    overflow = page.evaluate(
-        "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    if overflow > 0:
-        problems.append(f"{path}: scrolls sideways by {overflow} px at {width} px")
-    return problems
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("theme", THEMES)
-def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme, scheme, width):
+def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme):
     site = sites[theme]
-    context = new_context(browser, scheme, width)
-    # axe-core is loaded into every page before it runs, instead of injected after each load.
-    context.add_init_script(script=_axe_source())
+    context = axe_context(browser)
     page = context.new_page()
     problems = []
     try:
         for path in site.pages():
-            page.goto(site.url + path)
-            problems += page_problems(page, path, width)
+            problems += problems_in_every_mode(page, site.url + path, path)
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_each_mode_is_checked_as_it_shows(browser, tmp_path: Path):
+    """Dark mode and the phone's width are seen: the modes are switched, not only named."""
+    (tmp_path / "index.html").write_text(PROBE, encoding="utf-8")
+    context = axe_context(browser)
+    try:
+        with serving({"probe": tmp_path}) as served:
+            problems = problems_in_every_mode(context.new_page(), served["probe"].url, "probe")
+    finally:
+        context.close()
+    found = {(p.split(": ")[0], p.split(": ")[1].split(" ")[0]) for p in problems}
+    assert found == {
+        ("probe (dark, 1280 px)", "color-contrast"),
+        ("probe (dark, 360 px)", "color-contrast"),
+        ("probe (light, 360 px)", "scrolls"),
+        ("probe (dark, 360 px)", "scrolls"),
+    }, problems
 
 
 def test_every_page_kind_is_covered(sites):

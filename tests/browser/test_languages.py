@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.axe import axe_context, problems_in_every_mode
 from tests.browser.conftest import PREFIX, THEMES, BuiltSite, new_context, serving
-from tests.browser.test_accessibility import _axe_source, page_problems
 from tests.helpers import FIXTURES, build_theme
 
 BILINGUAL = FIXTURES / "sites" / "bilingual"
@@ -38,22 +38,20 @@ def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Bu
         yield served
 
 
-@pytest.mark.parametrize("width", (1280, 360))
-@pytest.mark.parametrize("scheme", ("light", "dark"))
+def _switcher_shown(page) -> list[str]:  # noqa: ANN001 - playwright's Page
+    shown = page.locator("nav.language-switcher").is_visible()
+    return [] if shown else ["the language switcher is not visible"]
+
+
 @pytest.mark.parametrize("theme", THEMES)
-def test_axe_finds_nothing_on_german_pages(browser, bilingual, theme, scheme, width):
+def test_axe_finds_nothing_on_german_pages(browser, bilingual, theme):
     site = bilingual[theme]
-    context = new_context(browser, scheme, width)
-    context.add_init_script(script=_axe_source())
+    context = axe_context(browser)
     page = context.new_page()
     problems = []
     try:
         for path in (*GERMAN_PAGES, "no/such/page/"):
-            page.goto(site.url + path)
-            problems += page_problems(page, path, width)
-            switcher = page.locator("nav.language-switcher")
-            if not switcher.is_visible():
-                problems.append(f"{path}: the language switcher is not visible")
+            problems += problems_in_every_mode(page, site.url + path, path, _switcher_shown)
     finally:
         context.close()
     assert problems == [], "\n".join(problems)

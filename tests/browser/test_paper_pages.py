@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.axe import axe_context, problems_in_every_mode
 from tests.helpers import FIXTURES, copy_site, run_cli
 
 
@@ -38,14 +39,12 @@ def server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.mark.parametrize("path", ["/publications/", "/publications/zhang2024sched/"])
 def test_publication_pages_have_no_accessibility_violations(browser, server: str, path: str):
-    from axe_playwright_python.sync_playwright import Axe
-
-    for scheme in ("light", "dark"):
-        page = browser.new_page(color_scheme=scheme)
-        page.goto(server + path)
-        violations = Axe().run(page).response["violations"]
-        page.close()
-        assert violations == [], (scheme, [(v["id"], v["nodes"][0]["html"]) for v in violations])
+    context = axe_context(browser)
+    try:
+        problems = problems_in_every_mode(context.new_page(), server + path, path)
+    finally:
+        context.close()
+    assert problems == [], "\n".join(problems)
 
 
 def test_all_authors_open_with_a_click_and_no_javascript(browser, server: str):

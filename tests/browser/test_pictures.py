@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.axe import axe_context, problems_in_every_mode
 from tests.browser.conftest import THEMES, new_context, serving
-from tests.browser.test_accessibility import _axe_source, page_problems
 from tests.e2e.test_images import build, make_site
 
 PAGES = ("", "projects/", "projects/engine/")
@@ -92,21 +92,17 @@ def test_a_picture_has_its_size_before_it_loads(browser, picture_sites):
         context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("theme", THEMES)
-def test_axe_finds_nothing_on_pages_with_pictures(browser, picture_sites, theme, scheme):
+def test_axe_finds_nothing_on_pages_with_pictures(browser, picture_sites, theme):
     site = picture_sites[theme]
+    context = axe_context(browser)
+    page = context.new_page()
     problems = []
-    for width in (1280, 360):
-        context = new_context(browser, scheme, width)
-        context.add_init_script(script=_axe_source())
-        page = context.new_page()
-        try:
-            for path in PAGES:
-                page.goto(site.url + path)
-                problems += page_problems(page, path, width)
-        finally:
-            context.close()
+    try:
+        for path in PAGES:
+            problems += problems_in_every_mode(page, site.url + path, path)
+    finally:
+        context.close()
     assert problems == [], "\n".join(problems)
 
 
