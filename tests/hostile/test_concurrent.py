@@ -23,7 +23,7 @@ import pytest
 import yaml
 
 from generator.errors import BuildError
-from tests.helpers import REPO, run_cli, write_site
+from tests.helpers import REPO, Started, run_cli, start_cli, write_site
 
 ENTRIES = 300
 ROUNDS = 16
@@ -56,17 +56,11 @@ def _snapshot(output: Path) -> dict[str, str]:
     }
 
 
-def _start(site: Path) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "--site", str(site)],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def _start(site: Path) -> Started:
+    return start_cli("build", "--site", site)
 
 
-def _wait_for(condition, process: subprocess.Popen) -> None:
+def _wait_for(condition, process: Started) -> None:
     deadline = time.monotonic() + TIMEOUT
     while process.poll() is None and time.monotonic() < deadline and not condition():
         time.sleep(0.001)
@@ -103,10 +97,11 @@ def test_two_builds_at_once_leave_one_whole_site(big_site):
             time.sleep(rng.uniform(0, build_seconds / 2))
         second = _start(site)
         overlapped += first.poll() is None
-        outcomes = [process.communicate(timeout=TIMEOUT) for process in (first, second)]
-        for process, (_, err) in zip((first, second), outcomes, strict=True):
+        codes = [process.wait(TIMEOUT) for process in (first, second)]
+        outcomes = [process.output() for process in (first, second)]
+        for code, (_, err) in zip(codes, outcomes, strict=True):
             assert "Traceback" not in err and "internal error" not in err, err
-            assert process.returncode == 0, f"seed {seed}, round {round_}: {err}"
+            assert code == 0, f"seed {seed}, round {round_}: {err}"
         waited += "waiting for another build of" in outcomes[1][1]
         state = _snapshot(site / "output")
         assert state == whole[version], (
@@ -135,7 +130,13 @@ def test_a_build_waits_for_the_lock_and_says_so(tmp_path):
     holder.start()
     try:
         assert held.wait(TIMEOUT)
-        build = _start(site)
+        build = subprocess.Popen(
+            [sys.executable, "-m", "generator", "build", "--site", str(site)],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         # The build announces that it waits, then waits: it cannot have written anything.
         line = build.stderr.readline()
         assert f"waiting for another build of {site / 'output'}/ (pid {os.getpid()})" in line

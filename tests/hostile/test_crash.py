@@ -14,8 +14,6 @@ import hashlib
 import os
 import random
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -23,7 +21,7 @@ import pytest
 import yaml
 
 from generator.site.writer import MARKER, MARKER_TEXT, recover
-from tests.helpers import REPO, run_cli, write_site
+from tests.helpers import Started, run_cli, start_cli, write_site
 
 # Each kill costs a partial and a whole build of 600 pages: twelve land in every stage often
 # enough (the kills after the swap are aimed, not random, and two show it).
@@ -64,16 +62,11 @@ def _build(site: Path) -> None:
     assert result.code == 0, result.err
 
 
-def _start(site: Path) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "generator", "build", "--site", str(site)],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+def _start(site: Path) -> Started:
+    return start_cli("build", "--site", site)
 
 
-def _wait_for(condition, process: subprocess.Popen) -> bool:
+def _wait_for(condition, process: Started) -> bool:
     """Poll until `condition()` holds; False if the build ended (or hung) first."""
     deadline = time.monotonic() + TIMEOUT
     while process.poll() is None and time.monotonic() < deadline:
@@ -83,13 +76,14 @@ def _wait_for(condition, process: subprocess.Popen) -> bool:
     return False
 
 
-def _kill(process: subprocess.Popen) -> bool:
+def _kill(process: Started) -> bool:
     """SIGKILL; True when the build was still running (the kill interrupted it)."""
     running = process.poll() is None
     if running:
         os.kill(process.pid, signal.SIGKILL)
-    process.wait(timeout=TIMEOUT)
-    return running and process.returncode == -signal.SIGKILL
+    code = process.wait(TIMEOUT)
+    process.output()
+    return running and code == -signal.SIGKILL
 
 
 def _kill_at(kind: str, site: Path, rng: random.Random, build_seconds: float) -> bool:
