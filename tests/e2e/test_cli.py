@@ -1,4 +1,8 @@
-"""The command line as a user runs it: exit codes, --version, --help, misuse, check and schema."""
+"""The command line as a user runs it: exit codes, --version, --help, misuse, check and schema.
+
+`--version` runs in a new Python, as typed; the rest as tests.helpers.run_cli runs any
+command, forked with cvsite imported (0.35 s less for each).
+"""
 
 from __future__ import annotations
 
@@ -13,19 +17,12 @@ import pytest
 
 from generator import __version__
 from generator.cli.parser import command_names
-
-REPO = Path(__file__).resolve().parent.parent.parent
+from tests.helpers import REPO, run_cli
 
 
 def cvsite(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=cwd,
-        timeout=120,
-    )
+    result = run_cli(*args, cwd=cwd)
+    return subprocess.CompletedProcess(["cvsite", *args], result.code, result.out, result.err)
 
 
 def subcommands() -> list[str]:
@@ -56,7 +53,9 @@ def test_check_with_site_option_from_elsewhere(tmp_path):
 
 
 def test_version():
-    result = cvsite("--version")
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "--version"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0
     assert result.stdout == f"cvsite {__version__}\n"
     assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
