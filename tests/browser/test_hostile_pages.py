@@ -27,7 +27,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def hostile_server(tmp_path_factory) -> Iterator[tuple[str, dict[str, Path]]]:
-    """Both sites, served from one folder: /escaped/ and /unsafe-html/."""
+    """Both sites, served from one folder: /escaped/ and /unsafe-html/; anything else in
+    that folder (`outputs["www"]`) is served too."""
     root = tmp_path_factory.mktemp("hostile-browser")
     outputs = {}
     for name, extra in (("escaped", {}), ("unsafe-html", {"markdown": {"unsafe_html": True}})):
@@ -40,20 +41,25 @@ def hostile_server(tmp_path_factory) -> Iterator[tuple[str, dict[str, Path]]]:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}", outputs
+    yield f"http://127.0.0.1:{httpd.server_address[1]}", {**outputs, "www": root / "www"}
     httpd.shutdown()
     httpd.server_close()
 
 
 def _visit_all(browser, base: str, output: Path) -> tuple[list[str], list[str]]:
     """Open every page; returns the dialogs that opened and the pages holding a marker."""
+    addresses = [path.relative_to(output).as_posix() for path in sorted(output.rglob("*.html"))]
+    return _visit(browser, base, addresses)
+
+
+def _visit(browser, base: str, addresses: list[str]) -> tuple[list[str], list[str]]:
+    """Open these pages; returns the dialogs that opened and the pages holding a marker."""
     dialogs: list[str] = []
     marked: list[str] = []
     context = browser.new_context()
     page = context.new_page()
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    for path in sorted(output.rglob("*.html")):
-        address = path.relative_to(output).as_posix()
+    for address in addresses:
         page.goto(f"{base}/{address}", wait_until="load")
         if page.evaluate(f"document.querySelectorAll('{MARKER_TAG}').length"):
             marked.append(address)
@@ -75,12 +81,14 @@ def test_raw_html_switched_on_still_runs_no_script(browser, hostile_server):
 
 
 def test_the_check_sees_a_planted_script_and_element(browser, hostile_server):
+    """The home page of the unsafe-html site with a script and an element planted, served
+    beside the sites (not in one, which the tests above visit), and the page as built."""
     base, outputs = hostile_server
-    control = outputs["unsafe-html"] / "planted"
+    control = outputs["www"] / "planted"
     control.mkdir(exist_ok=True)
     page = (outputs["unsafe-html"] / "index.html").read_text(encoding="utf-8")
     planted = f"<{MARKER_TAG}></{MARKER_TAG}><script>alert('planted')</script></body>"
     (control / "index.html").write_text(page.replace("</body>", planted), encoding="utf-8")
-    dialogs, marked = _visit_all(browser, f"{base}/unsafe-html", outputs["unsafe-html"])
+    dialogs, marked = _visit(browser, base, ["unsafe-html/index.html", "planted/index.html"])
     assert dialogs == ["planted"], "the check must see a script that runs"
     assert marked == ["planted/index.html"]
