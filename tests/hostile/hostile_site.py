@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from generator.content.schema import (
     NEWS_SECTIONS,
     SECTION_MODELS,
@@ -25,7 +23,7 @@ from generator.content.schema import (
 )
 from generator.errors import ContentError, ContentErrors, format_field_path
 from generator.site.build import BuildOptions, build
-from tests.helpers import new_site_cache
+from tests.helpers import new_site_cache, yaml_text
 from tests.hostile.fields import Leaf, put, remove, text_leaves
 
 # Every known section, and one the generator does not know (rendered with generic templates).
@@ -126,7 +124,7 @@ def _write(site: HostileSite) -> None:
     for file, data in site.files.items():
         path = site.root / file
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), "utf-8")
+        path.write_text(yaml_text(data, allow_unicode=True, sort_keys=False), "utf-8")
 
 
 def _take_out(site: HostileSite, slot: Slot) -> None:

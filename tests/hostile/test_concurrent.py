@@ -20,10 +20,9 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.errors import BuildError
-from tests.helpers import REPO, Started, run_cli, start_cli, write_site
+from tests.helpers import REPO, Started, run_cli, start_cli, write_site, yaml_text
 
 ENTRIES = 300
 ROUNDS = 16
@@ -40,7 +39,7 @@ def _site(root: Path) -> Path:
         }
         for i in range(ENTRIES)
     ]
-    return write_site(root, {"content/projects.yaml": yaml.safe_dump(entries)})
+    return write_site(root, {"content/projects.yaml": yaml_text(entries)})
 
 
 def _set_version(site: Path, version: int) -> None:

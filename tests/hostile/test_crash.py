@@ -18,10 +18,9 @@ import time
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.site.writer import MARKER, MARKER_TEXT, recover
-from tests.helpers import Started, run_cli, start_cli, write_site
+from tests.helpers import Started, run_cli, start_cli, write_site, yaml_text
 
 # Each kill costs a partial and a whole build of 600 pages: twelve land in every stage often
 # enough (the kills after the swap are aimed, not random, and two show it).
@@ -40,7 +39,7 @@ def _site(root: Path) -> Path:
         }
         for i in range(ENTRIES)
     ]
-    return write_site(root, {"content/projects.yaml": yaml.safe_dump(entries)})
+    return write_site(root, {"content/projects.yaml": yaml_text(entries)})
 
 
 def _set_version(site: Path, version: str) -> None:

@@ -21,11 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.errors import BuildError
 from generator.site.build import BuildOptions, build
-from tests.helpers import run_cli, write_site
+from tests.helpers import run_cli, write_site, yaml_text
 
 LEFTOVERS = (".tmp", ".cvsite-tmp", ".cvsite-new", ".cvsite-old", ".cvsite-lock")
 
@@ -60,7 +59,7 @@ def _fill(folder: Path) -> None:
 
 def _entries(count: int, words: int = 300) -> str:
     entries = [{"title": f"Project {i}", "body": "Words of a body. " * words} for i in range(count)]
-    return yaml.safe_dump(entries)
+    return yaml_text(entries)
 
 
 def _files(root: Path) -> dict[str, bytes]:

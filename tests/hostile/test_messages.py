@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from generator.content.schema import Profile, SiteConfig, model_for
 from generator.errors import CvsiteError, error_text
 from generator.site.build import BuildOptions, render_site
-from tests.helpers import new_site_cache, run_cli, write_site
+from tests.helpers import new_site_cache, run_cli, write_site, yaml_text
 from tests.hostile.fields import Leaf, leaves, put
 from tests.hostile.hostile_site import SECTIONS
 from tests.hostile.sandbox import build_hostile
@@ -61,7 +61,7 @@ _SLOTS = [(*file, leaf) for file in _FILES for leaf in leaves(file[1])]
 
 
 def _base(base: Any) -> Any:
-    return yaml.safe_load(yaml.safe_dump(base))  # a fresh copy
+    return yaml.safe_load(yaml_text(base))  # a fresh copy
 
 
 def _parent(leaf: Leaf) -> tuple:
@@ -77,7 +77,7 @@ def _site_with(root: Path, slot: tuple, value: str, as_key: bool) -> Path:
         put(target, (*_parent(leaf), value), "x")
     else:
         put(target, leaf.path, value)
-    return write_site(root, {file: yaml.safe_dump(data, allow_unicode=True)})
+    return write_site(root, {file: yaml_text(data, allow_unicode=True)})
 
 
 # --- the command line: each place that repeats a value ---------------------------------------
@@ -293,7 +293,7 @@ def test_every_field_hostile_at_once_prints_one_short_line_per_error(tmp_path):
         for leaf in leaves(model):
             if leaf.path[0] not in ("title", "name"):  # what a file needs, to say more
                 put(data[0] if in_list else data, leaf.path, big(f"{leaf.kind}:", 20 * KB))
-        files[file] = yaml.safe_dump(data, allow_unicode=True)
+        files[file] = yaml_text(data, allow_unicode=True)
     site = write_site(tmp_path / "site", files)
     for command in ("build", "check"):
         result = run_cli(command, "--site", site)

@@ -26,7 +26,7 @@ from generator.content.schema.fields import _check_slug
 from generator.content.yamlio import load_yaml
 from generator.errors import ContentErrors
 from generator.site.build import BuildOptions, render_site
-from tests.helpers import new_site_cache, write_site
+from tests.helpers import new_site_cache, write_site, yaml_text
 from tests.hostile.scan import Findings, scan_file
 
 SPECIAL = list("<>&\"'/\\=`!-[](){}*_#:;.%?@~ \t\n") + ["..", "../", "\u202e", "\u200b", "é", "漢"]
@@ -172,7 +172,7 @@ VALUES = st.recursive(
 
 @given(st.dictionaries(KEYS, VALUES, min_size=1, max_size=4))
 def test_yaml_reads_back_what_was_written_with_a_mark_for_every_value(data):
-    text = yaml.safe_dump(data, allow_unicode=True)
+    text = yaml_text(data, allow_unicode=True)
     doc = load_yaml(text, "f.yaml")
     assert doc.data == data
     lines = text.count("\n") + 1

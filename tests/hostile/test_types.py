@@ -6,12 +6,11 @@ The fields come from the pydantic models (tests/hostile/fields.py).
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from generator.content.schema import Profile, SiteConfig, model_for
 from generator.errors import ContentErrors, format_field_path
 from generator.model.resume import load
-from tests.helpers import run_cli, write_site
+from tests.helpers import run_cli, write_site, yaml_text
 from tests.hostile.fields import leaves, put
 from tests.hostile.hostile_site import SECTIONS
 
@@ -63,7 +62,7 @@ def test_every_field_of_every_model_is_generated():
 
 def test_a_wrong_type_in_any_field_is_an_error_at_that_field(tmp_path):
     files, expected = _site_files()
-    root = write_site(tmp_path / "site", {k: yaml.safe_dump(v) for k, v in files.items()})
+    root = write_site(tmp_path / "site", {k: yaml_text(v) for k, v in files.items()})
     with pytest.raises(ContentErrors) as info:
         load(root)
     found = {}
@@ -91,14 +90,14 @@ def test_a_wrong_type_in_any_field_is_an_error_at_that_field(tmp_path):
 )
 def test_a_list_or_mapping_where_another_shape_belongs(site_errors, section, field, value, message):
     entry = {"title": "T", field: value}
-    (error,) = site_errors({f"content/{section}.yaml": yaml.safe_dump([entry])})
+    (error,) = site_errors({f"content/{section}.yaml": yaml_text([entry])})
     assert error.startswith(f"content/{section}.yaml:")
     assert f"{section}[0].{field}: {message}" in error
 
 
 def test_the_command_reports_every_wrong_type_without_a_traceback(tmp_path):
     files, expected = _site_files()
-    root = write_site(tmp_path / "site", {k: yaml.safe_dump(v) for k, v in files.items()})
+    root = write_site(tmp_path / "site", {k: yaml_text(v) for k, v in files.items()})
     result = run_cli("build", "--site", root)
     assert result.code == 1
     assert "Traceback" not in result.err and "internal error" not in result.err

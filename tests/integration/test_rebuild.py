@@ -24,7 +24,7 @@ from generator.render.theme import builtin_themes_dir
 from generator.serve import preview as serve
 from generator.serve.preview import Preview
 from generator.site.build import BuildOptions, build, fallback_counts
-from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache
+from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache, yaml_text
 
 BASE_URL = "http://127.0.0.1:8000/"
 
@@ -638,7 +638,7 @@ def _random_edit(h: Harness, draw) -> list[Path]:  # noqa: ANN001 - hypothesis' 
         meta["summary"] = draw(st.sampled_from(["Short.", "A *longer* summary.", "Another."]))
     else:
         meta["draft"] = draw(st.sampled_from(["true", "false"]))
-    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    dumped = yaml_text(meta, allow_unicode=True, sort_keys=False)
     path.write_text(f"---\n{dumped}---{body}", encoding="utf-8")
     return [path]
 
@@ -729,10 +729,10 @@ def test_entries_that_swap_places_in_a_yaml_list_swap_them_on_their_tag_pages(tm
     # Neither entry changed, nor did the pages it has; the pages that list both did.
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     talks = [_talk(1), _talk(2), _talk(3)]
-    h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks)))
+    h.rebuild(h.write("content/talks.yaml", yaml_text(talks)))
     tag = h.preview.builder.last.loaded.resume.section("talks").items[0].tags[0]
     talks[0], talks[2] = talks[2], talks[0]
-    again = _rendered_again(h, h.write("content/talks.yaml", yaml.safe_dump(talks)))
+    again = _rendered_again(h, h.write("content/talks.yaml", yaml_text(talks)))
     h.assert_same_as_clean()
     assert tag.url in again
 
@@ -820,7 +820,7 @@ def test_random_edits_of_files_of_many_entries_keep_the_preview_equal_to_a_clean
         for _ in range(data.draw(st.integers(1, 4))):
             if data.draw(st.booleans()):
                 _edit_entries(talks, data.draw, _talk)
-                text = yaml.safe_dump(talks, allow_unicode=True, sort_keys=False)
+                text = yaml_text(talks, allow_unicode=True, sort_keys=False)
                 h.rebuild(h.write("content/talks.yaml", text))
             else:
                 _edit_entries(papers, data.draw, _paper)
@@ -856,10 +856,10 @@ def test_random_edits_of_a_long_list_keep_the_preview_equal_to_a_clean_build(dat
     with tempfile.TemporaryDirectory() as scratch:
         h = Harness(Path(scratch), source=FIXTURES / "every-kind")
         talks = _long_talks(130)
-        h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks, sort_keys=False)))
+        h.rebuild(h.write("content/talks.yaml", yaml_text(talks, sort_keys=False)))
         for _ in range(data.draw(st.integers(1, 4))):
             _edit_entries(talks, data.draw, _talk)
-            h.rebuild(h.write("content/talks.yaml", yaml.safe_dump(talks, sort_keys=False)))
+            h.rebuild(h.write("content/talks.yaml", yaml_text(talks, sort_keys=False)))
             h.assert_same_as_clean()
 
 

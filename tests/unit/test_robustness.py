@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,7 +12,7 @@ from generator.content.textfile import decode
 from generator.content.yamlio import load_yaml, split_front_matter
 from generator.errors import ContentErrors
 from generator.model.resume import load
-from tests.helpers import write_site
+from tests.helpers import write_site, yaml_text
 
 FIELD_NAMES = sorted(
     {name for model in SECTION_MODELS.values() for name in model.model_fields} | {"name", "url"}
@@ -66,11 +65,11 @@ def test_any_entries_load_or_give_located_content_errors(tmp_path_factory, secti
     root = tmp_path_factory.mktemp("site")
     if md:
         files = {
-            f"content/{section}/e{i}.md": f"---\n{yaml.safe_dump(entry)}---\nBody {i}\n"
+            f"content/{section}/e{i}.md": f"---\n{yaml_text(entry)}---\nBody {i}\n"
             for i, entry in enumerate(entries)
         }
     else:
-        files = {f"content/{section}.yaml": yaml.safe_dump(entries)}
+        files = {f"content/{section}.yaml": yaml_text(entries)}
     try:
         load(write_site(root, files))
     except ContentErrors as exc:
