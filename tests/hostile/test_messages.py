@@ -39,7 +39,7 @@ def big(start: str, size: int = 200 * KB, line: int = 100) -> str:
 
 def quoted(text: str) -> str:
     """`text` in a double-quoted YAML string (the form that can hold a line break)."""
-    return yaml.safe_dump(text, default_style='"', width=10**9).strip().removesuffix("...").strip()
+    return yaml_text(text, default_style='"', width=10**9).strip().removesuffix("...").strip()
 
 
 def assert_short_lines(text: str) -> list[str]:
