@@ -60,18 +60,20 @@ def parallel_map(
     first, *order = _order(items, cost)
     chunks = _chunks(order, jobs)
     done: dict[int, R] = {}
+    context = multiprocessing.get_context("fork")
+    claims = _Claims(context, len(chunks))
     pool = ProcessPoolExecutor(
         jobs - 1,
-        mp_context=multiprocessing.get_context("fork"),
+        mp_context=context,
         initializer=_start_worker,
-        initargs=(function, items, os.getpid()),
+        initargs=(function, items, claims, os.getpid()),
     )
     try:
-        futures = [pool.submit(_work, chunk) for chunk in chunks]
+        futures = [pool.submit(_work, number, chunk) for number, chunk in enumerate(chunks)]
         # The costliest here, first: what its work leaves behind (a renderer's cards) stays
         # in the process that goes on.
         _here([first], function, items, done)
-        _share(futures, chunks, function, items, done)
+        _share(futures, chunks, claims, function, items, done)
     finally:  # after a failure (or Ctrl-C) here, workers stop after the chunk they are on
         pool.shutdown(wait=True, cancel_futures=True)
     return [done[i] if i in done else function(items[i]) for i in range(len(items))]
@@ -88,12 +90,41 @@ def _workers(count: int, jobs: int, least: int) -> int:
 
 # What a worker computes: set once in each worker by `_start_worker` (the pool's documented
 # initializer), inherited through fork, never pickled; in this process it stays None.
-_task: tuple[Callable, Sequence] | None = None
+_task: tuple[Callable, Sequence, _Claims] | None = None
 
 
-def _start_worker(function: Callable, items: Sequence, parent: int) -> None:
+class _Claims:
+    """Who begins each chunk, this process or a worker, in memory both share, without a
+    lock (a worker killed while holding one would stop the build for ever).
+
+    Each side notes that it begins a chunk, then looks for the other's note, and leaves
+    the chunk alone if it finds one. So one side does it; or both, when each looked before
+    the other's note was there (the same work twice, the same result); or neither, when
+    each found the other's, and then the worker says so (None) and this process computes
+    it at the end. No chunk is lost.
+
+    This takes the place of cancelling the worker's future: on Python 3.11, a cancelled
+    future that the pool then marks broken (a worker died) killed the pool's thread with a
+    traceback on the terminal (CPython gh-107219, fixed in 3.12)."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext, count: int):
+        self._here = context.RawArray("b", count)
+        self._worker = context.RawArray("b", count)
+
+    def here(self, number: int) -> bool:
+        """This process begins chunk `number`, unless a worker has."""
+        self._here[number] = 1
+        return not self._worker[number]
+
+    def worker(self, number: int) -> bool:
+        """A worker begins chunk `number`, unless this process has."""
+        self._worker[number] = 1
+        return not self._here[number]
+
+
+def _start_worker(function: Callable, items: Sequence, claims: _Claims, parent: int) -> None:
     global _task
-    _task = (function, items)
+    _task = (function, items, claims)
     # Ctrl-C goes to the whole process group: the build stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
@@ -108,28 +139,41 @@ def _end_with(parent: int) -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _work(chunk: list[int]) -> list:
-    function, items = _task
+def _work(number: int, chunk: list[int]) -> list | None:
+    """Chunk `number` computed in a worker; None when this process took it."""
+    function, items, claims = _task
+    if not claims.worker(number):
+        return None
     return [function(items[index]) for index in chunk]
 
 
 def _share(
-    futures: list[Future], chunks: list[list[int]], function: Callable, items: Sequence, done: dict
+    futures: list[Future],
+    chunks: list[list[int]],
+    claims: _Claims,
+    function: Callable,
+    items: Sequence,
+    done: dict,
 ) -> None:
-    """This process takes, in order, each chunk that no worker has begun, and computes it
-    beside them; then it takes what the workers computed. A chunk a worker failed at is
-    done here as soon as that is known, so a mistake raises its error without waiting for
-    the rest of the work."""
+    """This process takes, in order, each chunk that the pool has not yet passed to a
+    worker, and computes it beside them; then it takes what the workers computed. A chunk a
+    worker failed at is done here as soon as that is known, so a mistake raises its error
+    without waiting for the rest of the work. A chunk both left alone is done here at the
+    end (parallel_map)."""
     failed: list[list[int]] = []  # appended to by the pool's thread
+    mine: set[int] = set()
     for future, chunk in zip(futures, chunks, strict=True):
         future.add_done_callback(functools.partial(_note_failure, failed, chunk))
-    for future, chunk in zip(futures, chunks, strict=True):
+    for number, (future, chunk) in enumerate(zip(futures, chunks, strict=True)):
         while failed:
             _here(failed.pop(), function, items, done)
-        if future.cancel():
+        # Not one the pool has already passed to a worker (running): those are the
+        # workers' next, as many as there are workers and one more.
+        if not future.running() and not future.done() and claims.here(number):
+            mine.add(number)
             _here(chunk, function, items, done)
-    for future, chunk in zip(futures, chunks, strict=True):
-        if not future.cancelled() and future.exception() is None:
+    for number, (future, chunk) in enumerate(zip(futures, chunks, strict=True)):
+        if number not in mine and future.exception() is None and future.result() is not None:
             done.update(zip(chunk, future.result(), strict=True))
 
 
