@@ -159,11 +159,14 @@ def test_metadata_carries_the_code_as_text(hostile):
 # the themes' fonts have, often in Typst's own syntax.
 TYPST_PIECES = ["#", "$", "[", "]", "\\", "*", "_", "<", ">", "@", "//", "/*", "*/", "`", "=", "~"]
 TYPST_PIECES += ['#read("cv.typ")', "#eval(", "#import", "#let x = ", "#{", "}", "$x$", "é", "ß"]
+# Pieces two by two, a space between: a run without a place to break a line fits on one
+# line in every place tried. A longer run is wider than the page and runs off it, as
+# test_a_word_wider_than_the_page_runs_off_it shows.
 ANY_TEXT = st.lists(
     st.one_of(st.sampled_from(TYPST_PIECES), st.characters(min_codepoint=33, max_codepoint=126)),
     min_size=1,
     max_size=25,
-).map("".join)
+).map(lambda pieces: " ".join("".join(pieces[i : i + 2]) for i in range(0, len(pieces), 2)))
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +200,23 @@ def test_any_text_in_any_place_is_printed_as_itself(tiny_document, tmp_path, tex
     pdf = tmp_path / "cv.pdf"
     pdf.write_bytes(typeset(changed, template, fonts))
     assert _bare(pdfread.text(pdf, "-raw")).count(_bare(text)) >= 4
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Typst breaks lines only where Unicode allows, and has no word-break or "
+    "overflow-wrap yet (typst/typst#1164): a word wider than the page runs off its edge",
+)
+def test_a_word_wider_than_the_page_runs_off_it(tiny_document, tmp_path):
+    """Found by the property test above (a name of `#######` and six `#read("cv.typ")`):
+    the name is printed past the page's edge, where no reader sees it. Real names and titles
+    are not one word of 115 characters; a long address is the likeliest to come near it."""
+    document, template, fonts = tiny_document
+    text = "#######" + '#read("cv.typ")' * 6
+    changed = {**document, "profile": {**document["profile"], "name": text}}
+    pdf = tmp_path / "cv.pdf"
+    pdf.write_bytes(typeset(changed, template, fonts))
+    assert _bare(text) in _bare(pdfread.text(pdf, "-raw"))
 
 
 # --- a CV variant's PDF ------------------------------------------------------------------------
