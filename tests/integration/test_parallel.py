@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from generator.render.renderer import Job, Renderer
 from generator.render.theme import builtin_themes_dir
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
-from generator.site.parallel import MIN_ITEMS, _chunks, _order, parallel_map
+from generator.site.parallel import MIN_ITEMS, _chunks, _Claims, _order, parallel_map
 from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache
 
 REAL_BIB = FIXTURES / "realworld" / "bibtex"
@@ -183,6 +184,14 @@ def _dies_on_odd_numbers(number: int) -> int:
 
 
 PARENT = os.getpid()
+
+
+def test_a_chunk_goes_to_the_side_that_notes_it_first():
+    """This process and a worker each take a chunk the other has not noted, and leave one it
+    has: whichever comes first does the work."""
+    claims = _Claims(multiprocessing.get_context("fork"), 2)
+    assert claims.here(0) and not claims.worker(0)
+    assert claims.worker(1) and not claims.here(1)
 
 
 # The pool's own thread must not die with a traceback either (pytest reports that as this
