@@ -1,6 +1,6 @@
 """What a process forked for `tests.helpers.run_cli` runs. A module of its own, importing
-only the standard library and cvsite: the forked process imports it by name to find the
-function, and tests.helpers would bring pytest (80 ms) into every one."""
+only the standard library, cvsite and the suite's Typst memo: the forked process imports it
+by name to find the function, and tests.helpers would bring pytest (80 ms) into every one."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ import os
 import sys
 from pathlib import Path
 
+from tests import typstmemo
+
 REPO = Path(__file__).resolve().parent.parent
+typstmemo.install()  # in the server the commands are forked from, before any is
 
 
 def cvsite_in_child(argv: list[str], cwd: Path, env: dict[str, str], out: Path, err: Path) -> None:

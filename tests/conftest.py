@@ -15,6 +15,7 @@ from hypothesis import settings
 
 from generator.errors import ContentErrors
 from generator.model.resume import Loaded, load
+from tests import typstmemo
 from tests.helpers import REPO, copy_site, write_site
 
 # No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow
@@ -68,6 +69,19 @@ def _private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Builds run by the tests (and the commands they start) cache into a scratch folder,
     not into the user's cache folder."""
     os.environ["CVSITE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cvsite-cache"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _typst_memo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each distinct PDF is typeset once in a run, and given again for the same inputs
+    (tests/typstmemo.py), by every process of the run: xdist's workers share the folder
+    their own scratch folders are in."""
+    scratch = tmp_path_factory.getbasetemp()
+    shared = scratch.parent if hasattr(request.config, "workerinput") else scratch
+    folder = shared / "typst-memo"
+    folder.mkdir(exist_ok=True)
+    os.environ[typstmemo.FOLDER_VARIABLE] = str(folder)
+    typstmemo.install()
 
 
 @pytest.fixture(autouse=True)
