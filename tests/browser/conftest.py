@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -125,3 +126,19 @@ def new_context(browser, scheme: str = "light", width: int = 1280, **options):
     return browser.new_context(
         color_scheme=scheme, viewport={"width": width, "height": 800}, **options
     )
+
+
+def record_requests(context, local_url: str) -> list[str]:  # noqa: ANN001 - a BrowserContext
+    """Records every URL the context's pages ask for from now on, in the list returned.
+    Requests to a host other than `local_url`'s are recorded, then refused, so that no test
+    depends on the network."""
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    local = urlsplit(local_url).netloc
+    context.route(
+        "**/*",
+        lambda route: (
+            route.continue_() if urlsplit(route.request.url).netloc == local else route.abort()
+        ),
+    )
+    return seen

@@ -1,14 +1,16 @@
 """axe-core finds nothing on any page kind of either theme, light or dark, desktop or phone,
-and no page scrolls sideways on a phone."""
+no page scrolls sideways on a phone, and no page asks another host for anything (the
+default site has no analytics: the control is in test_portfolio_pages.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from tests.browser.axe import axe_context, problems_in_every_mode
-from tests.browser.conftest import THEMES, serving
+from tests.browser.conftest import THEMES, record_requests, serving
 
 # Readable only in light mode on a desktop: dark mode greys its text out, a phone's width
 # makes it scroll sideways.
@@ -25,9 +27,12 @@ PROBE = """<!DOCTYPE html>
 
 
 @pytest.mark.parametrize("theme", THEMES)
-def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme):
+def test_axe_finds_nothing_nothing_scrolls_sideways_and_nothing_leaves_the_site(
+    browser, sites, theme
+):
     site = sites[theme]
     context = axe_context(browser)
+    requests = record_requests(context, site.url)
     page = context.new_page()
     problems = []
     try:
@@ -36,6 +41,9 @@ def test_axe_finds_nothing_and_nothing_scrolls_sideways(browser, sites, theme):
     finally:
         context.close()
     assert problems == [], "\n".join(problems)
+    assert requests, "no request recorded"
+    host = urlsplit(site.url).netloc
+    assert [url for url in requests if urlsplit(url).netloc != host] == []
 
 
 def test_each_mode_is_checked_as_it_shows(browser, tmp_path: Path):

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.conftest import EVERY_KIND, THEMES, new_context, serving
+from tests.browser.conftest import EVERY_KIND, THEMES, new_context, record_requests, serving
 from tests.helpers import build_theme, copy_site
 
 
@@ -56,18 +56,9 @@ def test_the_news_list_shows_short_items_in_full_and_links_long_ones(browser, si
 
 
 def _requests(browser, urls: list[str]) -> list[str]:
-    """Every URL the pages ask for while loading. Requests to another host are recorded,
-    then refused, so that no test depends on the network."""
+    """Every URL the pages ask for while loading (another host's refused)."""
     context = new_context(browser)
-    seen: list[str] = []
-    context.on("request", lambda request: seen.append(request.url))
-    local = {urlsplit(urls[0]).netloc}
-    context.route(
-        "**/*",
-        lambda route: (
-            route.continue_() if urlsplit(route.request.url).netloc in local else route.abort()
-        ),
-    )
+    seen = record_requests(context, urls[0])
     page = context.new_page()
     try:
         for url in urls:
@@ -77,17 +68,9 @@ def _requests(browser, urls: list[str]) -> list[str]:
     return seen
 
 
-def test_the_default_site_makes_no_request_to_another_host(browser, sites):
-    for theme in THEMES:
-        site = sites[theme]
-        seen = _requests(browser, [site.url + path for path in site.pages()])
-        host = urlsplit(site.url).netloc
-        assert seen, "no request recorded"
-        assert [url for url in seen if urlsplit(url).netloc != host] == []
-
-
 def test_a_site_with_analytics_asks_the_service_and_no_other(browser, tmp_path: Path):
-    """The control for the test above: the recorder sees a request to another host."""
+    """The control for the check that the default site asks no other host (made in
+    test_accessibility.py, on every page it loads): the recorder sees such a request."""
     config = copy_site(EVERY_KIND, tmp_path / "site") / "site.yaml"
     settings = "analytics:\n  provider: goatcounter\n  code: ada\n"
     config.write_text(config.read_text(encoding="utf-8") + settings, encoding="utf-8")
