@@ -25,7 +25,7 @@ def _first_use_done() -> None:
     from generator.content.schema.fields import Strict
 
     models = [Strict]
-    for model in models:
+    for model in models:  # the list grows as it is walked: subclasses at every depth
         models += model.__subclasses__()
         model.model_rebuild()
     for language in ("en", "de"):

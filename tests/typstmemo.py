@@ -1,16 +1,16 @@
 """Typst's PDF for the same inputs, typeset once per test session.
 
 Every build typesets its CV, and the suite builds the same few sites hundreds of times: of
-about 1,700 compiles in a run, 1,000 repeat a document typeset before (46 s of the suite's
-CPU). Typst gives the same bytes for the same inputs, so the suite keeps each PDF it
+about 1,700 compiles in a run, 1,000 repeat a document typeset before (46 s of the run's
+time in Typst). Typst gives the same bytes for the same inputs, so the suite keeps each PDF it
 typesets in a folder shared by its processes (named by CVSITE_TEST_TYPST_MEMO) and gives it
 again for the same inputs: the same template and every file beside it, the same fonts, the
 same `sys.inputs`, the same Typst. cvsite's own code runs as it does for a user, up to the
 call of `typst.compile_with_warnings`; a document typeset for the first time, and every
 failing one, goes to Typst.
 
-Not cvsite's: a user's build typesets only what changed since the last one, and a cache of
-PDFs paid too little there (bench/README.md, "Test suite time"). A module of its own,
+Not a part of cvsite: for a user, who rarely builds one document twice, a cache of PDFs
+saved too little to keep (bench/README.md, "Test suite time"). A module of its own,
 importing no pytest, because the processes `run_cli` forks import it (tests.clichild).
 """
 
