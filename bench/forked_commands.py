@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -28,14 +29,17 @@ def main() -> None:
     os.environ["CVSITE_CACHE_DIR"] = str(scratch / "cache")
     from tests.helpers import run_cli
 
-    for round_number in range(options.rounds):
-        start = time.perf_counter()
-        for number in range(options.count):
-            output = scratch / f"out-{round_number}-{number}"
-            result = run_cli("build", "--site", options.site.resolve(), "--output", output)
-            assert result.code == 0, result.err
-        each = (time.perf_counter() - start) / options.count * 1000
-        print(f"round {round_number + 1}: {each:.0f} ms a command ({os.getcwd()})")
+    try:
+        for round_number in range(options.rounds):
+            start = time.perf_counter()
+            for number in range(options.count):
+                output = scratch / f"out-{round_number}-{number}"
+                result = run_cli("build", "--site", options.site.resolve(), "--output", output)
+                assert result.code == 0, result.err
+            each = (time.perf_counter() - start) / options.count * 1000
+            print(f"round {round_number + 1}: {each:.0f} ms a command ({os.getcwd()})")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
