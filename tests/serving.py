@@ -40,10 +40,12 @@ class Served:
         """Wait until the server's output matches `pattern` (a regular expression)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
+            # Whether it had ended, asked before its output is read: all it wrote is read.
+            ended = self.process.poll() is not None
             found = re.search(pattern, self.output())
             if found:
                 return found
-            if self.process.poll() is not None:
+            if ended:
                 break
             time.sleep(0.05)
         raise AssertionError(f"no {pattern!r} in the output of cvsite serve:\n{self.output()}")
