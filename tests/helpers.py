@@ -81,6 +81,7 @@ def _cli_server() -> multiprocessing.context.BaseContext:
         [
             *("generator.cli", "generator.site.build", "tests.clichild"),
             *("generator.content.bibread", "latex2mathml.converter", "PIL.Image", "typst"),
+            "tests.forkserver_preload",  # the Typst memo, and work done on first use
         ]
     )
     return context
