@@ -34,6 +34,11 @@ from generator.site.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
 
+# The main thread waits for the watchers' news at most this long at a time. A Ctrl-C that
+# the kernel hands to another thread (it does when the main thread cannot take it: stopped
+# by a debugger or a profiler) runs its handler only once this thread is back in Python, and
+# a wait without end would never come back.
+WAKE_SECONDS = 0.5
 
 @dataclass(frozen=True)
 class ServeOptions:
@@ -240,7 +245,7 @@ def _theme(preview: Preview) -> Theme | None:
 def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
     """Rebuild on every batch of changes."""
     while not preview.interrupted:
-        changed = watching.next(None)
+        changed = watching.next(WAKE_SECONDS)
         if changed is None:
             continue
         watching.follow(_theme(preview), changed)  # a watched folder replaced: watch the new

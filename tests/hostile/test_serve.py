@@ -6,8 +6,12 @@ path first. The loops are bounded in count and time.
 
 from __future__ import annotations
 
+import ctypes
+import os
 import re
+import signal
 import socket
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -197,3 +201,29 @@ def test_it_stays_up_and_correct_through_1000_requests_while_rebuilding(hostile_
         assert len(edits) > 5 and rebuilds > 1, (len(edits), rebuilds)
         last = f"Project 0 edit {edits[-1]}"
         served.until(lambda: last in parse_page(served.get("/projects/")[1]).main.text, 30)
+
+
+def _signal_a_thread_other_than_the_main_one(pid: int, number: int) -> None:
+    """What the kernel does with a Ctrl-C when the main thread cannot take it (a debugger or
+    a profiler has it stopped): it hands the signal to another thread of the process."""
+    tgkill = getattr(ctypes.CDLL(None, use_errno=True), "tgkill", None)  # glibc 2.30 and later
+    if tgkill is None:
+        pytest.skip("this C library has no tgkill() to signal one thread of another process")
+    others = [int(task) for task in os.listdir(f"/proc/{pid}/task") if int(task) != pid]
+    assert others, "the preview has no thread but its main one"
+    assert tgkill(pid, others[-1], number) == 0, os.strerror(ctypes.get_errno())
+
+
+def test_a_ctrl_c_handed_to_another_thread_still_stops_it(hostile_tree):
+    """The main thread waits for the watchers' news; it must not wait through a Ctrl-C that
+    another thread received (it waited for ever: py-spy's sampling made it so)."""
+    site, scratch = hostile_tree
+    with run_serve(site, "--port", str(free_port()), scratch=scratch) as served:
+        start(served)
+        _signal_a_thread_other_than_the_main_one(served.process.pid, signal.SIGINT)
+        try:
+            served.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still serving 15 s after Ctrl-C:\n{served.output()}") from None
+        assert served.process.returncode == 0, served.output()
+        assert "Stopped; the preview folder is removed." in served.output()
