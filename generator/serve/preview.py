@@ -40,6 +40,7 @@ log = logging.getLogger("cvsite")
 # a wait without end would never come back.
 WAKE_SECONDS = 0.5
 
+
 @dataclass(frozen=True)
 class ServeOptions:
     site: Path
