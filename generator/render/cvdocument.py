@@ -139,6 +139,7 @@ class _Builder:
             "url": self.absolute(item.url) if item.url else None,
             "date": view.dates,
             "place": view.place,
+            "organization": view.organization,
             "meta": list(view.details),  # the line under the title, as /cv/'s
             "links": [self.link(link) for link in view.links],
             "tags": [tag.name for tag in item.tags],
