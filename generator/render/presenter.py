@@ -118,7 +118,7 @@ class Presenter:
             details=(),
             organization=venue or data.venue_short,
             links=tuple(self.publication_links(data)),
-            badge=None if data.type == "other" else self.locale.t(f"type_{data.type}"),
+            badge=None if data.type == "misc" else self.locale.t(f"type_{data.type}"),
             venue=venue or data.venue_short,
         )
 
