@@ -136,7 +136,8 @@ class Presenter:
         days = self.config.dates == "day"
         if single is not None or data.start is None:
             single = single if single is not None else data.until
-            event = isinstance(data, Talk | NewsItem)
+            talk = isinstance(data, Publication) and data.type == "talk"
+            event = talk or isinstance(data, Talk | NewsItem)
             return self.locale.date(single if days or event else _to_month(single))
         if days:
             return self.locale.date_range(data.start, data.until)

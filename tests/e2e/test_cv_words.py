@@ -170,7 +170,7 @@ def test_skills_show_one_way_whatever_their_length(tmp_path, theme):
             if "tags" not in ul.attrs.get("class", "")
         ]
         for g in groups
-    ] == [["chips"], ["chips"]]
+    ] == [["skill-items"], ["skill-items"]]
     lines = [_one_line(line) for line in _pdf(site).splitlines()]
     assert "Go · C" in lines
     assert any(line.startswith("Go · Distributed training") for line in lines)

@@ -73,13 +73,9 @@ def typst_code(marker: str) -> str:
 @pytest.fixture(scope="module", params=THEMES)
 def hostile(request, tmp_path_factory) -> tuple[HostileSite, Path]:
     pdfread.require_poppler()
-    # Tags, the phone and the street address are printed only when the site asks: it does.
+    # Tags are printed only when the site asks: it does.
     site = make_site(
-        tmp_path_factory.mktemp(request.param),
-        typst_code,
-        theme=request.param,
-        pdf={"tags": True},
-        contact={"address": True, "phone": True},
+        tmp_path_factory.mktemp(request.param), typst_code, theme=request.param, pdf={"tags": True}
     )
     build_until_it_builds(site)
     return site, site.output / "cv.pdf"
