@@ -62,7 +62,6 @@ class EntryView:
     organization: str | None
     links: tuple[LinkView, ...]
     badge: str | None = None
-    venue: str | None = None
 
 
 class Presenter:
@@ -119,7 +118,6 @@ class Presenter:
             organization=venue or data.venue_short,
             links=tuple(self.publication_links(data)),
             badge=None if data.type == "misc" else self.locale.t(f"type_{data.type}"),
-            venue=venue or data.venue_short,
         )
 
     # --- dates --------------------------------------------------------------------------------
