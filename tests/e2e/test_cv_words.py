@@ -284,3 +284,23 @@ def test_one_page_shrinks_the_type_within_its_limit(tmp_path, theme):
     config.write_text(SITE + "pdf: {one_page: true, min_font_size: 10}\n")
     assert run_cli("build", "--site", site).code == 0
     assert _pages(site) == 2
+
+
+def _top_and_height(pdf: Path, word: str) -> tuple[float, float]:
+    """Where a word's box starts on the first page, and how tall it is (pdftotext -bbox)."""
+    box = re.search(
+        rf'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">{word}<',
+        pdfread.text(pdf, "-bbox", page=1),
+    )
+    assert box, word
+    return float(box.group(1)), float(box.group(2)) - float(box.group(1))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_headline_stands_clear_of_the_name(tmp_path, theme):
+    """Below the name by nearly a whole line of the name's size, not touching it."""
+    profile = "name: Ada Lovelace\nheadline: Analyst of engines\n"
+    site = _build(tmp_path, theme, {"content/profile.yaml": profile})
+    name_top, name_height = _top_and_height(site / "output" / "cv.pdf", "Ada")
+    headline_top, _ = _top_and_height(site / "output" / "cv.pdf", "Analyst")
+    assert headline_top - name_top >= 0.95 * name_height

@@ -178,6 +178,11 @@ def test_contact_is_printed_as_text_and_linked(site):
         ("link", "example.org/files/cv.pdf", "https://example.org/files/cv.pdf"),
     ]
     assert contact[4]["label"] == "GitHub"
+    # Each fact's icon is drawn from cvsite's own shapes, carried in the document: nothing
+    # is fetched at typesetting.
+    icons = cv_document(load(root).resume)["icons"]
+    assert sorted(icons) == sorted({c["icon"] for c in contact})
+    assert all(svg.startswith("<svg xmlns=") and "currentColor" in svg for svg in icons.values())
 
 
 def test_paper_prints_handles_and_the_postal_address(site):
