@@ -76,6 +76,18 @@ def icon(name: str, css_class: str = "icon") -> Markup:
     )
 
 
+def svg_document(name: str) -> str:
+    """The icon as an SVG file's text, for a typesetter that draws it (the PDF's contact
+    line): the same shapes as the pages', with nothing to fetch. `currentColor` is left
+    for the template to replace with its colour."""
+    shape = _SHAPES.get(name, _SHAPES["link"])
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" '
+        'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+        f'stroke-linejoin="round">{shape}</svg>'
+    )
+
+
 def icon_name_for(url: str | None, declared: str | None = None, label: str = "") -> str:
     if declared and declared in _SHAPES:
         return declared
