@@ -29,7 +29,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from generator.errors import BuildError
+from generator.diskerrors import cause
+from generator.errors import BuildError, UsageError
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -70,9 +71,9 @@ def _split(relative: str) -> tuple[tuple[str, ...], str]:
 def _opened(root: Path, folder: tuple[str, ...], *, make: bool) -> Iterator[int | None]:
     """A descriptor of the folder `root/folder`, reached without following a link out of
     `root`; None when it is not there and not `make`."""
+    real = resolved(root)
     if make:
         root.mkdir(parents=True, exist_ok=True)
-    real = root.resolve()
     try:
         descriptor = _walk(real, folder, make, 0)
     except _NotFolder as exc:
@@ -85,6 +86,21 @@ def _opened(root: Path, folder: tuple[str, ...], *, make: bool) -> Iterator[int 
     finally:
         if descriptor is not None:
             os.close(descriptor)
+
+
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, for a path the user named. Links on its way that lead round in a
+    loop (`ln -s loopy loopy`) are theirs to change: a UsageError, where Python 3.11's
+    resolve() raises RuntimeError and later ones give the path unresolved."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UsageError(
+                f"cannot use {path}: {cause(exc)}: a symbolic link on its way leads back to "
+                "itself; name another folder"
+            ) from None
+    return path.resolve()
 
 
 def _walk(root: Path, parts: tuple[str, ...], make: bool, links: int) -> int | None:

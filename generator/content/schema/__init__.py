@@ -56,7 +56,6 @@ from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
     PAPERS,
-    VARIANT_NAME,
     Argument,
     BaseUrl,
     CvSettings,
@@ -71,6 +70,7 @@ from generator.content.schema.siteconfig import (
     SiteConfig,
     Strings,
     Variant,
+    is_variant_name,
 )
 from generator.content.schema.thememanifest import ThemeManifest
 
@@ -130,9 +130,9 @@ __all__ = [
     "ThemeManifest",
     "Thesis",
     "Url",
-    "VARIANT_NAME",
     "Variant",
     "Volunteer",
+    "is_variant_name",
     "model_for",
     "url_scheme",
 ]
