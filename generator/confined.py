@@ -187,9 +187,7 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     file = os.open(temporary, _NEW, 0o666, dir_fd=descriptor)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(file, view) :]
+            write_all(file, data)
         finally:
             os.close(file)
         if replace:
@@ -203,6 +201,13 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     finally:
         with contextlib.suppress(FileNotFoundError):  # renamed to `name` already
             os.unlink(temporary, dir_fd=descriptor)
+
+
+def write_all(descriptor: int, data: bytes) -> None:
+    """`data` written to the open file `descriptor`, however many writes the system takes."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
 # --- reading ---------------------------------------------------------------------------------

@@ -169,29 +169,29 @@ def _tree(files: SiteFiles) -> tuple[list[Path], dict[Path, str]]:
     top = files.content.resolve()
     found: list[Path] = []
     refused: dict[Path, str] = {}
-    # A folder to list; the real folders on the way to it; whether a link led into it.
-    folders: list[tuple[Path, tuple[Path, ...], bool]] = [(files.content, (top,), False)]
-    while folders:
-        folder, way, linked = folders.pop()
-        try:
-            with os.scandir(folder) as listing:
-                entries = list(listing)
-        except OSError:
-            continue
-        for entry in entries:
-            path = Path(entry.path)
-            found.append(path)
-            if entry.name.startswith("."):
+    # Each folder to be listed: the real folders on the way to it, whether a link led in.
+    ways: dict[str, tuple[tuple[Path, ...], bool]] = {str(files.content): ((top,), False)}
+    for folder, subfolders, names in os.walk(files.content, followlinks=True):
+        way, linked = ways.pop(folder)
+        here = Path(folder)
+        found += [here / name for name in [*subfolders, *names]]
+        entered = []
+        for name in subfolders:  # folders, and links to folders: entered only if kept
+            path = here / name
+            if name.startswith("."):
                 continue
-            if entry.is_dir(follow_symlinks=False):
-                folders.append((path, (*way, way[-1] / entry.name), linked))
-            elif entry.is_symlink() and (target := _linked_folder(path, top)) is not None:
+            if not path.is_symlink():
+                ways[str(path)] = ((*way, way[-1] / name), linked)
+                entered.append(name)
+            elif (target := _linked_folder(path, top)) is not None:
                 why = _not_followed(target, top, way, linked)
                 if why is None:
                     files.linked[path] = files.content / target.relative_to(top)
-                    folders.append((path, (*way, target), True))
+                    ways[str(path)] = ((*way, target), True)
+                    entered.append(name)
                 else:
                     refused[path] = why
+        subfolders[:] = entered
     return sorted(found), refused
 
 

@@ -74,8 +74,6 @@ def write_export(target: ExportTarget, text: str) -> None:
 def _stream(path: Path, data: bytes) -> None:
     descriptor = os.open(path, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(descriptor, view) :]
+        confined.write_all(descriptor, data)
     finally:
         os.close(descriptor)
