@@ -5,7 +5,7 @@ entries) or `<name>/*.md` (front matter + body), free pages as `<name>.md` (fron
 body, a page of its own), and any other file as an asset copied as is.
 A multilingual site may hold, in `content/<language>/`, that language's own version of any of
 those files. Names that cannot be a section, and links that lead out of content/, are
-reported, every one of them.
+reported, every one of them; a link to a folder inside content/ is read as that folder.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
             continue
-        if path in refused:
+        if refused and path in refused:
             errors.add(files.display(path), 0, 0, "", refused[path])
             continue
         kind = _plain(path, content, folders, inside_folders) or _checked(path, content, folders)
