@@ -29,7 +29,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from generator.errors import BuildError
+from generator.diskerrors import cause
+from generator.errors import BuildError, UsageError
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -70,9 +71,9 @@ def _split(relative: str) -> tuple[tuple[str, ...], str]:
 def _opened(root: Path, folder: tuple[str, ...], *, make: bool) -> Iterator[int | None]:
     """A descriptor of the folder `root/folder`, reached without following a link out of
     `root`; None when it is not there and not `make`."""
+    real = resolved(root)
     if make:
         root.mkdir(parents=True, exist_ok=True)
-    real = root.resolve()
     try:
         descriptor = _walk(real, folder, make, 0)
     except _NotFolder as exc:
@@ -85,6 +86,21 @@ def _opened(root: Path, folder: tuple[str, ...], *, make: bool) -> Iterator[int 
     finally:
         if descriptor is not None:
             os.close(descriptor)
+
+
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, for a path the user named. Links on its way that lead round in a
+    loop (`ln -s loopy loopy`) are theirs to change: a UsageError, where Python 3.11's
+    resolve() raises RuntimeError and later ones give the path unresolved."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UsageError(
+                f"cannot use {path}: {cause(exc)}: a symbolic link on its way leads back to "
+                "itself; name another folder"
+            ) from None
+    return path.resolve()
 
 
 def _walk(root: Path, parts: tuple[str, ...], make: bool, links: int) -> int | None:
@@ -171,9 +187,7 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     file = os.open(temporary, _NEW, 0o666, dir_fd=descriptor)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(file, view) :]
+            write_all(file, data)
         finally:
             os.close(file)
         if replace:
@@ -187,6 +201,13 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     finally:
         with contextlib.suppress(FileNotFoundError):  # renamed to `name` already
             os.unlink(temporary, dir_fd=descriptor)
+
+
+def write_all(descriptor: int, data: bytes) -> None:
+    """`data` written to the open file `descriptor`, however many writes the system takes."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
 
 
 # --- reading ---------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ entries) or `<name>/*.md` (front matter + body), free pages as `<name>.md` (fron
 body, a page of its own), and any other file as an asset copied as is.
 A multilingual site may hold, in `content/<language>/`, that language's own version of any of
 those files. Names that cannot be a section, and links that lead out of content/, are
-reported, every one of them.
+reported, every one of them; a link to a folder inside content/ is read as that folder.
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ class SiteFiles:
     assets: list[Path] = field(default_factory=list)
     # content/<code>/ of each language other than the default: that language's own files.
     languages: dict[str, SiteFiles] = field(default_factory=dict)
+    # Each link to a folder in content/ that is read as if the folder were there: the folder
+    # it leads to (under `content`, as the link is). Its files are found under both names.
+    linked: dict[Path, Path] = field(default_factory=dict)
 
     def display(self, path: Path) -> str:
         try:
@@ -55,6 +58,18 @@ class SiteFiles:
         for own in self.languages.values():
             files += own.all_sources()[1:]
         return files
+
+    def aliases(self, path: Path) -> set[Path]:
+        """`path` and every other name the site found the same file under, through links."""
+        real = path
+        for link, target in self.linked.items():
+            if path.is_relative_to(link):
+                real = target / path.relative_to(link)
+        names = {path, real}
+        for link, target in self.linked.items():
+            if real.is_relative_to(target):
+                names.add(link / real.relative_to(target))
+        return names
 
     def for_language(self, code: str) -> SiteFiles:
         """The files a language reads: its own version of a file where it has one."""
@@ -76,6 +91,7 @@ class SiteFiles:
             bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
             pages=_overlay(self.pages, self.content, own.pages, own),
             assets=self.assets,
+            linked=self.linked,
         )
 
 
@@ -115,9 +131,13 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
     content = files.content.resolve()
     folders: dict[Path, Path] = {}
     inside_folders: dict[Path, bool] = {}
-    for path in sorted(files.content.rglob("*")):
+    paths, refused = _tree(files)
+    for path in paths:
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
+            continue
+        if refused and path in refused:
+            errors.add(files.display(path), 0, 0, "", refused[path])
             continue
         kind = _plain(path, content, folders, inside_folders) or _checked(path, content, folders)
         if kind == "folder":
@@ -139,6 +159,63 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         own.assets = []
     files.assets.sort()
     return files
+
+
+def _tree(files: SiteFiles) -> tuple[list[Path], dict[Path, str]]:
+    """Every path in content/, sorted, hidden folders not entered; a link to a folder inside
+    content/ is entered as the folder would be (and noted in `files.linked`). The links to
+    folders that are not, with why; `_checked` says why of the others (out of content/,
+    to nothing, looping)."""
+    top = files.content.resolve()
+    found: list[Path] = []
+    refused: dict[Path, str] = {}
+    # Each folder to be listed: the real folders on the way to it, whether a link led in.
+    ways: dict[str, tuple[tuple[Path, ...], bool]] = {str(files.content): ((top,), False)}
+    for folder, subfolders, names in os.walk(files.content, followlinks=True):
+        way, linked = ways.pop(folder)
+        here = Path(folder)
+        found += [here / name for name in [*subfolders, *names]]
+        entered = []
+        for name in subfolders:  # folders, and links to folders: entered only if kept
+            path = here / name
+            if name.startswith("."):
+                continue
+            if not path.is_symlink():
+                ways[str(path)] = ((*way, way[-1] / name), linked)
+                entered.append(name)
+            elif (target := _linked_folder(path, top)) is not None:
+                why = _not_followed(target, top, way, linked)
+                if why is None:
+                    files.linked[path] = files.content / target.relative_to(top)
+                    ways[str(path)] = ((*way, target), True)
+                    entered.append(name)
+                else:
+                    refused[path] = why
+        subfolders[:] = entered
+    return sorted(found), refused
+
+
+def _linked_folder(link: Path, top: Path) -> Path | None:
+    """Where `link` leads, when that is a folder inside `top`."""
+    try:
+        target = link.resolve()
+    except (RuntimeError, OSError):  # a loop: `_checked` says so
+        return None
+    return target if target.is_relative_to(top) and target.is_dir() else None
+
+
+def _not_followed(target: Path, top: Path, way: tuple[Path, ...], linked: bool) -> str | None:
+    """Why a link to the folder `target` in content/ is not read through, or None."""
+    if any(folder.is_relative_to(target) for folder in way):
+        return "symbolic link to a folder that holds it: it would be read for ever; refused"
+    if linked:
+        return (
+            "symbolic link to a folder, inside a folder that is itself reached through a "
+            "link: links are followed one deep; link to the folder from outside the linked one"
+        )
+    if any(part.startswith(".") for part in target.relative_to(top).parts):
+        return "symbolic link to a hidden folder, which the build does not read; refused"
+    return None
 
 
 def _plain(

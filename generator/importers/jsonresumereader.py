@@ -16,6 +16,7 @@ from generator.content.textfile import read_text
 from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
 from generator.importers import plan
+from generator.importers.jsonbounds import check_bounds
 from generator.importers.jsonresumeextra import (
     PRESENTATION,
     Extra,
@@ -143,6 +144,7 @@ def read_document(path: Path) -> Document:
         raise ContentErrors(
             [ContentError(display, 1, 1, "", "expected a JSON Resume object ({...})")]
         )
+    check_bounds(value, text, display)
     # JSON is YAML; the YAML reader keeps the line of every value (and text as text).
     document = load_yaml(text, display)
     document.data = with_flags(value, document.data)

@@ -91,6 +91,8 @@ class SiteBuilder:
             self.cache.reads.clear()
             changes = Changes(settings=True)
         changes = self._pending | changes
+        if self.last is not None:  # a file in a folder a link leads to: both its names
+            changes = changes.aliased(self.last.loaded.files)
         self._pending = changes
         content = self.options.site / "content"
         told = {path: _digest(path, content) for path in changes.content}  # before any read

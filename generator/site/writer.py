@@ -21,6 +21,7 @@ from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import output_lock
+from generator.site.sources import source_part
 from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
 
 
@@ -62,10 +63,9 @@ def check_output_location(output: Path, site_root: Path) -> None:
             f"--output {output} would replace the site folder itself; "
             "choose a folder inside it, such as output/"
         )
-    for protected in ("content", "themes", ".git"):
-        guarded = root / protected
-        if out == guarded or guarded in out.parents:
-            raise BuildError(f"--output {output} is inside {protected}/; choose another folder")
+    part = source_part(out, root)
+    if part is not None:
+        raise BuildError(f"--output {output} is part of the site ({part}); choose another folder")
 
 
 def prepare_output(output: Path, force: bool) -> None:

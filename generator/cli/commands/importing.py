@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.arguments import Commands, add_site, site_dir, source_file
+from generator.cli.arguments import Commands, add_site, site_dir, source_file, target_dir
 from generator.cli.commands import importsites
 from generator.cli.messages import print_problems
 from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError
@@ -124,9 +124,7 @@ def _add_rendercv(formats: Commands) -> None:
 def cmd_import_rendercv(args: argparse.Namespace) -> int:
     from generator.importers.rendercv.importer import import_rendercv
 
-    report = import_rendercv(
-        source_file(args.file), Path(args.site).resolve(), dry_run=args.dry_run
-    )
+    report = import_rendercv(source_file(args.file), target_dir(args.site), dry_run=args.dry_run)
     for line in report.lines(args.file, args.dry_run):
         print(line)
     if not args.dry_run:
@@ -159,7 +157,7 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     if site.exists() and not site.is_dir():
         raise UsageError(f"--site {args.site}: not a folder")
     report = import_jsonresume(
-        source_file(args.file), site.resolve(), args.base_url, dry_run=args.dry_run
+        source_file(args.file), target_dir(args.site), args.base_url, dry_run=args.dry_run
     )
     for line in report.fields.lines(args.file, args.dry_run):
         print(line)
@@ -175,9 +173,8 @@ def cmd_import_jsonresume(args: argparse.Namespace) -> int:
 def cmd_import_markdown(args: argparse.Namespace) -> int:
     from generator.importers.markdown.importer import import_markdown
 
-    site = Path(args.site)
     report = import_markdown(
-        source_file(args.file), site.resolve(), dry_run=args.dry_run, name=args.name
+        source_file(args.file), target_dir(args.site), dry_run=args.dry_run, name=args.name
     )
     _print_lines(report, args.file)
     _print_files(report, args.dry_run)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.arguments import Commands
+from generator.cli.arguments import Commands, target_dir
 from generator.errors import EXIT_OK, UsageError
 
 # What became of each file, as the report says it (sitefiles.Outcome.action).
@@ -47,7 +47,7 @@ def cmd_import_site(args: argparse.Namespace) -> int:
     source = Path(args.source)
     if not source.is_dir():
         raise UsageError(f"{args.source}: no such folder")
-    site = Path(args.site).resolve()
+    site = target_dir(args.site)
     if args.kind == "hugoblox":
         from generator.importers.hugoblox.importer import import_hugoblox as run
     else:

@@ -63,7 +63,6 @@ from generator.content.schema.profile import Language, Link, PostalAddress, Prof
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
-    VARIANT_NAME,
     Argument,
     BaseUrl,
     CvSettings,
@@ -76,6 +75,7 @@ from generator.content.schema.siteconfig import (
     SiteConfig,
     Strings,
     Variant,
+    is_variant_name,
 )
 from generator.content.schema.thememanifest import ThemeManifest
 
@@ -138,9 +138,9 @@ __all__ = [
     "ThemeManifest",
     "Thesis",
     "Url",
-    "VARIANT_NAME",
     "Variant",
     "Volunteer",
+    "is_variant_name",
     "model_for",
     "url_scheme",
 ]

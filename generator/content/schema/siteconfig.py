@@ -161,10 +161,13 @@ VARIANT_NAME = r"^[a-z0-9][a-z0-9_-]*$"
 MAX_VARIANT_NAME = 64
 
 
+def is_variant_name(value: str) -> bool:
+    """Whether `value` can name a variant (and so a folder and a file)."""
+    return len(value) <= MAX_VARIANT_NAME and re.fullmatch(VARIANT_NAME, value) is not None
+
+
 def _check_variant_name(value: Any) -> Any:
-    if isinstance(value, str) and not (
-        re.fullmatch(VARIANT_NAME, value) and len(value) <= MAX_VARIANT_NAME
-    ):
+    if isinstance(value, str) and not is_variant_name(value):
         raise PydanticCustomError(
             "variant_name",
             "{value} is not a safe name for /cv/<name>/ and cv-<name>.pdf (expected lower-case "
