@@ -16,6 +16,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.confined import NOT_REGULAR
 from generator.content.schema import LANGUAGE_PATTERN
 from generator.errors import ErrorCollector, shown
 
@@ -182,8 +183,15 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
         return "symbolic link to a file that does not exist"
     if not path.is_file():
         # Reading a named pipe waits for a writer for ever; a device never ends.
-        return "not a regular file (a pipe, socket or device)"
+        return NOT_REGULAR
     return "file"
+
+
+def is_content_file(path: Path, content: Path) -> bool:
+    """Whether `discover` would read `path` as a file now: a regular file inside content/,
+    through links that stay inside. A link since made to lead out, or a pipe put in the
+    file's place, is not (a rebuild then discovers again, and reports it)."""
+    return _checked(path, content.resolve(), {}) == "file"
 
 
 _PROFILE_NAMES = ("profile.yaml", "profile.yml")

@@ -84,6 +84,8 @@ def profile_fields(reader: Reader, basics: Any, languages: Any) -> dict[str, Any
     extras = reader.unknown(("basics",), basics, known | LEGACY_NAMES["basics"].keys())
     basics = fix_urls(reader, ("basics",), reader.current_names(("basics",), basics))
     data, origin = mapped(basics, BASICS)
+    if data.get("phone"):
+        reader.note(("basics", "phone"), PRIVATE.format(what="the phone number", switch="phone"))
     _image(reader, basics.get("image"), data, origin)
     extras += _location(reader, basics.get("location"), data, origin)
     data["links"] = _links(reader, basics.get("profiles") or [], extras)
@@ -118,6 +120,13 @@ def _image(reader: Reader, image: Any, data: dict[str, Any], origin: dict[str, s
         data[target], origin[target] = image, "image"
 
 
+# A private fact is kept, and published only when site.yaml says so.
+PRIVATE = (
+    "{what} is kept in content/profile.yaml but published only with `contact: {{{switch}: "
+    "true}}` in site.yaml"
+)
+
+
 def _location(
     reader: Reader, location: Any, data: dict[str, Any], origin: dict[str, str]
 ) -> list[Extra]:
@@ -130,6 +139,8 @@ def _location(
     address, _ = mapped(location, ADDRESS)
     if address:
         data["address"], origin["address"] = address, "location"
+        if address.get("street") or address.get("postal_code"):
+            reader.note(path, PRIVATE.format(what="the street address", switch="address"))
         shown = [address.get(k) for k in ("city", "region", "country_code")]
         if any(shown):
             data["location"] = ", ".join(p for p in shown if p)

@@ -37,6 +37,9 @@ _PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
 
 TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
 FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
+# Typst packages cvsite ships: `@cvsite/cv:1.0.0`, what every theme's template shares. Found
+# here by Typst, never fetched.
+PACKAGES = Path(__file__).parent / "typst"
 
 
 def template_of(theme: Theme) -> Path | None:
@@ -82,6 +85,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             font_paths=[str(folder) for folder in fonts],
             ignore_system_fonts=True,
             sys_inputs={"cv": data},
+            package_path=str(PACKAGES),
         )
     except typst.TypstError as exc:
         raise BuildError(_problem(template, exc, "cannot typeset the CV")) from None
@@ -153,11 +157,18 @@ def pdf_files(
     jobs = pdf_jobs(loaded, theme)
     if not jobs:
         return {}
-    digest = _digest(template_of(theme))
+    digest = _digest(template_of(theme), *sorted(PACKAGES.rglob("*.typ")))
     looks = {code: shown(r) for code, r in loaded.resumes.items() if r.config.pdf is not None}
     return {
         name: (
-            (looks[job.resume.language], digest, job.fonts, repr(theme.options), repr(job.variant)),
+            (
+                looks[job.resume.language],
+                digest,
+                job.fonts,
+                repr(theme.options),
+                repr(job.variant),
+                repr(job.resume.config),  # `pdf`, `dates`, `marks`, `contact` shape the PDF
+            ),
             job,
         )
         for name, job in jobs.items()
@@ -218,5 +229,8 @@ def _most_used(pair: tuple[str, int]) -> tuple[int, str]:
     return -pair[1], pair[0].casefold()
 
 
-def _digest(path: Path) -> str:
-    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+def _digest(*paths: Path) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

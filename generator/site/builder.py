@@ -11,8 +11,10 @@ from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
+from generator.content.discover import is_content_file
 from generator.content.reader import SiteFiles
 from generator.markdown.renderer import MarkdownProblem
 from generator.model.resume import Loaded, load
@@ -90,7 +92,8 @@ class SiteBuilder:
             changes = Changes(settings=True)
         changes = self._pending | changes
         self._pending = changes
-        told = {path: _digest(path) for path in changes.content}  # before anything is read
+        content = self.options.site / "content"
+        told = {path: _digest(path, content) for path in changes.content}  # before any read
         # Read them again in any case: a failed build may have cached what was wrong in them.
         self.cache.reads.forget(told)
         changes = self._really_changed(changes, told)
@@ -346,7 +349,7 @@ class SiteBuilder:
             return None
         files = self.last.loaded.files
         known = {*files.all_sources(), *files.assets}
-        if all(path in known and path.is_file() for path in changes.content):
+        if all(path in known and is_content_file(path, files.content) for path in changes.content):
             return files
         return None
 
@@ -381,8 +384,11 @@ def _site_files_by_path(
     return files
 
 
-def _digest(path: Path) -> bytes | None:
+def _digest(path: Path, content: Path) -> bytes | None:
+    """What `path` in `content` holds now, as the build would read it; None if it would not
+    (the build will say why). A pipe put there is not opened: that would wait for ever."""
     try:
-        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
-    except OSError:  # deleted (or unreadable: the build will say so)
+        with confined.open_inside(content, path.relative_to(content).as_posix()) as file:
+            return hashlib.blake2b(file.read(), digest_size=16).digest()
+    except (OSError, ValueError, confined.NotRegular):  # deleted, a pipe, a link out
         return None

@@ -20,7 +20,7 @@ from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
 from generator.site.resumejson import resume_json
 from generator.site.sitefiles import atom_feed, robots, sitemap
-from generator.site.writer import Source
+from generator.site.writer import Asset, Source
 
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
 # page of the site: at 1,000 entries, 6 ms for the sitemap and 11 for the feed or resume.json,
@@ -56,18 +56,29 @@ def citation_files(resume: Resume, before: Made | None = None) -> Made:
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
     """Theme static files and content assets: URL -> (source, where it comes from)."""
     result: dict[str, tuple[Source, Origin]] = {}
-    for relative, path in theme.static_files().items():
+    for relative, asset in theme_assets(theme).items():
         result[routes.theme_file(relative)] = (
-            path,
+            asset,
             Origin(f"theme {theme.name}: static/{relative}"),
         )
+    content = loaded.files.content
     for path in loaded.files.assets:
         display = loaded.files.display(path)
         result[routes.content_file(display.removeprefix("content/"))] = (
-            path,
+            Asset(content, path),
             Origin(display, display),
         )
     return result
+
+
+def theme_assets(theme: Theme) -> dict[str, Asset]:
+    """A theme's static files by their path under static/, each read from inside the folder
+    of the theme (of the chain) it comes from."""
+    folders = [t.path for t in theme.chain]
+    return {
+        relative: Asset(next(f for f in folders if path.is_relative_to(f)), path)
+        for relative, path in theme.static_files().items()
+    }
 
 
 def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:

@@ -21,6 +21,7 @@ from generator.render.theme import Theme, load_theme
 from generator.render.typstpdf import make_pdf, pdf_name, template_of
 from generator.site.options import BuildOptions
 from generator.site.outputlock import output_lock
+from generator.site.outputs import theme_assets
 from generator.site.writer import Source, check_output_location, prepare_output, write_site
 
 # A folder with this file holds a whole site (every build writes one): not a variant's.
@@ -120,8 +121,8 @@ def _pdfs(loaded: Loaded, theme: Theme, variant: Variant) -> dict[PurePosixPath,
 
 def _static(theme: Theme) -> dict[PurePosixPath, Source]:
     return {
-        routes.output_path(routes.theme_file(relative)): path
-        for relative, path in theme.static_files().items()
+        routes.output_path(routes.theme_file(relative)): asset
+        for relative, asset in theme_assets(theme).items()
     }
 
 

@@ -15,13 +15,28 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
+from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import output_lock
 from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
 
-Source = bytes | Path  # the bytes of a file, or a file to copy
+
+@dataclass(frozen=True)
+class Asset:
+    """A file of the site published as it is (a content asset, a theme's static file):
+    `path`, read from inside `root` every time it is copied (`confined.open_inside`), so that
+    a link made to lead out of `root` after the build looked at it is refused then."""
+
+    root: Path
+    path: Path
+
+
+# The bytes of a file; a file of the site to copy; a file of cvsite's own to copy (a picture
+# the cache keeps), read as an Asset of its own folder.
+Source = bytes | Asset | Path
 
 
 @dataclass(frozen=True)
@@ -85,11 +100,24 @@ def _same(existing: Path, source: Source) -> bool:
     try:
         if isinstance(source, bytes):
             return existing.stat().st_size == len(source) and existing.read_bytes() == source
-        if existing.stat().st_size != source.stat().st_size:
-            return False
-        return existing.read_bytes() == source.read_bytes()
+        with _open(source) as file:
+            if existing.stat().st_size != os.fstat(file.fileno()).st_size:
+                return False
+            return existing.read_bytes() == file.read()
     except OSError:
         return False
+
+
+def _open(source: Asset | Path) -> BinaryIO:
+    """A file to copy, opened from inside its folder; a link out of it, a pipe, a socket or
+    a device is refused (confined.NotRegular, a BuildError naming the file)."""
+    asset = source if isinstance(source, Asset) else Asset(source.parent, source)
+    return confined.open_inside(asset.root, asset.path.relative_to(asset.root).as_posix())
+
+
+def _copy(source: Asset | Path, target: Path | str) -> None:
+    with _open(source) as file, open(target, "wb") as copy:
+        shutil.copyfileobj(file, copy)
 
 
 def _existing_files(output: Path) -> set[str]:
@@ -157,7 +185,7 @@ def _assemble(
         elif isinstance(source, bytes):
             info = _write_new(target, source)
         else:
-            shutil.copyfile(source, target)
+            _copy(source, target)
             info = os.stat(target)
         stats[relative] = [info.st_size, info.st_mtime_ns]
     return stats
@@ -220,7 +248,7 @@ def update_files(
             if isinstance(source, bytes):
                 temporary.write_bytes(source)
             else:
-                shutil.copyfile(source, temporary)
+                _copy(source, temporary)
             os.replace(temporary, target)
         except OSError as exc:
             temporary.unlink(missing_ok=True)

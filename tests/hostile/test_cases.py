@@ -22,6 +22,11 @@ from tests.htmlread import read_page
 MB = 1024 * 1024
 SITE = "title: T\nbase_url: https://e.org/\n"
 
+NOT_REGULAR = (
+    "not a regular file (a pipe, socket or device); cvsite reads only regular files, "
+    "and never opens these: remove it"
+)
+
 
 def entry(body: str = "Body.", **fields: str) -> str:
     """A projects.yaml with one entry; values are written as YAML as given."""
@@ -555,7 +560,7 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path):
     site = write_site(tmp_path / "site", {"content/profile.yaml": None})
     os.mkfifo(site / "content" / "profile.yaml")
     outcome = build_hostile(site)
-    assert "content/profile.yaml: not a regular file (a pipe, socket or device)" in outcome.errors
+    assert f"content/profile.yaml: {NOT_REGULAR}" in outcome.errors
 
 
 def test_pipes_and_device_links_among_entry_files_are_refused_without_waiting(tmp_path):
@@ -568,7 +573,7 @@ def test_pipes_and_device_links_among_entry_files_are_refused_without_waiting(tm
     for _ in range(2):
         outcome = build_hostile(site)
         errors = outcome.errors
-        assert "content/talks/pipe.md: not a regular file (a pipe, socket or device)" in errors
+        assert f"content/talks/pipe.md: {NOT_REGULAR}" in errors
         assert any(line.startswith("content/talks/zero.md: symbolic link") for line in errors)
 
 

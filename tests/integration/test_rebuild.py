@@ -249,7 +249,7 @@ def test_an_edit_renders_only_the_pages_that_show_it(harness: Harness):
 
 
 def test_a_body_edit_renders_only_the_pages_that_show_the_body(harness: Harness):
-    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    path = harness.replace("content/projects/hpc-benchmarking.md", "One of three", "One of the")
     update = harness.rebuild(path)
     assert update is not None
     # Rendered again: the pages that declare they may show its body (its own page in each
@@ -286,11 +286,11 @@ def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
     harness.rebuild(
         harness.replace("themes/meridian/templates/section/projects.html", "</h2>", "</h2>" + shown)
     )
-    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    path = harness.replace("content/projects/hpc-benchmarking.md", "One of three", "One of the")
     update = harness.rebuild(path)
     assert update is not None
     assert PurePosixPath("projects/index.html") in update.written
-    assert b"GPUs" in (harness.preview.output / "projects/index.html").read_bytes()
+    assert b"One of the research" in (harness.preview.output / "projects/index.html").read_bytes()
     harness.assert_same_as_clean()
 
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from generator.model.resume import load
-from generator.render.cvdocument import cv_document, printed
+from generator.render.cvdocument import cv_document
+from generator.render.presenter import printed
 from generator.site.build import BuildOptions, render_site
 from tests.e2e.test_seed_facts import FACTS, _normalise
 from tests.helpers import REPO, new_site_cache
@@ -128,12 +129,13 @@ def test_publications_mark_the_owner_and_equal_contribution(site):
     section = cv_document(load(root).resume)["sections"][0]
     paper = section["entries"][0]
     assert paper["kind"] == "publication"
-    assert [(a["name"], a["owner"], a["equal"], a["corresponding"]) for a in paper["authors"]] == [
-        ("Charles Babbage", False, True, False),
-        ("A. Lovelace", True, True, False),
-        ("Luigi Menabrea", False, False, True),
+    assert [(a["name"], a["owner"], a["marks"]) for a in paper["authors"]] == [
+        ("Charles Babbage", False, ["*"]),
+        ("A. Lovelace", True, ["*"]),
+        ("Luigi Menabrea", False, ["†"]),
     ]
-    assert section["marks"] == {"equal": True, "corresponding": True}
+    # `*` has its usual meaning; `†` means what the site says, and this one says nothing.
+    assert section["legend"] == [{"symbol": "*", "meaning": "Equal contribution"}]
     assert (paper["venue"], paper["venue_short"], paper["type_label"]) == (
         "Scientific Memoirs",
         "SM",
@@ -150,6 +152,7 @@ def test_publications_mark_the_owner_and_equal_contribution(site):
 def test_contact_is_printed_as_text_and_linked(site):
     root = site(
         {
+            "site.yaml": f"{SITE}contact: {{phone: true}}\n",
             "content/profile.yaml": """
                 name: Ada Lovelace
                 location: London
@@ -175,11 +178,17 @@ def test_contact_is_printed_as_text_and_linked(site):
         ("link", "example.org/files/cv.pdf", "https://example.org/files/cv.pdf"),
     ]
     assert contact[4]["label"] == "GitHub"
+    # Each fact's icon is drawn from cvsite's own shapes, carried in the document: nothing
+    # is fetched at typesetting.
+    icons = cv_document(load(root).resume)["icons"]
+    assert sorted(icons) == sorted({c["icon"] for c in contact})
+    assert all(svg.startswith("<svg xmlns=") and "currentColor" in svg for svg in icons.values())
 
 
 def test_paper_prints_handles_and_the_postal_address(site):
     root = site(
         {
+            "site.yaml": f"{SITE}contact: {{address: true}}\n",
             "content/profile.yaml": """
                 name: Ada Lovelace
                 location: London
@@ -312,7 +321,8 @@ def test_every_kind_of_entry_keeps_what_the_cv_shows(site):
     )
     sections = {s["name"]: s["entries"][0] for s in cv_document(load(root).resume)["sections"]}
     education = sections["education"]
-    assert education["meta"] == ["Göttingen", "Germany", "Grade: 1.0"]
+    assert education["meta"] == ["Göttingen", "Grade: 1.0"]
+    assert education["place"] == "Germany"  # beside the dates, not in the line of details
     assert education["courses"] == ["Optics", "Quanta"]
     assert education["date"] == "2016\u2009–\u20092019"
     assert shown(education["thesis"]["title"]) == "On monopoles"

@@ -89,6 +89,23 @@ def test_parent_prefix_extends_the_parents_version_of_the_same_template(tmp_path
     assert render(tmp_path, "c", "@a/base.html") == "<a>A</a>[c-part]"
 
 
+def test_parent_prefix_reaches_a_template_the_parent_inherits(tmp_path: Path):
+    """ledger has no base.html of its own: a theme extending ledger extends meridian's."""
+    write(
+        tmp_path,
+        {
+            "themes/a/theme.yaml": "name: a\n",
+            "themes/a/templates/base.html": "<a>{% block body %}A{% endblock %}</a>",
+            "themes/b/theme.yaml": "name: b\nextends: a\n",
+            "themes/c/theme.yaml": "name: c\nextends: b\n",
+            "themes/c/templates/base.html": '{% extends "@parent/base.html" %}'
+            "{% block body %}C+{{ super() }}{% endblock %}",
+        },
+    )
+    assert render(tmp_path, "c", "base.html") == "<a>C+A</a>"
+    assert render(tmp_path, "c", "@b/base.html") == "<a>A</a>"
+
+
 def test_parent_prefix_in_a_theme_without_parent_says_so(tmp_path: Path):
     write(
         tmp_path,

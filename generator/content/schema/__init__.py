@@ -13,6 +13,14 @@ every name is importable from here.
 from __future__ import annotations
 
 from generator.content.schema.analytics import PROVIDERS, Analytics
+from generator.content.schema.display import (
+    PAPERS,
+    ContactSettings,
+    DateDetail,
+    Marks,
+    PdfSetting,
+    PdfSettings,
+)
 from generator.content.schema.entries import (
     BIBTEX_KEY_PATTERN,
     NEWS_SECTIONS,
@@ -55,7 +63,6 @@ from generator.content.schema.profile import Language, Link, PostalAddress, Prof
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
-    PAPERS,
     VARIANT_NAME,
     Argument,
     BaseUrl,
@@ -66,8 +73,6 @@ from generator.content.schema.siteconfig import (
     LanguageCode,
     MarkdownOptions,
     NavItem,
-    PdfSetting,
-    PdfSettings,
     SiteConfig,
     Strings,
     Variant,
@@ -109,6 +114,9 @@ __all__ = [
     "NewsItem",
     "NavItem",
     "PAPERS",
+    "ContactSettings",
+    "DateDetail",
+    "Marks",
     "PUBLICATION_TYPES",
     "PageMatter",
     "PdfSetting",
