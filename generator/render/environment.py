@@ -17,6 +17,7 @@ from typing import Any
 
 import jinja2
 
+from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 from generator.errors import BuildError, library_message
 from generator.render.theme import ThemeDir, builtin_themes_dir
@@ -84,7 +85,7 @@ class KeptTemplates(jinja2.FileSystemBytecodeCache):
 
     def __init__(self, folder: Path):
         with contextlib.suppress(OSError):  # said when a template cannot be kept there
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)
         super().__init__(str(folder))
         self.warned = False
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from generator import urls as routes
@@ -57,9 +58,9 @@ def font_folders(theme: Theme) -> list[Path]:
 _typeset_in: int | None = None
 
 
-def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
-    """`document` typeset with `template`. Raises BuildError when the template fails, and
-    RuntimeError in a process forked from one that has typeset."""
+def compiler() -> ModuleType:
+    """The `typst` module, for a compile in this process (a PDF here, an SVG picture drawn
+    in site/vectors.py). Raises RuntimeError in a process forked from one that has used it."""
     global _typeset_in
     if _typeset_in is not None and _typeset_in != os.getpid():
         raise RuntimeError(
@@ -67,8 +68,15 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             "do not survive fork(); typeset in the process that forked"
         )
     _typeset_in = os.getpid()
-    import typst  # only a build that makes a PDF needs the compiler (bench/pdf.py)
+    import typst  # only a build that makes a PDF or draws an SVG needs the compiler
 
+    return typst
+
+
+def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
+    """`document` typeset with `template`. Raises BuildError when the template fails, and
+    RuntimeError in a process forked from one that has typeset."""
+    typst = compiler()
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
         pdf, warnings = typst.compile_with_warnings(

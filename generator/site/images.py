@@ -2,11 +2,14 @@
 size as shown, its format), then made into the files render/pictures.py plans.
 
 What is published is pixels only: EXIF orientation is applied, then EXIF (with a phone's GPS
-position), XMP and colour profiles are left behind (colours first converted to sRGB). Each
-file made is kept in the site's cache folder under a digest of what it is made from (the
-original's bytes, its size and format, Pillow's version and this module's settings), so a
-rebuild reads it from there and does no image work. An original is decoded once for all its
-files, and each original is one job a build may hand to another process.
+position), XMP and colour profiles are left behind (colours first converted to sRGB); an SVG
+is drawn into pixels first (site/vectors.py). Each file made is kept in the site's cache
+folder under a digest of what it is made from (the original's bytes, its size and format,
+Pillow's version, the SVG renderer's for an SVG, and this module's settings), so a rebuild
+reads it from there and does no image work. Beside each kept file is a digest of its bytes:
+a file that no longer matches it (overwritten, cut short, emptied) is made again, never
+published. An original is decoded once for all its files, and each original is one job a
+build may hand to another process.
 """
 
 from __future__ import annotations
@@ -16,18 +19,19 @@ import hashlib
 import io
 import json
 import math
-import os
 import warnings
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.cachefolders import intact, keep
 from generator.diskerrors import cache_warning
 from generator.errors import ContentError, ContentErrors, shown
 from generator.model.resume import Loaded
 from generator.render.pictures import ImageInfo, Pictures, Variant, is_vector
 from generator.site.collisions import Origin
+from generator.site.vectors import NotDrawn, draw, renderer_version, svg_size
 from generator.site.writer import Source
 
 if TYPE_CHECKING:
@@ -53,13 +57,14 @@ def modern_formats() -> tuple[str, ...]:
 
 
 def wanted_images(loaded: Loaded) -> Wanted:
-    """Every raster picture the site shows, with the field that names it and its roles: the
-    avatar (also the link preview and, without site.yaml's `favicon`, the favicons), and
-    each entry's `image` (its page, lists, and its page's link preview if it has a page)."""
+    """Every picture the site shows, with the field that names it and its roles: the avatar
+    (also the link preview and, without site.yaml's `favicon`, the favicons), each entry's
+    `image` (its page, lists, and its page's link preview if it has a page), and an SVG
+    `favicon` (drawn into the favicons; a PNG or ICO one is published as it is)."""
     wanted: Wanted = {}
 
     def add(path: str | None, place: ContentError, roles: set[str]) -> None:
-        if path and not is_vector(path):
+        if path:
             key = path.split("#")[0].split("?")[0].lstrip("/")
             wanted.setdefault(key, (place, set()))[1].update(roles)
 
@@ -75,6 +80,11 @@ def wanted_images(loaded: Loaded) -> Wanted:
                 place = item.origin.error(("image",), "")
                 preview = {"social"} if item.has_page else set()  # its page's og:image
                 add(item.data.image, place, {"image", "thumbnail", *preview})
+    favicon = loaded.resume.config.favicon
+    if favicon and is_vector(favicon):
+        doc = loaded.config_doc
+        place = ContentError("site.yaml", 0, 0, "favicon", "")
+        add(favicon, doc.error(("favicon",), "") if doc is not None else place, {"icons"})
     return wanted
 
 
@@ -87,8 +97,9 @@ class Originals:
         self.path = path
         self.known: dict[str, list] = {}
         self.changed = False
-        with contextlib.suppress(OSError, ValueError):
-            self.known = json.loads(path.read_text(encoding="utf-8")) if path else {}
+        kept = intact(path) if path else None  # as this class wrote it, or nothing
+        with contextlib.suppress(ValueError):
+            self.known = json.loads(kept) if kept is not None else {}
 
     def info(self, file: Path, path: str, place: ContentError) -> ImageInfo:
         try:
@@ -134,15 +145,24 @@ def plan_pictures(
 
 
 def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
-    """An original's size as shown and its fallback format, from its header."""
+    """An original's size as shown and its fallback format, from its header (an SVG's: from
+    its root element)."""
     data = _read(file, place)
+    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+    if is_vector(path):
+        try:
+            width, height = svg_size(data)
+        except NotDrawn as exc:
+            raise _error(place, f"{shown(path)} {exc}") from None
+        # The size it is shown at, in whole pixels (a drawing of any size is made at need).
+        return ImageInfo(path, file, max(1, round(width)), max(1, round(height)), "png",
+                         digest, place)  # fmt: skip
     with _opened(io.BytesIO(data), place, path) as image:
         width, height = image.size
         if _orientation(image) in (5, 6, 7, 8):  # turned a quarter
             width, height = height, width
         alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
         fallback = "png" if image.format in ("PNG", "GIF") or alpha else "jpeg"
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return ImageInfo(path, file, width, height, fallback, digest, place)
 
 
@@ -233,11 +253,12 @@ def by_original(variants: Iterable[Variant]) -> list[list[Variant]]:
 
 
 def cached(group: list[Variant], folder: Path | None) -> dict[str, Source] | None:
-    """The files of one original, if the cache has every one of them."""
+    """The files of one original, if the cache has every one of them, each as it was kept."""
     if folder is None:
         return None
     found = {v.url: cache_path(folder, v) for v in group}
-    return found if all(path.is_file() for path in found.values()) else None  # type: ignore
+    whole = all(intact(path) is not None for path in found.values())
+    return found if whole else None  # type: ignore
 
 
 def make_group(group: list[Variant], folder: Path | None) -> dict[str, Source]:
@@ -249,7 +270,7 @@ def make_group(group: list[Variant], folder: Path | None) -> dict[str, Source]:
     made: dict[str, Source] = {}
     for variant in group:
         path = cache_path(folder, variant) if folder is not None else None
-        if path is not None and path.is_file():
+        if path is not None and intact(path) is not None:
             made[variant.url] = path
             continue
         data = encode(image, variant)
@@ -263,19 +284,16 @@ def cache_path(folder: Path, variant: Variant) -> Path:
 
     what = f"{variant.info.digest} {variant.width}x{variant.height} {variant.format} "
     what += f"{PIL.__version__} {SETTINGS}"
+    if is_vector(variant.info.path):
+        what += f" typst {renderer_version()}"
     return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{variant.format}"
 
 
 def _keep(path: Path, data: bytes) -> Source:
-    """`data` written to the cache (whole or not at all), and the file; the bytes if the cache
-    cannot be written."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """`data` kept in the cache, and the file; the bytes if the cache cannot be written."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        keep(path, data)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
         cache_warning(path.parent, exc)
         return data
     return path
@@ -286,6 +304,8 @@ def _decoded(group: list[Variant]) -> Image.Image:
     from PIL import ImageOps
 
     info = group[0].info
+    if is_vector(info.path):
+        return _drawn(info, max(_scale(info, v) for v in group))
     with _opened(info.file, info.place, info.path) as image:
         if image.format == "JPEG":  # decoded at a half, a quarter… when that is enough
             scale = max(_scale(info, v) for v in group)
@@ -295,6 +315,22 @@ def _decoded(group: list[Variant]) -> Image.Image:
             return _srgb(ImageOps.exif_transpose(image))
         except (OSError, SyntaxError, ValueError, TypeError, KeyError) as exc:
             raise _error(info.place, _not_an_image(shown(info.path), exc)) from None
+
+
+def _drawn(info: ImageInfo, scale: float) -> Image.Image:
+    """An SVG original drawn at `scale` times the size it is shown at (no more than
+    MAX_PIXELS), as RGBA."""
+    from PIL import Image
+
+    width, height = info.width * scale, info.height * scale
+    shrink = min(1.0, math.sqrt(MAX_PIXELS / (width * height)))
+    size = (max(1, math.ceil(width * shrink)), max(1, math.ceil(height * shrink)))
+    try:
+        data = draw(_read(info.file, info.place), *size)
+    except NotDrawn as exc:
+        raise _error(info.place, f"{shown(info.path)} {exc}") from None
+    with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+        return image.convert("RGBA")
 
 
 def _scale(info: ImageInfo, variant: Variant) -> float:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
+from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 
 CODE = Path(__file__).resolve().parent.parent
@@ -189,7 +190,7 @@ class Stamp:
         path = _stamp_path(site, output)
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # one per process
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent)
             temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
             os.replace(temporary, path)
         except OSError as exc:  # the next build is then a full one: nothing worse

@@ -143,8 +143,7 @@ def test_the_plan_gives_templates_1x_and_2x_sources_and_the_size_shown(tmp_path:
     assert (thumb.width, thumb.height, thumb.sizes) == (128, 64, "128px")
     assert pictures.picture("shots/wide.jpg", "avatar").width == 160
     assert Pictures({}, {**MERIDIAN, "thumbnail_width": 0}).picture("a.jpg", "thumbnail") is None
-    vector = pictures.picture("files/me.svg", "avatar")
-    assert (vector.src, vector.sources, vector.width) == ("/files/me.svg", (), 160)
+    assert pictures.picture("files/me.svg", "avatar") is None  # not read: never published
 
 
 def test_a_picture_with_transparency_falls_back_to_png(tmp_path: Path):
