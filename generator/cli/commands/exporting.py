@@ -29,7 +29,7 @@ def add(commands: Commands) -> None:
 
 
 def cmd_export_rendercv(args: argparse.Namespace) -> int:
-    from generator.importers.rendercv.export import export
+    from generator.exporters.rendercv import export
 
     text = export(site_dir(args.site))
     if args.output:

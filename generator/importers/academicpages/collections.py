@@ -9,6 +9,8 @@ import re
 from typing import Any
 
 from generator import urls as routes
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import (
     LEFT_URL,
@@ -18,8 +20,7 @@ from generator.importers.sitesource.markup import (
     plain,
     safe_url,
 )
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 # Collection folder -> cvsite section, and the field a collection's title goes to.
 COLLECTIONS = {
@@ -56,7 +57,7 @@ JEKYLL_ONLY = {
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 
 
-def import_collections(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+def import_collections(folder: SourceFolder, plan: Imported, report: Report) -> None:
     for name, (section, title_field) in COLLECTIONS.items():
         for path in folder.files(name, (".md", ".markdown", ".html")):
             page = folder.page(path)
@@ -69,7 +70,7 @@ def _slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(_DATED.sub("", stem) or stem, "entry"), taken)
 
 
-def _entry(page: Page, section: str, title_field: str, plan: Plan, report: ImportReport) -> None:
+def _entry(page: Page, section: str, title_field: str, plan: Imported, report: Report) -> None:
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     fields: dict[str, Any] = {}
     where = plan.add_paged(section, _slug(page, plan.taken(section)), fields)
@@ -162,7 +163,7 @@ def _urls(take: Taking, fields: dict[str, Any], where: str, section: str) -> Non
 
 
 def _body(
-    page: Page, citation: str | None, where: str, notes: list[str], report: ImportReport
+    page: Page, citation: str | None, where: str, notes: list[str], report: Report
 ) -> str | None:
     body = page.body.strip()
     if page.path.endswith(".html"):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from generator.importers.hugoblox.links import ICON_REASON, link
+from generator.importers.record import Imported
 from generator.importers.sitesource.markup import plain
 from generator.importers.sitesource.trail import Taking
-from generator.importers.sitesource.writing import Plan
 
 NOT_CVSITE = "not a field cvsite has"
 _ICONS = {"icon": ICON_REASON, "icon_pack": ICON_REASON}
@@ -51,7 +51,7 @@ _GROUP_ONLY = {**_ICONS, "color": _COLOUR, "color_border": _COLOUR}
 _PLAIN = {"degree", "institution", "position", "organization", "title", "awarder", "area"}
 
 
-def sections(take: Taking, plan: Plan) -> None:
+def sections(take: Taking, plan: Imported) -> None:
     education = take.get("education")
     if isinstance(education, dict):  # Hugo Academic: education: {courses: [...]}
         inner = take.child("education", education)
@@ -65,7 +65,7 @@ def sections(take: Taking, plan: Plan) -> None:
     _skills(take, plan)
 
 
-def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: Plan) -> None:
+def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: Imported) -> None:
     items = take.get(key)
     if not isinstance(items, list):
         take.left(key, "not a list of entries")
@@ -97,7 +97,7 @@ def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str
         entry.pop("date")
 
 
-def _skills(take: Taking, plan: Plan) -> None:
+def _skills(take: Taking, plan: Imported) -> None:
     groups = take.get("skills")
     if not isinstance(groups, list):
         take.left("skills", "not a list of skill groups")
