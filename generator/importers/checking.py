@@ -137,6 +137,16 @@ def _take_refused(
     """Take out the first field a model refuses. On a page the body keeps it, as a
     paragraph of its own; else a warning names the source's field and line."""
     error = exc.errors(include_url=False)[0]
+    if error["type"] == "end_only" and "date" not in data:  # its start was refused
+        end = data.pop("end")
+        if getattr(parse_date(end), "present", False):  # "until now" says nothing alone
+            report.notes.append(f"{where}: an open end without a start, left out")
+            _replace(report, where, "end", "", "an open end without a start")
+            return
+        data["date"] = end
+        report.notes.append(f"{where}: an end without a start, kept as the entry's date")
+        _replace(report, where, "end", f"{where}.date", "without a start: the date")
+        return
     loc = [str(part) for part in error["loc"] if not isinstance(part, int)]
     key = loc[0] if loc else (error.get("ctx") or {}).get("field")
     if key is None or key not in data:

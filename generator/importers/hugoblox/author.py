@@ -210,7 +210,7 @@ def _contact(take: Taking, plan: Imported) -> None:
             part.put("url", f"{PROFILE}: links")
             part.finish({}, NOT_CVSITE)
         take.done.add(key)
-    for key in ("links", "social"):
+    for key in ("links", "social", "profiles"):  # profiles: Hugo Blox v5+ author pages
         found += links(take, key, f"{PROFILE}: links", len(found)) if key in take.data else []
     if take.text("email"):
         plan.profile["email"] = take.text("email")

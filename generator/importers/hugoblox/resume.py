@@ -21,6 +21,8 @@ EDUCATION = {
     "location": "location",
     "start": "start",
     "end": "end",
+    "date_start": "start",  # Hugo Blox v5+ (2024 on)
+    "date_end": "end",
     "year": "date",
     "date": "date",
     "summary": "summary",
@@ -35,6 +37,8 @@ EXPERIENCE = {
     "location": "location",
     "start": "start",
     "end": "end",
+    "date_start": "start",
+    "date_end": "end",
     "date": "date",
     "summary": "summary",
     "url": "url",
