@@ -23,6 +23,9 @@ REALWORLD = FIXTURES / "realworld"
 SITES = [("hugoblox", p) for p in sorted((REALWORLD / "hugoblox").iterdir()) if p.is_dir()] + [
     ("academicpages", p) for p in sorted((REALWORLD / "academicpages").iterdir()) if p.is_dir()
 ]
+# Issue 30's sites, measured by share; issue 40's name each fact they miss
+# (tests/e2e/test_import_realworld_more.py).
+MEASURED = [s for s in SITES if not s[1].name.endswith("-2025") or s[1].name == "starter-2025"]
 IMPORTERS = {"hugoblox": import_hugoblox, "academicpages": import_academicpages}
 HUGO_2026 = REALWORLD / "hugoblox" / "academic-cv-2026"
 STARTER = REALWORLD / "academicpages" / "starter-2025"
@@ -51,7 +54,7 @@ def files_of(site: Path) -> dict[str, bytes]:
     }
 
 
-@pytest.mark.parametrize(("kind", "source"), SITES, ids=lambda v: getattr(v, "name", v))
+@pytest.mark.parametrize(("kind", "source"), MEASURED, ids=lambda v: getattr(v, "name", v))
 def test_a_real_site_shows_its_facts(kind, source, tmp_path):
     facts = _facts_module()
     outcome = facts.run_unit(kind, source, tmp_path)
