@@ -1,5 +1,5 @@
 """The résumé sections of a Hugo Blox author file: education (and the older
-`education.courses`), experience, skills with their levels, and awards."""
+`education.courses`), experience (`work` since v5), skills with their levels, and awards."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from generator.importers.sitesource.trail import Taking
 
 NOT_CVSITE = "not a field cvsite has"
 _ICONS = {"icon": ICON_REASON, "icon_pack": ICON_REASON}
+_LOGO = {"company_logo": "a logo from the site's assets, which cvsite does not show"}
 # Source field -> cvsite field, per section.
 EDUCATION = {
     "degree": "degree",
@@ -31,8 +32,10 @@ EDUCATION = {
 EXPERIENCE = {
     "role": "position",
     "title": "position",
+    "position": "position",  # Hugo Blox v5+ `work`
     "org": "organization",
     "company": "organization",
+    "company_name": "organization",
     "organization": "organization",
     "location": "location",
     "start": "start",
@@ -42,6 +45,7 @@ EXPERIENCE = {
     "date": "date",
     "summary": "summary",
     "url": "url",
+    "company_url": "url",
 }
 AWARDS = {
     "title": "title",
@@ -65,6 +69,7 @@ def sections(take: Taking, plan: Imported) -> None:
     else:
         _entries(take, "education", "education", EDUCATION, plan)
     _entries(take, "experience", "experience", EXPERIENCE, plan)
+    _entries(take, "work", "experience", EXPERIENCE, plan)  # Hugo Blox v5+ (2024 on)
     _entries(take, "awards", "awards", AWARDS, plan)
     _skills(take, plan)
 
@@ -86,7 +91,7 @@ def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: 
             part.done.add("button")
             if made:
                 entry["links"] = [made]
-        part.finish(_ICONS, NOT_CVSITE)
+        part.finish({**_ICONS, **_LOGO}, NOT_CVSITE)
 
 
 def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str) -> None:
