@@ -34,7 +34,7 @@ def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> 
     plan = Imported("academicpages", source.resolve().name)
     report = plan.report
     import_profile(folder, plan, report)
-    import_collections(folder, plan, report)
+    import_collections(folder, plan)
     _other_files(folder, report)
     report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
     return import_site(plan, site, dry_run)

@@ -135,6 +135,8 @@ def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, A
         for key in ("type", "label", "name", "provider", "icon", "icon_pack"):
             part.put(key, f"{where}: the link's label" if url else "the link is empty")
         part.finish({}, "not a field of a cvsite link")
+    if take.get("links") is None:  # `links: []` is reported too, as empty
+        take.left("links", "not a list of links")
     take.done.add("links")
     return found
 
