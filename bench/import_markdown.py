@@ -34,8 +34,8 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from generator.importers.markdown.document import plain  # noqa: E402
 from generator.importers.markdown.importer import import_markdown  # noqa: E402
-from generator.importers.markdown.lines import plain  # noqa: E402
 
 INPUTS = [
     # The sample person's two texts (shared/seeds/resume-silin-zhao.txt and -plain.txt).

@@ -1,6 +1,6 @@
 """`cvsite import markdown FILE`: a résumé written as Markdown or plain text, as a site.
 
-text.py reads the text (pure); this module makes the import record of it (record.py),
+reader.py reads the text (pure); this module makes the import record of it (record.py),
 which writing.py checks and writes as every import's. The report names every input line,
 the kind of line it is, and where it went.
 """
@@ -11,9 +11,8 @@ import re
 from pathlib import Path
 
 from generator.content.textfile import read_text
-from generator.importers.markdown import text as resumetext
-from generator.importers.markdown.lines import plain
-from generator.importers.markdown.result import ParsedResume
+from generator.importers.markdown.document import ParsedResume, plain
+from generator.importers.markdown.reader import parse
 from generator.importers.record import Imported
 from generator.importers.report import Report
 from generator.importers.sitefiles import front_matter
@@ -106,7 +105,7 @@ def import_markdown(
 ) -> Report:
     """Import `source` into `site`; with `dry_run`, decide everything and write nothing."""
     text = read_text(source, str(source))
-    parsed = resumetext.parse(text, name or existing_name(site) or fallback_name(source))
+    parsed = parse(text, name or existing_name(site) or fallback_name(source))
     imported, places = record_of(parsed, source.name)
     if not parsed.name_found:
         imported.report.notes.append(

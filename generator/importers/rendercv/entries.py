@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.content.schema import Link, model_for
-from generator.importers.markdown.datewords import find_dates
+from generator.importers.markdown.vocabulary import find_dates
 from generator.importers.rendercv import inline
 
 # RenderCV's entry types, in the order RenderCV tries them, with the fields only each has.

@@ -1,14 +1,17 @@
-"""A résumé's text as lines, each told apart by its Markdown: heading, bullet, bold line,
-quote, definition, image, or markup only; and what the other résumé modules ask of a line's
-words (its plain text, whether it is short enough to be a title, a `Label: value` form).
+"""A résumé's text as lines, and what reading them gives.
+
+In: each line told apart by its Markdown (heading, bullet, bold line, quote, definition,
+image, or markup only), and the forms of a line the reader asks about (its plain words,
+whether it is short enough to be a title, a `Label: value`). Out: the parsed résumé, its
+sections and entries, each value with the input lines it came from, and where every input
+line went (a `Placement`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from generator.importers.markdown import words
+from typing import Any
 
 # --- lines -----------------------------------------------------------------------------------
 
@@ -159,46 +162,16 @@ def _mark_bullet_depths(lines: list[Line]) -> None:
             stack = []
 
 
-# --- forms of lines ---
-
+# --- forms of lines --------------------------------------------------------------------------
 
 LEAD_IN = re.compile(r"^[^.!?]{2,80}:$")
 LABEL = re.compile(r"^(?:\*\*|__)?([A-Z][\w /&.+#-]{1,40}?)(?::\*\*|:__|\*\*:|__:|:)\s+(.+)$")
-TAG_LABELS = re.compile(
-    r"^(?:technolog(?:y|ies)|tech(?:nical)? stack|stack|tools?(?: used)?|tech|key skills|skills"
-    r"|keywords|built with|environment|technologies used|tags)$",
-    re.I,
-)
-# Labels of lines that say more about an entry ("GPA: 3.8"), never the start of one.
-ENTRY_LABELS = re.compile(
-    r"^(?:gpa|cgpa|grade|score|(?:relevant |notable )?course(?:s|work)?|advisors?|supervisors?"
-    r"|duration|focus|minor|major|honou?rs|thesis(?: title)?|status|location|role|team"
-    r"|responsibilities|achievements|key achievements|technolog(?:y|ies)|tech(?:nical)? stack"
-    r"|stack|tools?|tech|key skills|skills|keywords|built with|environment|tags|link|links|code)$",
-    re.I,
-)
-STATUS = re.compile(
-    r"^(?:under review|accepted|granted|published|in press|submitted|in preparation|"
-    r"forthcoming|to appear|pending|in review)$",
-    re.I,
-)
-PUB_TYPES = [
-    ("journal", r"journal article|journal paper|journal|article"),
-    ("conference", r"conference paper|conference proceedings|conference|proceedings"),
-    ("workshop", r"workshop paper|workshop"),
-    ("preprint", r"preprint"),
-    ("report", r"technical report|tech report|report|white paper"),
-    ("patent", r"patent"),
-    ("thesis", r"master'?s thesis|bachelor'?s thesis|phd thesis|dissertation|thesis"),
-    ("chapter", r"book chapter|chapter"),
-    ("book", r"book"),
-    ("talk", r"talk|presentation|poster"),
-]
+MD_LINK = re.compile(r"\[([^\][]+)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 
 
 def plain(text: str) -> str:
     """The words of a line without Markdown emphasis and with links as their text."""
-    text = words.MD_LINK.sub(r"\1", text)
+    text = MD_LINK.sub(r"\1", text)
     text = re.sub(r"(\*\*|__|\*|_(?=\S)|(?<=\S)_|`)", "", text)
     return text.strip()
 
@@ -212,3 +185,49 @@ def titleish(text: str) -> bool:
     if text.endswith(".") and not abbreviation:
         return False
     return len(text.split()) <= 14 and not text[0].islower()
+
+
+# --- what reading gives ----------------------------------------------------------------------
+
+
+@dataclass
+class Placement:
+    """Where one input line went: `kind` is field, structure, body, notes or layout."""
+
+    line: int
+    text: str
+    kind: str
+    where: list[str] = field(default_factory=list)
+    note: str = ""
+
+    @property
+    def structured(self) -> bool:
+        return self.kind in ("field", "structure")
+
+
+@dataclass
+class Entry:
+    """One entry: its fields, and for each field path the input lines it came from."""
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    origin: dict[str, list[int]] = field(default_factory=dict)
+    line: int = 0  # the line it started at: the report names it `section[#line]`
+
+
+@dataclass
+class Section:
+    name: str  # cvsite's section name: experience, education, or one made from the heading
+    heading: str = ""
+    line: int = 0
+    entries: list[Entry] = field(default_factory=list)
+
+
+@dataclass
+class ParsedResume:
+    profile: dict[str, Any]
+    profile_origin: dict[str, list[int]]
+    sections: list[Section]
+    notes: list[tuple[int, str]]
+    placements: dict[int, Placement]
+    headings: dict[str, str]  # section -> the heading it was written with
+    name_found: bool = True
