@@ -531,21 +531,41 @@ _KNOWN_FIELDS = {
     "education": {"degree", "institution", "area", "grade", "thesis", "courses"},
     "projects": {"roles", "type"},
     "publications": {
-        "authors", "venue", "venue_short", "type", "year", "month", "status", "doi",
-        "publisher", "number", "advisors", "note",
+        "authors",
+        "venue",
+        "venue_short",
+        "type",
+        "year",
+        "month",
+        "status",
+        "doi",
+        "publisher",
+        "number",
+        "advisors",
+        "note",
     },
     "awards": {"awarder"},
     "certificates": {"issuer"},
     "skills": {"items", "level"},
     "teaching": {"course", "role", "institution", "term"},
     "talks": {"event"},
-}  # fmt: skip
+}
 
 
 _COMMON = {
-    "title", "subtitle", "organization", "location", "start", "end", "date", "summary",
-    "highlights", "tags", "links", "body",
-}  # fmt: skip
+    "title",
+    "subtitle",
+    "organization",
+    "location",
+    "start",
+    "end",
+    "date",
+    "summary",
+    "highlights",
+    "tags",
+    "links",
+    "body",
+}
 
 
 def section_fields(
