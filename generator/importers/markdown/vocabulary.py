@@ -487,7 +487,6 @@ _PHRASES = {
         "React Native",
         "Spring Boot",
         "SQL Server",
-        "Docker compose",
         "Docker Compose",
         "Cloud server",
         "AI Agent",
