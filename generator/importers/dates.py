@@ -34,16 +34,23 @@ _NAMED = re.compile(r"(\d{1,2}\.?\s+)?([^\W\d_]+\.?)\s*,?\s*(\d{4})")
 
 
 @cache
-def _month_names() -> dict[str, int]:
-    """Every month name and abbreviation in LANGUAGES, folded (no accents, lower case)."""
+def month_words(languages: tuple[str, ...] = (*LANGUAGES, "en_GB")) -> dict[str, int]:
+    """Every month name and abbreviation in `languages` as written, in lower case, with its
+    number. British English adds "Sept"."""
     names: dict[str, int] = {}
-    for code in LANGUAGES:
+    for code in languages:
         months = Locale.parse(code).months
         for context in ("format", "stand-alone"):
             for width in ("wide", "abbreviated"):
                 for number, name in months[context][width].items():
-                    names.setdefault(_fold(name), number)
+                    names.setdefault(name.casefold(), number)
     return names
+
+
+@cache
+def _month_names() -> dict[str, int]:
+    """The month names, folded (no accents, lower case, no final dot)."""
+    return {_fold(name): number for name, number in month_words().items()}
 
 
 def _fold(text: str) -> str:

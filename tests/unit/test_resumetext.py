@@ -44,10 +44,30 @@ def section(parsed, name):
         ("Feb 1, 2021", {"date": "2021-02-01"}),
         ("Jun 2021 -- Present | Remote", {"start": "2021-06", "end": "present"}),
         ("2024-        CROWDSTRIKE", {"start": "2024", "end": "present"}),
+        ("Sep.15,2019", {"date": "2019-09-15"}),
+        # "Until now" in the languages every import reads (importers/dates.py).
+        ("2019 – heute", {"start": "2019", "end": "present"}),
+        ("03/2020 - obecnie", {"start": "2020-03", "end": "present"}),
+        ("2018 - aujourd'hui", {"start": "2018", "end": "present"}),
     ],
 )
 def test_dates_in_the_forms_resumes_use(text, expected):
     assert vocabulary.find_dates(text).fields() == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Other languages' month names are English words in running text: only the year.
+        ("Mars 2020 rover", {"date": "2020"}),
+        ("a data set 2019 release", {"date": "2019"}),
+        # A day that no month has is no date: the line keeps it as written.
+        ("Feb 30, 2019", None),
+    ],
+)
+def test_month_words_that_are_no_month(text, expected):
+    found = vocabulary.find_dates(text)
+    assert (found.fields() if found else None) == expected
 
 
 def test_dates_say_what_they_cannot_keep():

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from generator.content.dates import month_number, parse_date
+from generator.importers.dates import PRESENT, month_words, read_date
 
 # --- section headings ------------------------------------------------------------------------
 
@@ -107,41 +107,45 @@ def is_heading_phrase(text: str) -> bool:
 
 # --- dates -----------------------------------------------------------------------------------
 
-_MONTH = (
-    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
 _SEASON = r"(?:spring|summer|fall|autumn|winter)"
-_PRESENT = r"(?:present|now|current|currently|today|ongoing|date|till date|to date)"
 _YEAR = r"(?:19|20)\d\d"
-
-
-def _point_pattern(p: str) -> str:
-    """One point in time, as résumés write it; the named groups (prefixed `p`) say which
-    form matched."""
-    return (
-        rf"(?:(?P<{p}md>{_MONTH})\s*(?P<{p}mdd>\d{{1,2}}),\s*(?P<{p}mdy>{_YEAR})"
-        rf"|(?P<{p}dd>\d{{1,2}})\s+(?P<{p}dm>{_MONTH}),?\s*(?P<{p}dy>{_YEAR})"
-        rf"|(?P<{p}m>{_MONTH}),?\s*(?P<{p}my>{_YEAR})"
-        rf"|(?P<{p}s>{_SEASON})\s+(?P<{p}sy>{_YEAR})"
-        rf"|(?P<{p}fy>{_YEAR})[./-](?P<{p}fm>\d{{1,2}})[./-](?P<{p}fd>\d{{1,2}})(?!\d)"
-        rf"|(?P<{p}ny>{_YEAR})[./-](?P<{p}nm>\d{{1,2}})(?!\d)"
-        rf"|(?P<{p}rm>\d{{1,2}})[./](?P<{p}ry>{_YEAR})"
-        rf"|(?P<{p}y>{_YEAR})(?!\d))"
-    )
-
-
 _EXPECTED = r"(?:\(?\s*(?:expected|exp\.|anticipated)\s*\)?)"
 _DASH = r"(?:\s*(?:-{1,2}|–|—|~|→)\s*|\s+(?:to|until|till|bis)\s+)"
-_RANGE = re.compile(
-    rf"(?<![\w/.])(?:since\s+(?P<since>{_point_pattern('a')})"
-    rf"|(?:{_EXPECTED}\s*)?(?P<start>{_point_pattern('s')})"
-    rf"(?:{_DASH}(?:{_EXPECTED}\s*)?(?:(?P<present>{_PRESENT})\b|(?P<end>{_point_pattern('e')}))"
-    rf"|(?P<open>\s*[-–—](?=\s*$|\s{{2,}})))?)"
-    rf"(?:\s*{_EXPECTED})?(?!\w)",
-    re.IGNORECASE,
-)
 _EXPECTED_WORD = re.compile(r"\b(?:expected|anticipated)\b", re.IGNORECASE)
+
+
+def _either(words: object) -> str:
+    """A pattern of any of `words`, the longest first."""
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _range() -> re.Pattern:
+    """A date or a date range as résumés write it, found in a line. The words for "until
+    now" are every import's (importers/dates.py), in every language it reads; "date" ends
+    "2019 to date", whose "to" the dash takes. Month names are English only: in running
+    text other languages' are English words ("Mars 2020", "data set 2019", "ago 2019"),
+    which a whole value (every other importer's) never is."""
+    month = rf"(?:{_either(month_words(('en', 'en_GB')))})\.?"
+    present = _either(PRESENT | {"date"})
+    point = (
+        rf"(?:{month}\s*\d{{1,2}},\s*{_YEAR}"
+        rf"|\d{{1,2}}\s+{month},?\s*{_YEAR}"
+        rf"|{month},?\s*{_YEAR}"
+        rf"|{_SEASON}\s+{_YEAR}"
+        rf"|{_YEAR}[./-]\d{{1,2}}[./-]\d{{1,2}}(?!\d)"
+        rf"|{_YEAR}[./-]\d{{1,2}}(?!\d)"
+        rf"|\d{{1,2}}[./]{_YEAR}"
+        rf"|{_YEAR}(?!\d))"
+    )
+    return re.compile(
+        rf"(?<![\w/.])(?:since\s+(?P<since>{point})"
+        rf"|(?:{_EXPECTED}\s*)?(?P<start>{point})"
+        rf"(?:{_DASH}(?:{_EXPECTED}\s*)?(?:(?P<present>{present})\b|(?P<end>{point}))"
+        rf"|(?P<open>\s*[-–—](?=\s*$|\s{{2,}})))?)"
+        rf"(?:\s*{_EXPECTED})?(?!\w)",
+        re.IGNORECASE,
+    )
 
 
 @dataclass(frozen=True)
@@ -163,39 +167,20 @@ class Dates:
         return found
 
 
-def _point(match: re.Match, prefix: str) -> tuple[str | None, str | None]:
-    """(cvsite date, note) of the point whose groups start with `prefix`."""
-    group = match.groupdict()
-
-    def get(name: str) -> str | None:
-        return group.get(prefix + name)
-
-    if get("md"):
-        month = month_number(get("md"))
-        return f"{get('mdy')}-{month:02d}-{int(get('mdd')):02d}", None
-    if get("dm"):
-        month = month_number(get("dm"))
-        return f"{get('dy')}-{month:02d}-{int(get('dd')):02d}", None
-    if get("m"):
-        return f"{get('my')}-{month_number(get('m')):02d}", None
-    if get("s"):
-        return get("sy"), f"the season ('{get('s')}') is not kept: cvsite dates are years or months"
-    if get("fy"):
-        found = parse_date(f"{get('fy')}-{get('fm')}-{get('fd')}")
-        return (str(found), None) if found else (None, None)
-    if get("ny"):
-        month = int(get("nm"))
-        return (f"{get('ny')}-{month:02d}", None) if 1 <= month <= 12 else (None, None)
-    if get("rm"):
-        month = int(get("rm"))
-        return (f"{get('ry')}-{month:02d}", None) if 1 <= month <= 12 else (None, None)
-    return get("y"), None
+def _point(text: str) -> tuple[str | None, str | None]:
+    """(cvsite date, note) of one point in time as written: read as every import reads a
+    date (importers/dates.py), but for a season, which cvsite's dates cannot hold."""
+    if season := re.fullmatch(rf"({_SEASON})\s+({_YEAR})", text, re.IGNORECASE):
+        note = f"the season ('{season.group(1)}') is not kept: cvsite dates are years or months"
+        return season.group(2), note
+    # "Sep.15,2019": the shared reader wants a space after a month's dot and a day's comma.
+    return read_date(re.sub(r"(?<=[a-z]\.)(?=\d)|(?<=\d,)(?=\d)", " ", text, flags=re.I)), None
 
 
 def find_dates(text: str) -> Dates | None:
     """The first date or date range in `text`: "Sep. 2019 – May 2022", "2023.10 - 2024.05",
     "Mar 2024 - Present", "2019 - 2023", "since 2020", "Summer 2019", "2022-2025 (expected)"."""
-    for match in _RANGE.finditer(text):
+    for match in _range().finditer(text):
         found = _dates_of(match)
         if found is not None:
             return found
@@ -205,9 +190,9 @@ def find_dates(text: str) -> Dates | None:
 def _dates_of(match: re.Match) -> Dates | None:
     notes: list[str] = []
     if match.group("since"):
-        start, note = _point(match, "a")
+        start, note = _point(match.group("since"))
         return Dates(start=start, end="present", span=match.span(), notes=_notes(note))
-    start, note = _point(match, "s")
+    start, note = _point(match.group("start"))
     if start is None:
         return None
     notes += [note] if note else []
@@ -218,7 +203,7 @@ def _dates_of(match: re.Match) -> Dates | None:
     if match.group("open"):
         return Dates(start=start, end="present", span=match.span(), notes=tuple(notes))
     if match.group("end"):
-        end, note = _point(match, "e")
+        end, note = _point(match.group("end"))
         if end is None or end < start:
             return None
         notes += [note] if note else []
