@@ -319,19 +319,23 @@ class Reader:
         if line.kind in ("text", "quote", "heading", "definition"):
             return self.summary_paragraph(index, "profile.summary")
         if line.kind == "bullet" and re.fullmatch(r"(?i)(?:spoken |human )?languages?:", text):
-            self.place(line, "structure", "profile.languages", "the languages follow")
-            index += 1
-            while index < len(self.lines) and self.lines[index].kind == "bullet":
-                if self.lines[index].level <= line.level:
-                    break
-                self.language_line(self.lines[index])
-                index += 1
-            return index
+            return self.languages_list(line, index)
         if line.kind == "bullet":
             self.note_line(line, "a list before the first section")
             return index + 1
         self.note_line(line, "not recognised before the first section")
         return index + 1
+
+    def languages_list(self, line: Line, index: int) -> int:
+        """ "- Languages:" and the bullets nested under it, before the first section."""
+        self.place(line, "structure", "profile.languages", "the languages follow")
+        index += 1
+        while index < len(self.lines) and self.lines[index].kind == "bullet":
+            if self.lines[index].level <= line.level:
+                break
+            self.language_line(self.lines[index])
+            index += 1
+        return index
 
     def entry_ahead(self, line: Line, index: int, text: str) -> bool:
         """A title with a line of dates below it, before any section heading: the résumé
@@ -717,23 +721,8 @@ class Reader:
         and Certifications", a line naming a certificate is a certificate."""
         text = plain(line.text)
         if self.certificate_among_skills(line, text):
-            saved, self.section = self.section, "certificates"
-            self.sections.setdefault("certificates", Section("certificates"))
-            self.headings.setdefault("certificates", "Certificates")
-            index = self.list_entry(line, index)
-            self.section = saved
-            return index
-        columns = re.match(r"^([A-Z][\w &/-]{1,30}?)\s{2,}(\S.*)$", text)
-        if columns and line.kind == "text" and line.indent < 2:
-            # "Languages  TypeScript JavaScript": a group name, then its skills.
-            self.close_entry()
-            self.entry = Draft("skills", line.number, columns=True)
-            self.entry.put("title", columns.group(1), line, self)
-            self.entry.skill_items(line, self, self.names(columns.group(2)))
-            return index + 1
-        in_columns = self.entry is not None and self.entry.columns
-        if line.indent >= 4 and line.kind == "text" and in_columns:
-            self.entry.skill_items(line, self, self.names(text))
+            return self.certificate_line(line, index)
+        if self.skill_columns_line(line, text):
             return index + 1
         if line.kind == "definition" and self.entry is not None:
             self.entry.skill_items(line, self, [line.text])  # Pandoc's `Term` / `:   text`
@@ -743,31 +732,66 @@ class Reader:
         if label and not (line.kind == "bullet" and grouped):
             self.close_entry()
             self.skill_label_line(line, label)
-            return index + 1
-        if line.kind == "bullet":
-            if self.entry is None or line.level == 0 and self.bullet_is_group(index):
-                self.close_entry()
-                self.entry = Draft("skills", line.number)
-                if self.bullet_is_group(index):
-                    self.entry.put("title", text, line, self)
-                    return index + 1
-                self.entry.put("title", self.headings.get("skills", "Skills"), None, self)
-            self.entry.skill_items(line, self, [line.text])
-            return index + 1
-        if self.is_group_title(line, index, text):
+        elif line.kind == "bullet":
+            self.skill_bullet(line, index, text)
+        elif self.is_group_title(line, index, text):
+            self.open_skill_group(line, text)
+        else:
+            self.skill_names_line(line, index, text)
+        return index + 1
+
+    def certificate_line(self, line: Line, index: int) -> int:
+        saved, self.section = self.section, "certificates"
+        self.sections.setdefault("certificates", Section("certificates"))
+        self.headings.setdefault("certificates", "Certificates")
+        index = self.list_entry(line, index)
+        self.section = saved
+        return index
+
+    def skill_columns_line(self, line: Line, text: str) -> bool:
+        """ "Languages  TypeScript JavaScript": a group name, then its skills, which may go
+        on in the indented lines below."""
+        columns = re.match(r"^([A-Z][\w &/-]{1,30}?)\s{2,}(\S.*)$", text)
+        if columns and line.kind == "text" and line.indent < 2:
             self.close_entry()
-            self.entry = Draft("skills", line.number)
-            self.entry.put("title", text, line, self)
-            return index + 1
+            self.entry = Draft("skills", line.number, columns=True)
+            self.entry.put("title", columns.group(1), line, self)
+            self.entry.skill_items(line, self, self.names(columns.group(2)))
+            return True
+        in_columns = self.entry is not None and self.entry.columns
+        if line.indent >= 4 and line.kind == "text" and in_columns:
+            self.entry.skill_items(line, self, self.names(text))
+            return True
+        return False
+
+    def skill_bullet(self, line: Line, index: int, text: str) -> None:
+        """A skill, or a group's name when bullets nested under it follow."""
+        if self.entry is None or line.level == 0 and self.bullet_is_group(index):
+            if self.bullet_is_group(index):
+                self.open_skill_group(line, text)
+                return
+            self.open_skill_group(line)
+        self.entry.skill_items(line, self, [line.text])
+
+    def skill_names_line(self, line: Line, index: int, text: str) -> None:
+        """A line of skills in the group being read (one named after the section when none
+        is), or more about the group."""
         if self.entry is None:
-            self.entry = Draft("skills", line.number)
-            self.entry.put("title", self.headings.get("skills", "Skills"), None, self)
+            self.open_skill_group(line)
         items = split_names(text) if self.is_tags_line(text) else split_list(text)
         if line.kind == "text" and (len(items) > 1 or self.entry.items == []):
             self.entry.skill_items(line, self, items)
         else:
             self.entry.content(line, index, self)
-        return index + 1
+
+    def open_skill_group(self, line: Line, title: str | None = None) -> None:
+        """A group named `title` on `line`, or, without one, after the section's heading."""
+        self.close_entry()
+        self.entry = Draft("skills", line.number)
+        if title is None:
+            self.entry.put("title", self.headings.get("skills", "Skills"), None, self)
+        else:
+            self.entry.put("title", title, line, self)
 
     def certificate_among_skills(self, line: Line, text: str) -> bool:
         heading = self.headings.get("skills", "")
