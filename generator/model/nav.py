@@ -78,8 +78,7 @@ def warn_unreached(
     ]
     if unreached:
         log.warning(
-            "site.yaml: nav: no menu item or page links to the %s; add %s to nav "
-            "(docs/content.md)",
+            "site.yaml: nav: no menu item or page links to the %s; add %s to nav (docs/content.md)",
             ", the ".join(unreached),
             "them" if len(unreached) > 1 else "it",
         )

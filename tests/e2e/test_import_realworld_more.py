@@ -5,15 +5,13 @@ below as knowingly not shown; and the fields that were lost before are on the bu
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.helpers import FIXTURES, REPO, run_cli
+from tests.helpers import FIXTURES, bench_facts, run_cli
 from tests.htmlread import read_page
 
 REAL = FIXTURES / "realworld"
@@ -69,17 +67,9 @@ KNOWN = {
 }
 
 
-def _facts_module():
-    spec = importlib.util.spec_from_file_location("bench_facts", REPO / "bench" / "facts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_facts"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("unit", sorted(KNOWN))
 def test_every_fact_shows_but_those_named(unit: str, tmp_path: Path):
-    facts = _facts_module()
+    facts = bench_facts()
     source = REAL / unit
     outcome = facts.run_unit(facts.kind_of(source), source, tmp_path)
     assert outcome.build == "ok", outcome.errors  # imported with exit 0, then built
