@@ -54,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
+import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -373,7 +374,8 @@ def broken_links(site: Site) -> list[str]:
     for page in site.pages:
         here = (site.output / page.path).parent
         for link in page.links:
-            target = link.split("#", 1)[0].split("?", 1)[0]
+            # A browser reads `%E4%BF%A1` as the letters of a file's name (信).
+            target = urllib.parse.unquote(link.split("#", 1)[0].split("?", 1)[0])
             if not target or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", target):
                 continue
             base = site.output if target.startswith("/") else here

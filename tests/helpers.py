@@ -230,3 +230,15 @@ def require_chromium() -> str:
     if os.environ.get("CVSITE_REQUIRE_BROWSER"):
         pytest.fail(message + " and CVSITE_REQUIRE_BROWSER is set")
     pytest.skip(message)
+
+
+@functools.cache
+def bench_facts():
+    """bench/facts.py, the measure of the facts of a real file shown on its site."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_facts", REPO / "bench" / "facts.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_facts"] = module  # dataclasses look their module up by name
+    spec.loader.exec_module(module)
+    return module

@@ -155,7 +155,9 @@ def test_importing_again_changes_nothing_and_keeps_edits(tmp_path):
     run = run_cli("import", "rendercv", changed, "--site", site)
     assert run.code == 0, run.err
     assert "- title: Mine" in edited.read_text(encoding="utf-8")
-    assert "- Julia\n    - Go\n" in (site / "imported" / "content" / "skills.yaml").read_text("utf-8")
+    assert "- Julia\n    - Go\n" in (site / "imported" / "content" / "skills.yaml").read_text(
+        "utf-8"
+    )
     assert "content/skills.yaml: edited by you, kept" in run.out
 
 

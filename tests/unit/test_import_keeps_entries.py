@@ -14,6 +14,7 @@ import yaml
 from generator.importers.dates import read_date
 from generator.importers.hugoblox.importer import import_hugoblox
 from generator.importers.jsonresume import import_jsonresume
+from tests.helpers import FIXTURES
 
 
 @pytest.mark.parametrize(
@@ -120,40 +121,19 @@ def test_a_json_resume_import_puts_every_section_in_the_menu(tmp_path):
     assert settings["nav"] == ["experience", "education", "cv"]
 
 
-V5_AUTHOR = """\
----
-title: Ada Lovelace
-role: Analyst
-profiles:
-  - icon: at-symbol
-    url: mailto:ada@example.org
-    label: E-mail Me
-  - icon: brands/github
-    url: https://github.com/ada
-education:
-  - area: PhD Mathematics
-    institution: University of London
-    date_start: 1835-01-01
-    date_end: 1840-12-31
-  - area: BSc Mathematics
-    institution: University of London
-    date_start: 1830-01-01
----
-"""
+HILLROY = FIXTURES / "realworld" / "hugoblox" / "hillroy-2025"  # a real v5 site (SOURCES.md)
 
 
 def test_a_hugo_blox_v5_author_page_imports_whole(tmp_path):
-    source = tmp_path / "hugo"
-    (source / "content" / "authors" / "me").mkdir(parents=True)
-    (source / "content" / "authors" / "me" / "_index.md").write_text(V5_AUTHOR, "utf-8")
     site = tmp_path / "site"
-    import_hugoblox(source, site)
+    import_hugoblox(HILLROY, site)
     education = yaml.safe_load((site / "content" / "education.yaml").read_text("utf-8"))
-    assert [(e["title"], e["start"]) for e in education] == [
-        ("PhD Mathematics", "1835-01-01"),
-        ("BSc Mathematics", "1830-01-01"),
+    assert [(e["title"], e["institution"], e["start"]) for e in education] == [
+        ("MSc in Computing & Software", "McMaster University", "2025-09-01"),
+        ("BCS (Honours) in Computer Science", "Western University", "2020-09-01"),
     ]
     profile = yaml.safe_load((site / "content" / "profile.yaml").read_text("utf-8"))
-    assert profile["email"] == "ada@example.org"
-    first = profile["links"][0]
-    assert (first["label"], first["url"]) == ("E-mail Me", "mailto:ada@example.org")
+    assert profile["email"] == "hillroyx@mcmaster.ca"
+    shown = [(link["label"], link["url"]) for link in profile["links"]]
+    assert ("E-mail Me", "mailto:hillroyx@mcmaster.ca") in shown
+    assert any(url == "https://github.com/xavierhillroy" for _, url in shown)

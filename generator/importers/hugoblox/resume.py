@@ -7,7 +7,13 @@ from typing import Any
 
 from generator.importers.hugoblox.links import ICON_REASON, link
 from generator.importers.record import Imported
-from generator.importers.sitesource.markup import plain
+from generator.importers.sitesource.markup import (
+    LEFT_URL,
+    local_links_as_text,
+    outside_code,
+    plain,
+    safe_url,
+)
 from generator.importers.sitesource.trail import Taking
 
 NOT_CVSITE = "not a field cvsite has"
@@ -100,10 +106,23 @@ def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str
         if value is None or target in entry:
             part.put(source, f"{where}.{target}")
             continue
+        if target == "url" and safe_url(value) is None:  # `uploads/x.pdf`: not imported
+            part.left(source, LEFT_URL)
+            continue
         part.put(source, f"{where}.{target}")
         entry[target] = plain(value) if target in _PLAIN else value
+        if target == "summary":
+            entry[target] = _without_local_links(part, value)
     if "date" in entry and "start" in entry:
         entry.pop("date")
+
+
+def _without_local_links(part: Taking, text: str) -> str:
+    """Markdown links into the source site (`[Certificate](uploads/x.pdf)`) as their text."""
+    notes: list[str] = []
+    text = outside_code(text, lambda prose: local_links_as_text(prose, notes))
+    part.report.notes += [f"{part.source} {part.prefix}: {note}" for note in notes]
+    return text
 
 
 def _skills(take: Taking, plan: Imported) -> None:
