@@ -145,9 +145,19 @@ def build_model(
     check_section_lists(config, sections, errors, config_doc)
     check_variant_sections(config, sections, errors, config_doc)
     return Resume(
-        config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [], free, profile_doc,
-    )  # fmt: skip
+        config,
+        profile,
+        sections,
+        tags,
+        nav,
+        sorted(assets),
+        renderer,
+        locale,
+        languages,
+        fallbacks or [],
+        free,
+        profile_doc,
+    )
 
 
 def _locale(config: SiteConfig) -> Locale:
