@@ -1,20 +1,16 @@
 """The files an import writes into a site, and writing them safely: readable YAML and
 front matter, never over the user's content, never out of the site.
 
-Imported content is the user's from then on. Two ways of writing keep it so:
-
-- `create` (BibTeX, JSON Resume): a new file only. It is written under a temporary name and
-  linked to its own, which fails when the name is taken, so a crash never leaves half a
-  file behind; never through a link that leads out of the site (confined.py).
-- `decide` then `apply` (a Markdown résumé, imported again as it changes): every file starts
-  with a marker line naming the import and a checksum of the rest of the file. Importing
-  again can then tell three cases apart for a file that is there: the same as the new
-  import (nothing to do), as the last import wrote it (replaced by the new one), or edited
-  since (kept; the new version is written beside it, under `imported/`, for the user to
-  compare). A file without the marker is the user's own and is never replaced either.
-  `site.yaml` is written only when the site has none. Every path is checked before anything
-  is written: a folder or file on the way that is a symbolic link leading out of the site
-  stops the whole import, and a linked file inside the site is never written through.
+Imported content is the user's from then on. Every import (writing.py) writes through
+`decide` then `apply`: every text file starts
+with a marker line naming the import and a checksum of the rest of the file. Importing
+again can then tell three cases apart for a file that is there: the same as the new
+import (nothing to do), as the last import wrote it (replaced by the new one), or edited
+since (kept; the new version is written beside it, under `imported/`, for the user to
+compare). A file without the marker is the user's own and is never replaced either.
+`site.yaml` is written only when the site has none. Every path is checked before anything
+is written: a folder or file on the way that is a symbolic link leading out of the site
+stops the whole import, and a linked file inside the site is never written through.
 """
 
 from __future__ import annotations
@@ -28,7 +24,6 @@ from typing import Any
 
 import yaml
 
-from generator import confined
 from generator.errors import UsageError
 
 BESIDE = "imported"  # where a new version goes when the user edited the file
@@ -68,12 +63,6 @@ def to_yaml(data: Any) -> str:
 
 def front_matter(meta: dict[str, Any], body: str = "") -> str:
     return f"---\n{to_yaml(meta)}---\n{body}"
-
-
-def create(site: Path, relative: str, text: str) -> bool:
-    """Write the new file `site/relative`; False (and nothing written) when the name is
-    taken. Never through a link that leads out of the site (see confined.py)."""
-    return confined.create(site, relative, text.encode("utf-8"))
 
 
 # --- an import written again -----------------------------------------------------------------
@@ -135,7 +124,7 @@ def in_front_matter(text: str, origin: str) -> str:
     return "---\n" + line + "\n" + text.removeprefix("---\n")
 
 
-def decide(site: Path, files: dict[str, str]) -> list[Outcome]:
+def decide(site: Path, files: dict[str, str | bytes]) -> list[Outcome]:
     """What to do with each file; raises UsageError, before anything is written, when a
     path leads out of the site through a symbolic link."""
     root = site.resolve()
@@ -149,7 +138,7 @@ def decide(site: Path, files: dict[str, str]) -> list[Outcome]:
     return outcomes
 
 
-def _decide_one(site: Path, relative: str, text: str) -> Outcome:
+def _decide_one(site: Path, relative: str, text: str | bytes) -> Outcome:
     path = site / relative
     if relative == "site.yaml":
         return Outcome(relative, "keep" if os.path.lexists(path) else "write")
@@ -157,6 +146,9 @@ def _decide_one(site: Path, relative: str, text: str) -> Outcome:
         return Outcome(relative, "write")
     if path.is_symlink() or not path.is_file():
         return _beside(site, relative, text)
+    if isinstance(text, bytes):  # a copied file (a paper's PDF): the same, or beside
+        same = path.read_bytes() == text
+        return Outcome(relative, "unchanged") if same else _beside(site, relative, text)
     current = path.read_text(encoding="utf-8", errors="replace")
     if current == text:
         return Outcome(relative, "unchanged")
@@ -172,10 +164,11 @@ def _decide_one(site: Path, relative: str, text: str) -> Outcome:
     return _beside(site, relative, text)
 
 
-def _beside(site: Path, relative: str, text: str) -> Outcome:
+def _beside(site: Path, relative: str, text: str | bytes) -> Outcome:
     beside = f"{BESIDE}/{relative}"
     path = site / beside
-    if path.is_file() and not path.is_symlink() and path.read_text(encoding="utf-8") == text:
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
+    if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
         return Outcome(relative, "unchanged", beside=beside, edited=True)
     return Outcome(relative, "beside", beside=beside, edited=True)
 
@@ -201,7 +194,7 @@ def check_inside(root: Path, path: Path) -> None:
                 )
 
 
-def apply(site: Path, outcomes: list[Outcome], files: dict[str, str]) -> None:
+def apply(site: Path, outcomes: list[Outcome], files: dict[str, str | bytes]) -> None:
     """Write what `decide` said, each file whole (a temporary file renamed into place)."""
     for outcome in outcomes:
         text = files[outcome.path]
@@ -211,12 +204,12 @@ def apply(site: Path, outcomes: list[Outcome], files: dict[str, str]) -> None:
             _write(site / outcome.beside, text, replace=True)
 
 
-def _write(path: Path, text: str, *, replace: bool) -> None:
+def _write(path: Path, text: str | bytes, *, replace: bool) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as file:
-            file.write(text)
+        with os.fdopen(handle, "wb") as file:
+            file.write(text if isinstance(text, bytes) else text.encode("utf-8"))
         if replace:
             if path.is_symlink():  # never through a link, whatever happened meanwhile
                 raise UsageError(f"{path} became a symbolic link; not written")

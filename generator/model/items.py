@@ -139,9 +139,18 @@ def _item(
     paper = isinstance(data, Publication)
     editors = parse_authors(data.editors, owners, people) if paper else []
     return Item(
-        name, data, entry.source, entry.line, slug, slug, url,
-        authors=authors, editors=editors, origin=entry, root=root,
-    )  # fmt: skip
+        name,
+        data,
+        entry.source,
+        entry.line,
+        slug,
+        slug,
+        url,
+        authors=authors,
+        editors=editors,
+        origin=entry,
+        root=root,
+    )
 
 
 # What pairs an entry with its version in another language: its section, its file's name

@@ -55,7 +55,7 @@ from generator.model.items import (
     order_entries,
     owner_names,
 )
-from generator.model.nav import check_section_lists, make_nav
+from generator.model.nav import check_section_lists, make_nav, warn_unreached
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
@@ -138,12 +138,26 @@ def build_model(
     tags = collect_tags([item for s in sections for item in s.items], root)
     config_doc = config_doc or Document("site.yaml", None)
     nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    if config.nav is not None and config.language == languages.default:  # said once
+        texts = [p.body or "" for p in free] + [profile.summary or ""]
+        texts += [i.data.body or "" for s in sections for i in s.items]
+        warn_unreached(nav, sections, free, texts)
     check_section_lists(config, sections, errors, config_doc)
     check_variant_sections(config, sections, errors, config_doc)
     return Resume(
-        config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [], free, profile_doc,
-    )  # fmt: skip
+        config,
+        profile,
+        sections,
+        tags,
+        nav,
+        sorted(assets),
+        renderer,
+        locale,
+        languages,
+        fallbacks or [],
+        free,
+        profile_doc,
+    )
 
 
 def _locale(config: SiteConfig) -> Locale:

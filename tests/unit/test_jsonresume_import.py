@@ -7,20 +7,27 @@ from pathlib import Path
 
 import yaml
 
-from generator.importers.jsonresume import ImportReport, plan_files, read_document
+from generator.importers.jsonresume import read_document, record_of
+from generator.importers.report import Report
+from generator.importers.writing import files_of
 from tests.helpers import FIXTURES
 
 REAL = FIXTURES / "realworld" / "jsonresume"
 
 
-def planned(path: Path) -> tuple[dict[str, object], ImportReport]:
-    report = ImportReport()
-    files = plan_files(read_document(path), report, None)
-    return {name: yaml.safe_load(text) for name, text in files.items()}, report
+def planned(path: Path) -> tuple[dict[str, object], Report]:
+    record = record_of(read_document(path), None, "content/profile.yaml", "Fallback Name")
+    files = files_of(record, path.parent / "no-site")
+    return {name: yaml.safe_load(text) for name, text in files.items()}, record.report
 
 
-def messages(problems) -> list[str]:
-    return [f"{p.field}: {p.message}" for p in problems]
+def messages(notes: list[str]) -> list[str]:
+    """The notes without their file:line:column."""
+    return [note.split(": ", 1)[1] for note in notes]
+
+
+def left(report: Report) -> list[str]:
+    return [f"{p.field}: {p.note}" for p in report.left]
 
 
 def test_the_names_of_json_resume_before_1_0_are_read_as_todays():
@@ -31,7 +38,7 @@ def test_the_names_of_json_resume_before_1_0_are_read_as_todays():
     assert files["content/profile.yaml"]["website"] == "https://0xadada.pub/"
     notes = messages(report.notes)
     assert "work[0].company: a name from JSON Resume before 1.0; read as 'name'" in notes
-    assert not [m for m in messages(report.ignored) if ".company" in m or ".website" in m]
+    assert not [m for m in left(report) if ".company" in m or ".website" in m]
 
 
 def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
@@ -41,7 +48,7 @@ def test_the_2016_schema_example_keeps_its_company_website_and_gpa():
     assert files["content/education.yaml"][0]["grade"] == "4.0"
     assert files["content/profile.yaml"]["website"] == "http://richardhendricks.com"
     assert files["content/publications.yaml"][0]["url"].startswith("http://en.wikipedia.org/")
-    assert report.ignored == []
+    assert report.left == []
 
 
 def test_a_skype_profile_keeps_its_address():
@@ -101,7 +108,7 @@ def test_fields_real_files_carry_beyond_1_0_are_kept(tmp_path: Path):
     project = files["content/projects.yaml"][0]
     assert (project["summary"], project["tags"]) == ("Qubits.", ["Go", "MPI"])
     assert files["content/experience.yaml"][0]["tags"] == ["Vue"]
-    assert report.ignored == []
+    assert report.left == []
     assert messages(report.notes) == [
         "projects[0].summary: not a JSON Resume 1.0 name; read as 'description'"
     ]
@@ -161,11 +168,11 @@ def test_a_field_the_schema_lacks_is_kept_in_a_language_level_with_its_key():
     files, report = planned(REAL / "5c077m4n.resume.json")
     languages = files["content/profile.yaml"]["languages"]
     assert languages[0] == {"name": "English", "level": "Native speaker (value: 100)"}
-    assert report.ignored == []
+    assert report.left == []
     assert "languages[0].value: not a JSON Resume field; shown in level as 'value: 100'" in (
         messages(report.notes)
     )
-    placed = {p.source: p.where for p in report.fields.fields}
+    placed = {p.field: p.where for p in report.fields}
     assert placed["languages[1].value"] == "content/profile.yaml.languages[1].level"
 
 
@@ -194,9 +201,9 @@ def test_text_fields_the_schema_lacks_are_paragraphs_of_the_summary(tmp_path: Pa
     assert files["content/experience.yaml"][0]["summary"] == "Built.\n\nteam: Core"
     assert files["content/awards.yaml"][0]["summary"] == "keywords: math, poetry"
     assert files["content/skills.yaml"][0]["summary"] == "years: 12"
-    assert files["content/projects.yaml"][0]["summary"] == "status: &lt;b>done&lt;/b>"
+    assert files["content/projects.yaml"][0]["summary"] == "status: <b>done</b>"  # escaped at build
     assert profile["languages"] == [{"name": "French"}]
-    placed = {p.source: p.where for p in report.fields.fields}
+    placed = {p.field: p.where for p in report.fields}
     assert placed["work[0].team"] == "content/experience.yaml[0].summary"
     assert placed["basics.profiles[0].followers"] == "content/profile.yaml.summary"
 
@@ -206,7 +213,7 @@ def test_what_is_not_text_is_reported_with_its_reason_and_left_out(tmp_path: Pat
     source.write_text(EXTRAS, encoding="utf-8")
     files, report = planned(source)
     assert "pinned" not in files["content/experience.yaml"][0]["summary"]
-    assert sorted(messages(report.ignored)) == [
+    assert sorted(left(report)) == [
         "custom: not a JSON Resume field; outside every entry, it has no place on a page; "
         "not imported",
         "projects[0].meta: not a JSON Resume field; an object has no place on a page; not imported",
@@ -214,7 +221,7 @@ def test_what_is_not_text_is_reported_with_its_reason_and_left_out(tmp_path: Pat
         "work[0].pinned: not a JSON Resume field; a yes/no setting of some theme, not text; "
         "not imported",
     ]
-    assert {p.source for p in report.fields.left} == {
+    assert {p.field for p in report.left} == {
         "work[0].pinned",
         "skills[0].icon",
         "projects[0].meta",

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.importers.markdown import datewords, placewords, words
-from generator.importers.markdown.text import parse
+from generator.importers.markdown import vocabulary
+from generator.importers.markdown.reader import parse
 
 REPO = Path(__file__).resolve().parents[2]
 # The sample person's résumé as text (shared/seeds/resume-silin-zhao.txt), and as text
@@ -44,20 +44,40 @@ def section(parsed, name):
         ("Feb 1, 2021", {"date": "2021-02-01"}),
         ("Jun 2021 -- Present | Remote", {"start": "2021-06", "end": "present"}),
         ("2024-        CROWDSTRIKE", {"start": "2024", "end": "present"}),
+        ("Sep.15,2019", {"date": "2019-09-15"}),
+        # "Until now" in the languages every import reads (importers/dates.py).
+        ("2019 – heute", {"start": "2019", "end": "present"}),
+        ("03/2020 - obecnie", {"start": "2020-03", "end": "present"}),
+        ("2018 - aujourd'hui", {"start": "2018", "end": "present"}),
     ],
 )
 def test_dates_in_the_forms_resumes_use(text, expected):
-    assert datewords.find_dates(text).fields() == expected
+    assert vocabulary.find_dates(text).fields() == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Other languages' month names are English words in running text: only the year.
+        ("Mars 2020 rover", {"date": "2020"}),
+        ("a data set 2019 release", {"date": "2019"}),
+        # A day that no month has is no date: the line keeps it as written.
+        ("Feb 30, 2019", None),
+    ],
+)
+def test_month_words_that_are_no_month(text, expected):
+    found = vocabulary.find_dates(text)
+    assert (found.fields() if found else None) == expected
 
 
 def test_dates_say_what_they_cannot_keep():
-    assert "expected" in datewords.find_dates("2022-2025 (expected)").notes[0]
-    assert "season" in datewords.find_dates("Summer 2019").notes[0]
+    assert "expected" in vocabulary.find_dates("2022-2025 (expected)").notes[0]
+    assert "season" in vocabulary.find_dates("Summer 2019").notes[0]
 
 
 @pytest.mark.parametrize("text", ["ResNet50", "36 GFlops/s", "ZL2011 1 0004207.2", "2021.13"])
 def test_not_dates(text):
-    assert datewords.find_dates(text) is None
+    assert vocabulary.find_dates(text) is None
 
 
 @pytest.mark.parametrize(
@@ -80,7 +100,7 @@ def test_not_dates(text):
     ],
 )
 def test_sections_by_their_words(heading, section):
-    assert words.section_of(heading) == section
+    assert vocabulary.section_of(heading) == section
 
 
 @pytest.mark.parametrize(
@@ -97,15 +117,15 @@ def test_sections_by_their_words(heading, section):
     ],
 )
 def test_places(text, place):
-    assert placewords.is_place(text) is place
+    assert vocabulary.is_place(text) is place
 
 
 def test_an_organisation_and_its_place_apart():
-    assert placewords.split_place("University of Göttingen, Germany") == (
+    assert vocabulary.split_place("University of Göttingen, Germany") == (
         "University of Göttingen",
         "Germany",
     )
-    assert placewords.split_place("Mianyang Lunqi Robotics Co., Ltd.") == (
+    assert vocabulary.split_place("Mianyang Lunqi Robotics Co., Ltd.") == (
         "Mianyang Lunqi Robotics Co., Ltd.",
         None,
     )

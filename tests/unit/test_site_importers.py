@@ -8,6 +8,7 @@ import os
 import pytest
 
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.markup import (
     inline_html,
@@ -16,7 +17,7 @@ from generator.importers.sitesource.markup import (
     plain,
     safe_url,
 )
-from generator.importers.sitesource.trail import ImportReport, Taking
+from generator.importers.sitesource.trail import Taking
 
 
 def convert(body: str) -> tuple[str, list[str]]:
@@ -98,15 +99,15 @@ def test_the_source_folder_is_read_without_following_links(tmp_path):
 
 
 def test_every_key_is_reported_once():
-    report = ImportReport()
+    report = Report()
     take = Taking(report, "f.yaml", {"a": "1", "b": "", "c": "x"}, None)
     take.put("a", "profile: a")
     take.put("b", "profile: b")
     take.finish({"c": "a Hugo setting"}, "unknown")
-    assert [(p.field, p.where, p.kept) for p in report.fields] == [
-        ("a", "profile: a", True),
-        ("b", "empty: nothing to import", False),
-        ("c", "a Hugo setting", False),
+    assert [(p.field, p.where, p.note) for p in report.fields] == [
+        ("a", "profile: a", ""),
+        ("b", "", "empty: nothing to import"),
+        ("c", "", "a Hugo setting"),
     ]
 
 
@@ -126,7 +127,7 @@ def test_a_talk_keeps_its_other_speakers_and_a_draft_stays_a_draft(tmp_path):
     talk = (site / "content" / "talks" / "t.md").read_text(encoding="utf-8")
     assert "subtitle: With Charles Babbage" in talk and "draft: true" in talk
     assert "highlight_author: Ada Lovelace" in (site / "site.yaml").read_text(encoding="utf-8")
-    assert {p.field for p in report.fields if p.source.endswith("t/index.md")} >= {
+    assert {p.field for p in report.fields if p.file.endswith("t/index.md")} >= {
         "authors",
         "draft",
         "title",

@@ -41,7 +41,7 @@ def add_output(exporter: argparse.ArgumentParser) -> None:
 
 
 def cmd_export_rendercv(args: argparse.Namespace) -> int:
-    from generator.importers.rendercv.export import export
+    from generator.exporters.rendercv import export
     from generator.site.exportfile import export_target, write_export
 
     site = site_dir(args.site)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.markup import LEFT_URL, inline_html, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 PROFILE = "content/profile.yaml"
 # Network -> (label, address made from a user name; None when the value is a URL).
@@ -61,7 +62,7 @@ LEFT = {
 }
 
 
-def import_profile(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+def import_profile(folder: SourceFolder, plan: Imported, report: Report) -> None:
     document = folder.yaml("_config.yml")
     config = document.data if document is not None and isinstance(document.data, dict) else {}
     author = config.get("author")
@@ -75,7 +76,7 @@ def import_profile(folder: SourceFolder, plan: Plan, report: ImportReport) -> No
     take.finish(LEFT, "not a field cvsite has")
     others = [k for k in config if k != "author"]
     report.fields.append(
-        Placed("_config.yml", 0, f"({len(others)} other settings)", "Jekyll's site settings", False)
+        Placed("_config.yml", 0, f"({len(others)} other settings)", "", "Jekyll's site settings")
     )
 
 
@@ -84,7 +85,7 @@ def _label(key: str) -> str:
     return " ".join(word.capitalize() for word in key.replace("-", "_").split("_"))
 
 
-def _person(take: Taking, plan: Plan) -> None:
+def _person(take: Taking, plan: Imported) -> None:
     notes: list[str] = []
     plan.profile["name"] = plain(take.text("name") or "Your Name")
     take.put("name", f"{PROFILE}: name")

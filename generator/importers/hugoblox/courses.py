@@ -12,17 +12,18 @@ from babel.dates import format_date
 from generator.content.dates import parse_date
 from generator.importers.hugoblox.pages import HUGO_ONLY, page_slug, section_page
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import plain
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 SECTION = "teaching"
 _LESSON_ONLY = {**HUGO_ONLY, "linkTitle": "Hugo's short title for menus (the title is kept)"}
 _META = {"content_type": "Type", "difficulty": "Difficulty", "prerequisites": "Prerequisites"}
 
 
-def import_courses(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+def import_courses(folder: SourceFolder, plan: Imported, report: Report) -> None:
     root = "content/courses"
     pages = [p for p in (folder.page(path) for path in folder.files(root, (".md",))) if p]
     by_course: dict[str, list[Page]] = {}
@@ -37,7 +38,7 @@ def import_courses(folder: SourceFolder, plan: Plan, report: ImportReport) -> No
         _course(course, members, plan, report)
 
 
-def _course(course: str, members: list[Page], plan: Plan, report: ImportReport) -> None:
+def _course(course: str, members: list[Page], plan: Imported, report: Report) -> None:
     index = next(
         (
             p
@@ -93,7 +94,7 @@ def _meta(take: Taking, where: str) -> list[str]:
     return found
 
 
-def _lesson(page: Page, where: str, report: ImportReport) -> str:
+def _lesson(page: Page, where: str, report: Report) -> str:
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     title = plain(take.text("title") or page.path.rsplit("/", 1)[-1])
     take.put("title", f"{where}: body (a chapter's heading)")
@@ -115,7 +116,7 @@ def _shown_date(value: str) -> str | None:
     return "*" + format_date(date(when.year, when.month, when.day), "medium", locale="en") + "*"
 
 
-def _text(page: Page, where: str, report: ImportReport) -> str | None:
+def _text(page: Page, where: str, report: Report) -> str | None:
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:

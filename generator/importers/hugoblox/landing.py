@@ -5,10 +5,11 @@ so it is added to the profile's summary under its title. Demo blocks are left ou
 
 from __future__ import annotations
 
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import plain
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 TEXT_BLOCKS = {"markdown"}
 BLOCK_SHOWS = "lays the page out, showing the author file or a section imported elsewhere"
@@ -22,7 +23,7 @@ PAGE_ONLY = {
 }
 
 
-def import_landing(folder: SourceFolder, plan: Plan, report: ImportReport) -> set[str]:
+def import_landing(folder: SourceFolder, plan: Imported, report: Report) -> set[str]:
     """Text blocks of the landing pages at the top of content/; the pages read."""
     read = set()
     for path in folder.files("content", (".md",)):
@@ -33,7 +34,7 @@ def import_landing(folder: SourceFolder, plan: Plan, report: ImportReport) -> se
     return read
 
 
-def _page(page: Page, plan: Plan, report: ImportReport) -> None:
+def _page(page: Page, plan: Imported, report: Report) -> None:
     lines = line_finder(page.document)
     take = Taking(report, page.path, page.meta, lines)
     for index, block in enumerate(take.get("sections") or []):
@@ -48,13 +49,13 @@ def _page(page: Page, plan: Plan, report: ImportReport) -> None:
             continue
         why = "a block of Hugo Blox's demo site" if truthy(block.get("demo")) else BLOCK_SHOWS
         report.fields.append(
-            Placed(page.path, lines(where), where, f"{kind or 'block'}: {why}", False)
+            Placed(page.path, lines(where), where, "", f"{kind or 'block'}: {why}")
         )
     take.done.add("sections")
     take.finish(PAGE_ONLY, "a landing page's setting cvsite has no place for")
 
 
-def _text_block(part: Taking, plan: Plan) -> None:
+def _text_block(part: Taking, plan: Imported) -> None:
     text = part.text("text")
     title = plain(part.text("title") or "")
     if text:

@@ -10,10 +10,11 @@ from generator.importers.hugoblox import publication
 from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, links
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 NOT_CVSITE = "not a field cvsite has"
 # Front matter that only steers Hugo: why each is left.
@@ -65,7 +66,7 @@ def page_slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(stem, "entry"), taken)
 
 
-def import_pages(folder: SourceFolder, plan: Plan, report: ImportReport, people: People) -> None:
+def import_pages(folder: SourceFolder, plan: Imported, report: Report, people: People) -> None:
     for top in sorted(p.name for p in (folder.root / "content").glob("*") if p.is_dir()):
         kind = next((k for k in SECTIONS if top.startswith(k)), None)
         if kind is None:
@@ -80,7 +81,7 @@ def import_pages(folder: SourceFolder, plan: Plan, report: ImportReport, people:
                 entry(folder, page, kind, plan, report, people)
 
 
-def section_page(page: Page, section: str, plan: Plan, report: ImportReport) -> None:
+def section_page(page: Page, section: str, plan: Imported, report: Report) -> None:
     """A section's list page: its title becomes the menu label."""
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     title = take.text("title")
@@ -90,7 +91,7 @@ def section_page(page: Page, section: str, plan: Plan, report: ImportReport) -> 
     take.finish(LIST_PAGE_ONLY, "a list page's field cvsite has no place for")
     if page.body.strip():
         report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "a list page's text: not imported", False)
+            Placed(page.path, page.body_line, "(body)", "", "a list page's text: not imported")
         )
 
 
@@ -98,8 +99,8 @@ def entry(
     folder: SourceFolder,
     page: Page,
     kind: str,
-    plan: Plan,
-    report: ImportReport,
+    plan: Imported,
+    report: Report,
     people: People,
 ) -> None:
     section = SECTIONS[kind]
@@ -231,7 +232,7 @@ def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
         take.put("external_link", f"{where}: url")
 
 
-def _body(page: Page, first: str | None, where: str, report: ImportReport) -> str | None:
+def _body(page: Page, first: str | None, where: str, report: Report) -> str | None:
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:
