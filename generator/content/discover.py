@@ -25,7 +25,7 @@ SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
 
 
 @dataclass
-class SiteFiles:
+class SiteInputs:
     """Where a site's inputs are. `display` names files relative to the site folder."""
 
     root: Path
@@ -38,7 +38,7 @@ class SiteFiles:
     pages: list[Path] = field(default_factory=list)  # free pages: content/<name>.md
     assets: list[Path] = field(default_factory=list)
     # content/<code>/ of each language other than the default: that language's own files.
-    languages: dict[str, SiteFiles] = field(default_factory=dict)
+    languages: dict[str, SiteInputs] = field(default_factory=dict)
     # Each link to a folder in content/ that is read as if the folder were there: the folder
     # it leads to (under `content`, as the link is). Its files are found under both names.
     linked: dict[Path, Path] = field(default_factory=dict)
@@ -71,7 +71,7 @@ class SiteFiles:
                 names.add(link / real.relative_to(target))
         return names
 
-    def for_language(self, code: str) -> SiteFiles:
+    def for_language(self, code: str) -> SiteInputs:
         """The files a language reads: its own version of a file where it has one."""
         own = self.languages.get(code)
         if own is None:
@@ -81,7 +81,7 @@ class SiteFiles:
             sections[name] = _overlay(
                 self.section_files.get(name, []), self.content, own.section_files.get(name, []), own
             )
-        return SiteFiles(
+        return SiteInputs(
             root=self.root,
             config=self.config,
             content=self.content,
@@ -95,7 +95,7 @@ class SiteFiles:
         )
 
 
-def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteFiles) -> list[Path]:
+def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteInputs) -> list[Path]:
     """`shared` with each file that `own` has a version of (the same name) replaced by it."""
     mine = {_same_name(path, files.content): path for path in own}
     result = [mine.pop(_same_name(path, content), path) for path in shared]
@@ -119,15 +119,15 @@ def _real(path: Path, folders: dict[Path, Path]) -> Path:
     return folder / path.name
 
 
-def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteFiles:
+def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteInputs:
     """Find every input file; report names that cannot be a section and links out of content/.
 
     `languages` are the site's languages other than the default: content/<code>/ holds their
     own files (any other file in it is an asset, like any file in content/).
     """
-    files = SiteFiles(root=root, config=root / "site.yaml", content=root / "content")
+    files = SiteInputs(root=root, config=root / "site.yaml", content=root / "content")
     for code in languages:
-        files.languages[code] = SiteFiles(root, files.config, files.content / code)
+        files.languages[code] = SiteInputs(root, files.config, files.content / code)
     content = files.content.resolve()
     folders: dict[Path, Path] = {}
     inside_folders: dict[Path, bool] = {}
@@ -161,7 +161,7 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
     return files
 
 
-def _tree(files: SiteFiles) -> tuple[list[Path], dict[Path, str]]:
+def _tree(files: SiteInputs) -> tuple[list[Path], dict[Path, str]]:
     """Every path in content/, sorted, hidden folders not entered; a link to a folder inside
     content/ is entered as the folder would be (and noted in `files.linked`). The links to
     folders that are not, with why; `_checked` says why of the others (out of content/,
@@ -275,7 +275,7 @@ _PROFILE_NAMES = ("profile.yaml", "profile.yml")
 _PEOPLE_NAMES = ("people.yaml", "people.yml")
 
 
-def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
+def _classify(files: SiteInputs, path: Path, relative: Path, errors: ErrorCollector) -> None:
     """File `path` (at `relative` in files.content) as what it is, or report why it is not."""
     suffix = path.suffix.lower()
     if len(relative.parts) == 1:
@@ -296,7 +296,7 @@ def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollect
         files.assets.append(path)
 
 
-def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: ErrorCollector) -> None:
+def _classify_top_level(files: SiteInputs, path: Path, suffix: str, errors: ErrorCollector) -> None:
     """A file right in content/: the profile, a section's YAML list, a .bib, a free page
     (Markdown), or an asset."""
     if path.name in _PROFILE_NAMES:
@@ -319,7 +319,7 @@ def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: Error
         files.assets.append(path)
 
 
-def _add_page(files: SiteFiles, path: Path, errors: ErrorCollector) -> None:
+def _add_page(files: SiteInputs, path: Path, errors: ErrorCollector) -> None:
     """A free page: its file name is its URL name, under the rules of section names."""
     if not SECTION_NAME.fullmatch(path.stem):
         message = (
@@ -331,7 +331,7 @@ def _add_page(files: SiteFiles, path: Path, errors: ErrorCollector) -> None:
     files.pages.append(path)
 
 
-def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:
+def _add_section_file(files: SiteInputs, name: str, path: Path, errors: ErrorCollector) -> None:
     if not SECTION_NAME.fullmatch(name):
         message = (
             f"{shown(name)} is not a valid section name (expected lower-case letters, "
@@ -342,6 +342,6 @@ def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorColl
     files.section_files.setdefault(name, []).append(path)
 
 
-def _refuse(files: SiteFiles, path: Path, errors: ErrorCollector, message: str) -> None:
+def _refuse(files: SiteInputs, path: Path, errors: ErrorCollector, message: str) -> None:
     """Report a file that is not read, at no line (the file as a whole is the mistake)."""
     errors.add(files.display(path), 0, 0, "", message)

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from generator.content.dates import PartialDate
+from generator.importers.importedfiles import to_yaml
 from generator.importers.rendercv.networks import from_url
 from generator.importers.rendercv.settings import LANGUAGES
-from generator.importers.sitefiles import to_yaml
 from generator.model.resume import Item, Resume
 
 SCHEMA = "https://raw.githubusercontent.com/rendercv/rendercv/refs/tags/v2.3/schema.json"

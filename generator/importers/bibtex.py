@@ -24,9 +24,9 @@ from generator.content.reader import discover, read_bibtex, read_section
 from generator.content.schema import Publication
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ErrorCollector
+from generator.importers.importedfiles import imported_by_cvsite
 from generator.importers.record import Imported
 from generator.importers.report import Report
-from generator.importers.sitefiles import imported_by_cvsite
 from generator.importers.writing import import_site
 from generator.model.checks import file_refs, missing_files
 

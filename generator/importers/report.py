@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from generator.errors import ContentError
-from generator.importers.sitefiles import Outcome
+from generator.importers.importedfiles import Outcome
 
 # What became of each file, as the report says it.
 ACTIONS = {

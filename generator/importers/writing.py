@@ -2,7 +2,7 @@
 (checking.py), laid out as files (site.yaml once, the profile, content/<section>.yaml for
 listed entries, content/<section>/<slug>.md for entries with a page, the assets to copy),
 loaded as a site of its own before anything is written (what is written must build), and
-written through sitefiles.decide/apply: importing again changes nothing, a file the user
+written through importedfiles.decide/apply: importing again changes nothing, a file the user
 edited is never replaced (the new version goes beside it), nothing is written out of the
 site."""
 
@@ -16,7 +16,7 @@ from typing import Any
 from generator.content.personname import without_titles
 from generator.content.schema import SiteConfig
 from generator.errors import BuildError, ContentErrors, UsageError
-from generator.importers import sitefiles
+from generator.importers import importedfiles
 from generator.importers.checking import checked_entry, checked_profile
 from generator.importers.record import Entry, Imported
 from generator.importers.report import Report
@@ -32,9 +32,9 @@ def import_site(imported: Imported, site: Path, dry_run: bool) -> Report:
     files = files_of(imported, site)
     check_loads(files, imported.assets)
     files.update(_assets(imported, site))
-    imported.report.files = sitefiles.decide(site, files)
+    imported.report.files = importedfiles.decide(site, files)
     if not dry_run:
-        sitefiles.apply(site, imported.report.files, files)
+        importedfiles.apply(site, imported.report.files, files)
     return imported.report
 
 
@@ -46,7 +46,7 @@ def files_of(imported: Imported, site: Path) -> dict[str, str | bytes]:
         where = profile_file(site)
         profile = checked_profile(imported.profile, imported.profile_origin, report, where)
         files["site.yaml"] = site_yaml(imported, profile["name"])
-        files[where] = sitefiles.marked(sitefiles.to_yaml(profile), origin)
+        files[where] = importedfiles.marked(importedfiles.to_yaml(profile), origin)
     elif not (site / "site.yaml").exists():
         raise UsageError(f"{site} has no site.yaml; run the import inside a cvsite site (--site)")
     for section, entries in imported.sections.items():
@@ -54,7 +54,9 @@ def files_of(imported: Imported, site: Path) -> dict[str, str | bytes]:
     for path, text in imported.texts.items():
         front = text.startswith("---\n")
         files[path] = (
-            sitefiles.in_front_matter(text, origin) if front else sitefiles.marked(text, origin)
+            importedfiles.in_front_matter(text, origin)
+            if front
+            else importedfiles.marked(text, origin)
         )
     return files
 
@@ -75,10 +77,12 @@ def _section_files(section: str, entries: list[Entry], origin: str, report: Repo
         where = f"content/{section}/{entry.slug}.md"
         fields = checked_entry(section, entry, where, report)
         body = fields.pop("body", "")
-        text = sitefiles.front_matter(fields, body.rstrip("\n") + "\n" if body else "")
-        files[where] = sitefiles.in_front_matter(text, origin)
+        text = importedfiles.front_matter(fields, body.rstrip("\n") + "\n" if body else "")
+        files[where] = importedfiles.in_front_matter(text, origin)
     if listed:
-        files[f"content/{section}.yaml"] = sitefiles.marked(sitefiles.to_yaml(listed), origin)
+        files[f"content/{section}.yaml"] = importedfiles.marked(
+            importedfiles.to_yaml(listed), origin
+        )
     return files
 
 
@@ -108,7 +112,7 @@ def site_yaml(imported: Imported, name: str) -> str:
         f"# Made by `cvsite import {imported.kind}` from {imported.origin}. Set base_url to "
         "where the site is published.\n"
     )
-    return note + sitefiles.to_yaml(values)
+    return note + importedfiles.to_yaml(values)
 
 
 def _assets(imported: Imported, site: Path) -> dict[str, bytes]:

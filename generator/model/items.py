@@ -92,7 +92,7 @@ def make_items(
         slug = (
             chosen
             or kept.get(id(entry))
-            or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
+            or routes.unique_slug(routes.slugify(entry.stem or data.slug_title), taken)
         )
         items.append(_item(name, entry, slug, owners, root, people))
     return items

@@ -18,7 +18,7 @@ from generator import urls as routes
 from generator.content.i18n import Locale
 from generator.content.reader import (
     LoadedEntry,
-    SiteFiles,
+    SiteInputs,
     discover,
     read_bibtex,
     read_config,
@@ -231,7 +231,7 @@ def _section(
 class Loaded:
     """A site read from disk: its files and its model, in each of its languages."""
 
-    files: SiteFiles
+    files: SiteInputs
     resume: Resume  # in the default language
     translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
     markdown: Callable[[], None] | None = None  # with `load(markdown_later=True)`: see there
@@ -256,7 +256,7 @@ def load(
     include_drafts: bool = False,
     base_url: str | None = None,
     cache: BuildCache | None = None,
-    files: SiteFiles | None = None,
+    files: SiteInputs | None = None,
     markdown_later: bool = False,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
@@ -272,7 +272,7 @@ def load(
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
-    languages = read_languages(SiteFiles(root, root / "site.yaml", root / "content"), parsed)
+    languages = read_languages(SiteInputs(root, root / "site.yaml", root / "content"), parsed)
     files = files or discover(root, errors, languages.others)
     resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
@@ -314,7 +314,7 @@ class _LoadOptions:
 
 
 def _load_language(
-    files: SiteFiles,
+    files: SiteInputs,
     resolver: Resolver,
     errors: ErrorCollector,
     options: _LoadOptions,

@@ -50,7 +50,7 @@ class ImageInfo:
 
 
 @dataclass(frozen=True)
-class Variant:
+class PictureFile:
     """One file to make: the original at `width`×`height` (cropped to that shape about the
     middle), in `format`."""
 
@@ -104,7 +104,7 @@ class Icon:
 
 @dataclass
 class Pictures:
-    """Every picture of the site, planned: read-only for templates, `variants` for the build."""
+    """Every picture of the site, sized: read-only for templates, `files` for the build."""
 
     infos: dict[str, ImageInfo] = field(default_factory=dict)  # the originals by path
     options: dict[str, Any] = field(default_factory=dict)  # the theme's
@@ -120,9 +120,9 @@ class Pictures:
         info = self.infos.get(_key(path))
         if info is None:  # not read: never published
             return None
-        variants = self._variants(info, role, shown)
-        sources = tuple(_source(variants, kind) for kind in self.formats)
-        fallback = _source(variants, info.fallback)
+        picture_files = self._sized_files(info, role, shown)
+        sources = tuple(_source(picture_files, kind) for kind in self.formats)
+        fallback = _source(picture_files, info.fallback)
         width, height = _display(info, role, shown)
         return Picture(sources, fallback, fallback.candidates[0].url, width, height,
                        _sizes(role, width))  # fmt: skip
@@ -151,24 +151,24 @@ class Pictures:
             for rel, size in ICONS
         ]
 
-    def variants(self, roles: dict[str, set[str]]) -> list[Variant]:
+    def files(self, roles: dict[str, set[str]]) -> list[PictureFile]:
         """Every file to make: each original (path -> its roles) in each role's sizes."""
-        made: dict[str, Variant] = {}
+        made: dict[str, PictureFile] = {}
         for path, wanted in roles.items():
             info = self.infos.get(_key(path))
             if info is None:
                 continue
             for role in sorted(wanted):
-                made.update((v.url, v) for v in self._role_variants(info, role))
+                made.update((v.url, v) for v in self._role_files(info, role))
         return [made[url] for url in sorted(made)]
 
-    def _role_variants(self, info: ImageInfo, role: str) -> list[Variant]:
+    def _role_files(self, info: ImageInfo, role: str) -> list[PictureFile]:
         if role == "social":
-            return [Variant(social_url(info.path), info, *SOCIAL, "jpeg")]
+            return [PictureFile(social_url(info.path), info, *SOCIAL, "jpeg")]
         if role == "icons":
-            return [Variant(_url(info.path, s, s, "png"), info, s, s, "png") for _, s in ICONS]
+            return [PictureFile(_url(info.path, s, s, "png"), info, s, s, "png") for _, s in ICONS]
         shown = self._shown(role)
-        return self._variants(info, role, shown) if shown else []
+        return self._sized_files(info, role, shown) if shown else []
 
     def _shown(self, role: str) -> int:
         try:
@@ -177,12 +177,12 @@ class Pictures:
             return 0
         return min(max(value, 0), MAX_SHOWN)
 
-    def _variants(self, info: ImageInfo, role: str, shown: int) -> list[Variant]:
+    def _sized_files(self, info: ImageInfo, role: str, shown: int) -> list[PictureFile]:
         made = []
         for width, height in _sizes_made(info, role, shown):
             for kind in (*self.formats, info.fallback):
                 url = _url(info.path, width, height, kind)
-                made.append(Variant(url, info, width, height, kind))
+                made.append(PictureFile(url, info, width, height, kind))
         return made
 
 
@@ -225,8 +225,8 @@ def _sizes_made(info: ImageInfo, role: str, shown: int) -> list[tuple[int, int]]
     return [(w, max(1, round(info.height * w / info.width))) for w in widths]
 
 
-def _source(variants: list[Variant], kind: str) -> Source:
-    candidates = tuple(Candidate(v.url, v.width) for v in variants if v.format == kind)
+def _source(picture_files: list[PictureFile], kind: str) -> Source:
+    candidates = tuple(Candidate(v.url, v.width) for v in picture_files if v.format == kind)
     return Source(TYPES[kind], candidates)
 
 

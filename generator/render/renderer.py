@@ -33,8 +33,8 @@ from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imp
     Page,
     YearGroup,
     entry_page,
-    plan,
-    plan_site,
+    plan_language,
+    plan_pages,
     publication_groups,
 )
 from generator.render.pictures import Pictures, SocialImage

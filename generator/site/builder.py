@@ -15,11 +15,11 @@ from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
 from generator.content.discover import is_content_file
-from generator.content.reader import SiteFiles
+from generator.content.reader import SiteInputs
 from generator.markdown.renderer import MarkdownProblem
 from generator.model.resume import Loaded, load
-from generator.render.pictures import Variant
-from generator.render.renderer import Job, Page, Renderer, plan_site
+from generator.render.pictures import PictureFile
+from generator.render.renderer import Job, Page, Renderer, plan_pages
 from generator.render.theme import Theme, load_theme
 from generator.render.typstpdf import pdf_jobs
 from generator.site.changes import Changes
@@ -31,23 +31,23 @@ from generator.site.images import (
     cached,
     image_claims,
     make_group,
-    plan_pictures,
+    read_pictures,
     wanted_images,
 )
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
-    SITE_FILE_COST,
+    GENERATED_COST,
     Made,
     Wanted,
     bib_files,
     citation_files,
+    generated_files,
     generated_names,
     late_pdfs,
-    make_site_files,
+    make_generated,
     other_files,
     pdf_cost,
     pdfs_to_make,
-    site_files,
 )
 from generator.site.parallel import available_cores, forks_workers, parallel_map
 from generator.site.quickedit import shown_only
@@ -136,31 +136,33 @@ class SiteBuilder:
         loaded = self._load(changes)
         theme = last.theme if last is not None else self._theme(loaded)
         images = wanted_images(loaded)
-        pages = plan_site(loaded.resumes)
+        pages = plan_pages(loaded.resumes)
         early: dict[str, Future] = {}
         if last is None:
             early = self._typeset_early(loaded, theme, len(pages) + len(images))
-        pictures = plan_pictures(loaded, images, theme.options, self._originals)
+        pictures = read_pictures(loaded, images, theme.options, self._originals)
         extra, citations = self._other_files(loaded, theme, last)
         for path in images:  # published as the files made of it, never as it is
             extra.pop(routes.content_file(path), None)
-        variants = pictures.variants({path: roles for path, (_, roles) in images.items()})
-        claims = (tuple(p.url for p in pages), (*extra, *(v.url for v in variants)))
+        picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
+        claims = (tuple(p.url for p in pages), (*extra, *(v.url for v in picture_files)))
         if last is None or claims != last.claims:  # the same URLs as a good build: no clash
-            check_collisions(pages, {**extra, **image_claims(variants)}, generated_names(loaded))
+            check_collisions(
+                pages, {**extra, **image_claims(picture_files)}, generated_names(loaded)
+            )
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(pictures)
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
         stale = self._stale(pages, prints, last, changes.templates)
         if last is not None and last.pictures != pictures:  # sizes or URLs may have changed
             stale = pages
-        wanted = site_files(loaded, pages, prints, self.cache, theme)
+        wanted = generated_files(loaded, pages, prints, self.cache, theme)
         before = last.generated if last is not None else {}
         rendered, made, pictured = self._render_files(
-            loaded, renderer, pages, stale, (wanted, before), variants, early
+            loaded, renderer, pages, stale, (wanted, before), picture_files, early
         )
-        generated = make_site_files(wanted, before, made=made, later=self.typeset_later)
-        files = _site_files_by_path(rendered, extra, generated)
+        generated = make_generated(wanted, before, made=made, later=self.typeset_later)
+        files = _output_files(rendered, extra, generated)
         files.update({routes.output_path(url): source for url, source in pictured.items()})
         site = RenderedSite(
             loaded, theme, pages, files, rendered, prints, generated, claims, citations, pictures
@@ -253,7 +255,7 @@ class SiteBuilder:
         pages: list[Page],
         stale: list[Page],
         generated: tuple[Wanted, dict[str, tuple[Any, bytes]]],
-        variants: list[Variant],
+        picture_files: list[PictureFile],
         early: dict[str, Future],
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
         """Every page (`stale` ones rendered now, the others as last time), the generated
@@ -271,7 +273,7 @@ class SiteBuilder:
             renderer.load_templates()
             renderer.work_out_dates()
         loaded.check_markdown()
-        pictured, to_make = self._cached_pictures(variants)
+        pictured, to_make = self._cached_pictures(picture_files)
         also = self._alongside(alongside, wanted, len(pages), to_make)
         results, typeset = self._pages_and_pdfs(renderer, stale, also, generated, early)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
@@ -319,12 +321,12 @@ class SiteBuilder:
             return results, {name: job.result() for name, job in typesetting.items()}
 
     def _cached_pictures(
-        self, variants: list[Variant]
-    ) -> tuple[dict[str, Source], list[list[Variant]]]:
+        self, picture_files: list[PictureFile]
+    ) -> tuple[dict[str, Source], list[list[PictureFile]]]:
         """The pictures' files the cache has, and the groups (one original each) to make."""
         have: dict[str, Source] = {}
         to_make = []
-        for group in by_original(variants):
+        for group in by_original(picture_files):
             found = cached(group, self._images)
             if found is None:
                 to_make.append(group)
@@ -333,9 +335,9 @@ class SiteBuilder:
         return have, to_make
 
     def _alongside(
-        self, names: list[str], wanted: Wanted, pages: int, pictures: list[list[Variant]]
+        self, names: list[str], wanted: Wanted, pages: int, pictures: list[list[PictureFile]]
     ) -> list[Job]:
-        cost = SITE_FILE_COST * pages
+        cost = GENERATED_COST * pages
         also = [Job(cost, wanted[name][1]) for name in names]
         also += [
             Job(PICTURE_COST * len(group), functools.partial(make_group, group, self._images))
@@ -345,7 +347,7 @@ class SiteBuilder:
             also.append(Job(cost, self.cache.markdown.save))
         return also
 
-    def _same_files(self, changes: Changes) -> SiteFiles | None:
+    def _same_files(self, changes: Changes) -> SiteInputs | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""
         if self.last is None or changes.settings:
             return None
@@ -374,7 +376,7 @@ def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
     return rendered.html, rendered.templates
 
 
-def _site_files_by_path(
+def _output_files(
     rendered: dict[str, Rendered], extra: dict, generated: dict
 ) -> dict[PurePosixPath, Source]:
     """Every output file by its path: the pages, the other files, the generated ones."""

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.content.discover import SiteFiles
+from generator.content.discover import SiteInputs
 from generator.render.theme import Theme
 
 
@@ -38,7 +38,7 @@ class Changes:
             self.static | other.static,
         )
 
-    def aliased(self, files: SiteFiles) -> Changes:
+    def aliased(self, files: SiteInputs) -> Changes:
         """The changes with each content file under every name `files` found it by (through
         a link to a folder in content/), so that a rebuild reads all of them again."""
         if not files.linked:

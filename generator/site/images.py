@@ -29,7 +29,7 @@ from generator.cachefolders import intact, keep
 from generator.diskerrors import cache_warning
 from generator.errors import ContentError, ContentErrors, shown
 from generator.model.resume import Loaded
-from generator.render.pictures import ImageInfo, Pictures, Variant, is_vector
+from generator.render.pictures import ImageInfo, PictureFile, Pictures, is_vector
 from generator.site.collisions import Origin
 from generator.site.vectors import NotDrawn, draw, renderer_version, svg_size
 from generator.site.writer import Source
@@ -123,7 +123,7 @@ class Originals:
         self.changed = False
 
 
-def plan_pictures(
+def read_pictures(
     loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
 ) -> Pictures:
     """The site's pictures, each original read (not decoded): ContentErrors for any that is
@@ -231,28 +231,31 @@ def _error(place: ContentError, message: str) -> ContentErrors:
     return ContentErrors([replace(place, message=message)])
 
 
-def image_claims(variants: list[Variant]) -> dict[str, tuple[Source, Origin]]:
+def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
     """The URLs the pictures' files take, each said to come from the field naming its
     original: for the check that no two sources claim one output path."""
     claims: dict[str, tuple[Source, Origin]] = {}
-    for variant in variants:
-        place = variant.info.place
-        claims[variant.url] = (b"", Origin(f"{place.file}:{place.line}", place.file, place.line))
+    for picture_file in picture_files:
+        place = picture_file.info.place
+        claims[picture_file.url] = (
+            b"",
+            Origin(f"{place.file}:{place.line}", place.file, place.line),
+        )
     return claims
 
 
 # --- making the files ---------------------------------------------------------------------
 
 
-def by_original(variants: Iterable[Variant]) -> list[list[Variant]]:
+def by_original(picture_files: Iterable[PictureFile]) -> list[list[PictureFile]]:
     """The files to make, in groups of one original each (one decoding for each group)."""
-    groups: dict[str, list[Variant]] = {}
-    for variant in variants:
-        groups.setdefault(variant.info.path, []).append(variant)
+    groups: dict[str, list[PictureFile]] = {}
+    for picture_file in picture_files:
+        groups.setdefault(picture_file.info.path, []).append(picture_file)
     return [groups[path] for path in sorted(groups)]
 
 
-def cached(group: list[Variant], folder: Path | None) -> dict[str, Source] | None:
+def cached(group: list[PictureFile], folder: Path | None) -> dict[str, Source] | None:
     """The files of one original, if the cache has every one of them, each as it was kept."""
     if folder is None:
         return None
@@ -261,32 +264,33 @@ def cached(group: list[Variant], folder: Path | None) -> dict[str, Source] | Non
     return found if whole else None  # type: ignore
 
 
-def make_group(group: list[Variant], folder: Path | None) -> dict[str, Source]:
+def make_group(group: list[PictureFile], folder: Path | None) -> dict[str, Source]:
     """The files of one original, by URL: from the cache, or made (and cached) now."""
     have = cached(group, folder)
     if have is not None:
         return have
     image = _decoded(group)
     made: dict[str, Source] = {}
-    for variant in group:
-        path = cache_path(folder, variant) if folder is not None else None
+    for picture_file in group:
+        path = cache_path(folder, picture_file) if folder is not None else None
         if path is not None and intact(path) is not None:
-            made[variant.url] = path
+            made[picture_file.url] = path
             continue
-        data = encode(image, variant)
-        made[variant.url] = _keep(path, data) if path is not None else data
+        data = encode(image, picture_file)
+        made[picture_file.url] = _keep(path, data) if path is not None else data
     return made
 
 
-def cache_path(folder: Path, variant: Variant) -> Path:
+def cache_path(folder: Path, picture_file: PictureFile) -> Path:
     """Where a made file is kept: named by a digest of everything that shapes its bytes."""
     import PIL
 
-    what = f"{variant.info.digest} {variant.width}x{variant.height} {variant.format} "
+    info, kind = picture_file.info, picture_file.format
+    what = f"{info.digest} {picture_file.width}x{picture_file.height} {kind} "
     what += f"{PIL.__version__} {SETTINGS}"
-    if is_vector(variant.info.path):
+    if is_vector(info.path):
         what += f" typst {renderer_version()}"
-    return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{variant.format}"
+    return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{kind}"
 
 
 def _keep(path: Path, data: bytes) -> Source:
@@ -299,7 +303,7 @@ def _keep(path: Path, data: bytes) -> Source:
     return path
 
 
-def _decoded(group: list[Variant]) -> Image.Image:
+def _decoded(group: list[PictureFile]) -> Image.Image:
     """The original's pixels, upright, in sRGB, as RGB (or RGBA), with nothing else kept."""
     from PIL import ImageOps
 
@@ -333,10 +337,10 @@ def _drawn(info: ImageInfo, scale: float) -> Image.Image:
         return image.convert("RGBA")
 
 
-def _scale(info: ImageInfo, variant: Variant) -> float:
-    """How much of the original's size a variant needs: its crop at full size."""
-    crop = _box(info.width, info.height, variant.width, variant.height)
-    return max(variant.width / (crop[2] - crop[0]), variant.height / (crop[3] - crop[1]))
+def _scale(info: ImageInfo, picture_file: PictureFile) -> float:
+    """How much of the original's size a picture_file needs: its crop at full size."""
+    crop = _box(info.width, info.height, picture_file.width, picture_file.height)
+    return max(picture_file.width / (crop[2] - crop[0]), picture_file.height / (crop[3] - crop[1]))
 
 
 def _srgb(image: Image.Image) -> Image.Image:
@@ -370,21 +374,21 @@ def _box(width: int, height: int, want_w: int, want_h: int) -> tuple[int, int, i
     return (round(left), round(top), round(left + crop_w), round(top + crop_h))
 
 
-def encode(image: Image.Image, variant: Variant) -> bytes:
-    """One file: `image` cropped and resized to the variant's size, in its format."""
+def encode(image: Image.Image, picture_file: PictureFile) -> bytes:
+    """One file: `image` cropped and resized to the picture_file's size, in its format."""
     from PIL import Image
 
-    box = _box(image.width, image.height, variant.width, variant.height)
-    size = (variant.width, variant.height)
+    box = _box(image.width, image.height, picture_file.width, picture_file.height)
+    size = (picture_file.width, picture_file.height)
     picture = image.resize(size, Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
     picture.info.clear()
-    if variant.format == "jpeg" and picture.mode == "RGBA":  # a JPEG has no transparency
+    if picture_file.format == "jpeg" and picture.mode == "RGBA":  # a JPEG has no transparency
         white = Image.new("RGBA", picture.size, (255, 255, 255, 255))
         picture = Image.alpha_composite(white, picture)
-    if variant.format == "jpeg":
+    if picture_file.format == "jpeg":
         picture = picture.convert("RGB")
     out = io.BytesIO()
-    picture.save(out, variant.format.upper(), **_options(variant.format))
+    picture.save(out, picture_file.format.upper(), **_options(picture_file.format))
     return out.getvalue()
 
 

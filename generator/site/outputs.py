@@ -18,14 +18,14 @@ from generator.render.theme import Theme
 from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
 from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
+from generator.site.feeds import atom_feed, robots, sitemap
 from generator.site.resumejson import resume_json
-from generator.site.sitefiles import atom_feed, robots, sitemap
 from generator.site.writer import Asset, Source
 
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
 # page of the site: at 1,000 entries, 6 ms for the sitemap and 11 for the feed or resume.json,
 # against 0.27 ms an entry page.
-SITE_FILE_COST = 0.03
+GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
 Wanted = dict[str, tuple[Any, Callable[[], bytes]]]
@@ -90,7 +90,7 @@ def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
     }
 
 
-def site_files(
+def generated_files(
     loaded: Loaded,
     pages: list[Page],
     prints: dict[str, Fingerprint],
@@ -158,7 +158,7 @@ def _same(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
     return old is not None and old[0] == inputs
 
 
-def make_site_files(
+def make_generated(
     wanted: Wanted,
     before: dict[str, tuple[Any, bytes]],
     made: dict[str, bytes],
@@ -181,7 +181,7 @@ def make_site_files(
 
 
 def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
-    """The PDFs `make_site_files(later=True)` left as they were, to typeset now."""
+    """The PDFs `make_generated(later=True)` left as they were, to typeset now."""
     return {
         name: (inputs, make)
         for name, (inputs, make) in wanted.items()

@@ -16,14 +16,14 @@ from pathlib import Path, PurePosixPath
 
 from generator import urls as routes
 from generator.content.cache import BuildCache
-from generator.content.reader import LoadedEntry, SiteFiles, read_section
+from generator.content.reader import LoadedEntry, SiteInputs, read_section
 from generator.content.translations import Resolver
 from generator.errors import ErrorCollector
 from generator.model.resume import Item, Resume, check_markdown
 from generator.render.renderer import Page, Renderer, entry_page
 from generator.site.changes import Changes
 from generator.site.depends import Fingerprint, Rendered, is_stale, item_key, stale_sources
-from generator.site.outputs import late_pdfs, make_site_files, site_files
+from generator.site.outputs import generated_files, late_pdfs, make_generated
 from generator.site.rendered import RenderedSite
 
 # Fields that only show on pages: an entry whose other fields are the same keeps its URL,
@@ -36,7 +36,7 @@ Edit = tuple[Item, LoadedEntry]  # an entry's model, and its new reading
 def shown_only(
     last: RenderedSite,
     changes: Changes,
-    files: SiteFiles | None,
+    files: SiteInputs | None,
     cache: BuildCache,
     renderer: Renderer,
     typeset_later: bool = False,
@@ -62,14 +62,14 @@ def shown_only(
     ]
     site = _rendered_again(last, pages, stale, renderer)
     site.fingerprints = prints
-    wanted = site_files(last.loaded, pages, prints, cache, last.theme)
-    site.generated = make_site_files(wanted, last.generated, made={}, later=typeset_later)
+    wanted = generated_files(last.loaded, pages, prints, cache, last.theme)
+    site.generated = make_generated(wanted, last.generated, made={}, later=typeset_later)
     site.late = late_pdfs(wanted, site.generated)
     site.files.update({PurePosixPath(name): data for name, (_, data) in site.generated.items()})
     return site, len(stale)
 
 
-def shown_edit(files: SiteFiles, resume: Resume, path: Path, cache: BuildCache) -> Edit | None:
+def shown_edit(files: SiteInputs, resume: Resume, path: Path, cache: BuildCache) -> Edit | None:
     """(the entry's model, its new reading) when `path` is a Markdown entry that changed in
     what it shows alone (`SHOWN_ONLY`), and its Markdown is safe; else None."""
     section = next((n for n, paths in files.section_files.items() if path in paths), None)

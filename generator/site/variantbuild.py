@@ -16,7 +16,7 @@ from generator import urls as routes
 from generator.content.schema import Variant
 from generator.errors import BuildError, UsageError, listed, shown
 from generator.model.resume import Loaded, load
-from generator.render.renderer import Renderer, plan_site
+from generator.render.renderer import Renderer, plan_pages
 from generator.render.theme import Theme, load_theme
 from generator.render.typstpdf import make_pdf, pdf_name, template_of
 from generator.site.options import BuildOptions
@@ -105,7 +105,7 @@ def _pages(loaded: Loaded, theme: Theme, site: Path, name: str) -> dict[PurePosi
     """The variant's page in each language, as the whole build renders it."""
     renderer = Renderer(loaded.resume, theme, site)
     renderer.use(loaded.resume, *loaded.translations.values())
-    pages = [p for p in plan_site(loaded.resumes) if p.variant and p.variant.name == name]
+    pages = [p for p in plan_pages(loaded.resumes) if p.variant and p.variant.name == name]
     return {routes.output_path(page.url): renderer.render(page) for page in pages}
 
 

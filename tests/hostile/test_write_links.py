@@ -39,7 +39,7 @@ def bib(tmp_path: Path) -> Path:
 
 
 def _import_refused(run, link: str) -> None:
-    """Every import checks its paths the same way (importers/sitefiles.py), before writing."""
+    """Every import checks its paths the same way (importers/importedfiles.py), before writing."""
     assert "Traceback" not in run.err and "internal error" not in run.err, run.err
     assert run.code == 2, (run.out, run.err)
     assert f"cvsite: {link} is a symbolic link that leads out of the site" in run.err, run.err

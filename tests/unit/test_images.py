@@ -30,9 +30,9 @@ def _info(tmp_path: Path, data: bytes, path: str = "images/me.jpg"):
 def _made(tmp_path: Path, data: bytes, roles: set[str], cache: Path | None = None) -> dict:
     info = _info(tmp_path, data)
     pictures = Pictures({info.path: info}, MERIDIAN, images.modern_formats(), info.path)
-    variants = pictures.variants({info.path: roles})
+    picture_files = pictures.files({info.path: roles})
     made = {}
-    for group in images.by_original(variants):
+    for group in images.by_original(picture_files):
         made.update(images.make_group(group, cache))
     return {url: s if isinstance(s, bytes) else s.read_bytes() for url, s in made.items()}
 
@@ -96,7 +96,7 @@ def test_a_rebuild_takes_every_file_from_the_cache_and_does_no_image_work(tmp_pa
     cache = tmp_path / "cache"
     info = _info(tmp_path, phone_photo())
     pictures = Pictures({info.path: info}, MERIDIAN, images.modern_formats(), info.path)
-    (group,) = images.by_original(pictures.variants({info.path: {"avatar", "social"}}))
+    (group,) = images.by_original(pictures.files({info.path: {"avatar", "social"}}))
     assert images.cached(group, cache) is None
     first = images.make_group(group, cache)
     info.file.write_bytes(b"not a picture any more")  # decoding it again would fail

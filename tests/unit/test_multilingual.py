@@ -8,7 +8,7 @@ import pytest
 from generator import urls as routes
 from generator.content.translations import Languages
 from generator.render.alternates import LanguageVersions
-from generator.render.renderer import plan_site
+from generator.render.renderer import plan_pages
 
 BILINGUAL = "title: T\nbase_url: https://example.org/\nlanguages: [en, de]\n"
 
@@ -175,7 +175,7 @@ def test_pages_of_every_language_are_planned_and_linked(load_site):
             "content/de/projects/engine.md": "---\ntitle: Maschine\ntags: [Maschinen]\n---\nx\n",
         }
     )
-    pages = {page.url: page for page in plan_site(loaded.resumes)}
+    pages = {page.url: page for page in plan_pages(loaded.resumes)}
     assert {"/", "/de/", "/cv/", "/de/cv/", "/projects/engine/", "/de/projects/engine/"} <= set(
         pages
     )
@@ -196,5 +196,5 @@ def test_pages_of_every_language_are_planned_and_linked(load_site):
 
 
 def test_a_site_in_one_language_has_no_language_links(load_site):
-    pages = plan_site(load_site({}).resumes)
+    pages = plan_pages(load_site({}).resumes)
     assert all(page.languages == () and page.alternates == () for page in pages)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.model.resume import load
-from generator.render.pages import ALL_SOURCES, plan
+from generator.render.pages import ALL_SOURCES, plan_language
 
 
 def test_each_page_declares_the_bodies_it_may_show(sample_site: Path):
     resume = load(sample_site).resume
-    pages = plan(resume)
+    pages = plan_language(resume)
     by_kind: dict[str, list] = {}
     for page in pages:
         by_kind.setdefault(page.kind, []).append(page)

@@ -213,7 +213,7 @@ def test_generic_entry_all_fields():
     first, second = entry
     assert first.start == PartialDate(2020, 3) and first.end is PRESENT
     assert first.draft is True and first.featured is True and first.weight == -3
-    assert first.display_title == "Something"
+    assert first.slug_title == "Something"
     assert second.date == PartialDate(2021, 10)
     assert model_for("anything-else") is Entry
 
@@ -324,7 +324,7 @@ def test_education_title_falls_back_to_degree():
         """,
         Education,
     )
-    assert entry.display_title == "MSc Physics"
+    assert entry.slug_title == "MSc Physics"
     assert entry.title is None
     assert entry.thesis.advisors == ["Prof. A"]
     assert entry.grade == "1.3"
@@ -332,7 +332,7 @@ def test_education_title_falls_back_to_degree():
 
 def test_education_title_wins_over_degree():
     (entry,) = valid("- title: Shown\n  degree: Hidden\n", Education)
-    assert entry.display_title == "Shown"
+    assert entry.slug_title == "Shown"
 
 
 def test_education_needs_degree_or_title():
@@ -350,7 +350,7 @@ def test_education_thesis_unknown_key_suggests_from_thesis():
 
 def test_experience_title_falls_back_to_position():
     (entry,) = valid("- position: Engineer\n  organization: Acme\n  start: 2020\n", Experience)
-    assert entry.display_title == "Engineer"
+    assert entry.slug_title == "Engineer"
 
 
 def test_experience_needs_position_or_title():
@@ -461,7 +461,7 @@ def test_skill_item_unknown_key():
 
 def test_teaching_title_falls_back_to_course():
     (entry,) = valid("- course: Physics I\n  role: TA\n  term: WS 2019\n", Teaching)
-    assert entry.display_title == "Physics I"
+    assert entry.slug_title == "Physics I"
     assert errors("- role: TA\n", Teaching, "teaching") == [
         "f.yaml:1:3: teaching[0].course: missing required field 'course' (or 'title')"
     ]

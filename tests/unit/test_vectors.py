@@ -77,11 +77,11 @@ def test_an_svg_is_planned_with_2x_files_beyond_its_own_size(tmp_path: Path):
     assert [c.width for c in avatar.sources[0].candidates] == [160, 320]
     assert pictures.social("logo.svg").url == "/logo-1200x630.jpg"
     roles = {"image", "avatar", "social", "icons"}
-    (group,) = images.by_original(pictures.variants({info.path: roles}))
+    (group,) = images.by_original(pictures.files({info.path: roles}))
     made = images.make_group(group, tmp_path / "cache")
-    for variant in group:
-        data = Path(made[variant.url]).read_bytes()
+    for picture_file in group:
+        data = Path(made[picture_file.url]).read_bytes()
         with Image.open(io.BytesIO(data)) as picture:
-            assert picture.size == (variant.width, variant.height), variant.url
+            assert picture.size == (picture_file.width, picture_file.height), picture_file.url
     again = images.cached(group, tmp_path / "cache")
     assert again == made  # every file from the cache, checked against its digest

@@ -85,7 +85,7 @@ class Site:
         return safe_url(self.address.rstrip("/") + url)
 
 
-def import_collections(folder: SourceFolder, plan: Imported) -> None:
+def import_collections(folder: SourceFolder, record: Imported) -> None:
     document = folder.yaml("_config.yml")
     config = document.data if document is not None and isinstance(document.data, dict) else {}
     site = Site(folder, str(config.get("url") or ""))
@@ -93,7 +93,7 @@ def import_collections(folder: SourceFolder, plan: Imported) -> None:
         for path in folder.files(name, (".md", ".markdown", ".html")):
             page = folder.page(path)
             if page is not None:
-                _entry(page, section, title_field, plan, site)
+                _entry(page, section, title_field, record, site)
 
 
 def _slug(page: Page, taken: set[str]) -> str:
@@ -101,11 +101,11 @@ def _slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(_DATED.sub("", stem) or stem, "entry"), taken)
 
 
-def _entry(page: Page, section: str, title_field: str, plan: Imported, site: Site) -> None:
-    report = plan.report
+def _entry(page: Page, section: str, title_field: str, record: Imported, site: Site) -> None:
+    report = record.report
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     fields: dict[str, Any] = {}
-    where = plan.add_paged(section, _slug(page, plan.taken(section)), fields)
+    where = record.add_paged(section, _slug(page, record.taken(section)), fields)
     notes: list[str] = []
     fields[title_field] = plain(take.text("title") or "Untitled")
     take.put("title", f"{where}: {title_field}")
@@ -117,7 +117,7 @@ def _entry(page: Page, section: str, title_field: str, plan: Imported, site: Sit
     take.put("date", f"{where}: date")
     fields["links"] = []
     _BY_SECTION[section](take, fields, where)
-    _urls(take, fields, where, section, (site, plan))
+    _urls(take, fields, where, section, (site, record))
     fields["body"] = _body(page, fields.pop("citation", None), where, notes, report)
     report.notes += [f"{page.path}: {note}" for note in notes]
     take.finish(JEKYLL_ONLY, "not a field cvsite has")
@@ -185,13 +185,13 @@ URLS = {
 def _urls(
     take: Taking, fields: dict[str, Any], where: str, section: str, into: tuple[Site, Imported]
 ) -> None:
-    site, plan = into
+    site, record = into
     for key, (target, label) in URLS.items():
         written = take.text(key) or ""
         own = site.own_file(written) if written else None
         if own and section == "publications" and target in ("pdf", "slides"):
             fields[target] = own  # copied into content/, where a paper's files are
-            plan.assets[f"content/{own}"] = site.folder.root / own
+            record.assets[f"content/{own}"] = site.folder.root / own
             take.put(key, f"{where}: {target} (the file, copied to content/{own})")
             continue
         url = safe_url(written) or site.address_of(written)

@@ -31,13 +31,13 @@ def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> 
             f"{source}: not an academicpages site (no _config.yml, _publications/, _talks/, "
             "_teaching/ or _portfolio/); give the folder that holds _config.yml"
         )
-    plan = Imported("academicpages", source.resolve().name)
-    report = plan.report
-    import_profile(folder, plan, report)
-    import_collections(folder, plan)
+    record = Imported("academicpages", source.resolve().name)
+    report = record.report
+    import_profile(folder, record, report)
+    import_collections(folder, record)
     _other_files(folder, report)
     report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
-    return import_site(plan, site, dry_run)
+    return import_site(record, site, dry_run)
 
 
 def _other_files(folder: SourceFolder, report: Report) -> None:

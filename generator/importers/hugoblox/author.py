@@ -103,18 +103,18 @@ def owner_of(found: list[Author]) -> Author | None:
     return next((a for a in found if a.username in ("me", "admin")), None)
 
 
-def profile(author: Author, plan: Imported, report: Report) -> None:
-    """The profile and the author file's sections into `plan`, every field reported."""
+def profile(author: Author, record: Imported, report: Report) -> None:
+    """The profile and the author file's sections into `record`, every field reported."""
     take = Taking(report, author.path, author.data, line_finder(author.document))
-    plan.profile["name"], plan.owner = _name(take, author)
-    plan.profile["headline"] = _headline(take)
-    plan.profile["summary"] = _summary(take, author)
-    _contact(take, plan)
-    plan.profile["interests"] = [
+    record.profile["name"], record.owner = _name(take, author)
+    record.profile["headline"] = _headline(take)
+    record.profile["summary"] = _summary(take, author)
+    _contact(take, record)
+    record.profile["interests"] = [
         plain(str(i)) for i in take.put("interests", f"{PROFILE}: interests") or []
     ]
-    _languages(take, plan)
-    resume.sections(take, plan)
+    _languages(take, record)
+    resume.sections(take, record)
     take.finish(_HUGO_ONLY, NOT_CVSITE)
     if author.body.strip():
         report.fields.append(_body_placed(author))
@@ -198,7 +198,7 @@ def _summary(take: Taking, author: Author) -> str | None:
     return "\n\n".join(parts) or None
 
 
-def _contact(take: Taking, plan: Imported) -> None:
+def _contact(take: Taking, record: Imported) -> None:
     found = []
     for key in ("affiliations", "organizations"):
         for index, item in enumerate(take.get(key) or []):
@@ -213,15 +213,15 @@ def _contact(take: Taking, plan: Imported) -> None:
     for key in ("links", "social", "profiles"):  # profiles: Hugo Blox v5+ author pages
         found += links(take, key, f"{PROFILE}: links", len(found)) if key in take.data else []
     if take.text("email"):
-        plan.profile["email"] = take.text("email")
+        record.profile["email"] = take.text("email")
         take.put("email", f"{PROFILE}: email")
     for item in found:
-        if item["url"].lower().startswith("mailto:") and "email" not in plan.profile:
-            plan.profile["email"] = item["url"][7:].split("?")[0]
-    plan.profile["links"] = found
+        if item["url"].lower().startswith("mailto:") and "email" not in record.profile:
+            record.profile["email"] = item["url"][7:].split("?")[0]
+    record.profile["links"] = found
 
 
-def _languages(take: Taking, plan: Imported) -> None:
+def _languages(take: Taking, record: Imported) -> None:
     found = []
     for index, item in enumerate(take.get("languages") or []):
         part = take.child(f"languages[{index}]", item)
@@ -236,4 +236,4 @@ def _languages(take: Taking, plan: Imported) -> None:
             shown = " · ".join(x for x in (label, f"{level}/5" if level else None) if x)
             found.append({"name": plain(name), "level": shown or None})
     take.done.add("languages")
-    plan.profile["languages"] = [{k: v for k, v in f.items() if v} for f in found]
+    record.profile["languages"] = [{k: v for k, v in f.items() if v} for f in found]

@@ -23,22 +23,22 @@ _LESSON_ONLY = {**HUGO_ONLY, "linkTitle": "Hugo's short title for menus (the tit
 _META = {"content_type": "Type", "difficulty": "Difficulty", "prerequisites": "Prerequisites"}
 
 
-def import_courses(folder: SourceFolder, plan: Imported, report: Report) -> None:
+def import_courses(folder: SourceFolder, record: Imported, report: Report) -> None:
     root = "content/courses"
     pages = [p for p in (folder.page(path) for path in folder.files(root, (".md",))) if p]
     by_course: dict[str, list[Page]] = {}
     for page in pages:
         parts = page.path.split("/")
         if len(parts) == 3 and parts[2] == "_index.md":
-            section_page(page, SECTION, plan, report)
+            section_page(page, SECTION, record, report)
             continue
         course = parts[2] if len(parts) > 3 else parts[2].removesuffix(".md")
         by_course.setdefault(course, []).append(page)
     for course, members in by_course.items():
-        _course(course, members, plan, report)
+        _course(course, members, record, report)
 
 
-def _course(course: str, members: list[Page], plan: Imported, report: Report) -> None:
+def _course(course: str, members: list[Page], record: Imported, report: Report) -> None:
     index = next(
         (
             p
@@ -49,7 +49,7 @@ def _course(course: str, members: list[Page], plan: Imported, report: Report) ->
     )
     index = index or next((p for p in members if p.path.count("/") == 2), members[0])
     fields: dict[str, Any] = {}
-    where = plan.add_paged(SECTION, page_slug(index, plan.taken(SECTION)), fields)
+    where = record.add_paged(SECTION, page_slug(index, record.taken(SECTION)), fields)
     take = Taking(report, index.path, index.meta, line_finder(index.document))
     fields["course"] = plain(take.text("title") or course)
     take.put("title", f"{where}: course")

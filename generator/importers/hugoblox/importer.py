@@ -32,20 +32,20 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Repor
             f"{source}: not a Hugo Blox site (no content/*.md and no data/authors/*.yaml); "
             "give the folder that holds content/"
         )
-    plan = Imported("hugoblox", source.resolve().name)
-    report = plan.report
-    people = _owner(folder, plan, report)
-    pages.import_pages(folder, plan, report, people)
-    courses.import_courses(folder, plan, report)
-    read = widgets.import_widgets(folder, plan, report) | landing.import_landing(
-        folder, plan, report
+    record = Imported("hugoblox", source.resolve().name)
+    report = record.report
+    people = _owner(folder, record, report)
+    pages.import_pages(folder, record, report, people)
+    courses.import_courses(folder, record, report)
+    read = widgets.import_widgets(folder, record, report) | landing.import_landing(
+        folder, record, report
     )
     _other_files(folder, report, read)
     report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
-    return import_site(plan, site, dry_run)
+    return import_site(record, site, dry_run)
 
 
-def _owner(folder: SourceFolder, plan: Imported, report: Report) -> author.People:
+def _owner(folder: SourceFolder, record: Imported, report: Report) -> author.People:
     """The owner's profile; user name -> name as written in author lists, for every author."""
     found = author.authors(folder)
     owner = author.owner_of(found)
@@ -55,15 +55,15 @@ def _owner(folder: SourceFolder, plan: Imported, report: Report) -> author.Peopl
             "no author file marks the site's owner (is_owner: true) and there is not exactly "
             "one: the profile's name is 'Your Name'; set it in content/profile.yaml"
         )
-        plan.profile["name"] = "Your Name"
+        record.profile["name"] = "Your Name"
         return author.People(names)
-    author.profile(owner, plan, report)
-    names[owner.username] = plan.owner
+    author.profile(owner, record, report)
+    names[owner.username] = record.owner
     for other in found:
         if other is not owner:
             why = f"another author ({other.name}): their name is used in author lists"
             report.fields.append(Placed(other.path, 0, "(file)", "", why))
-    return author.People(names, plan.owner)
+    return author.People(names, record.owner)
 
 
 def _other_files(folder: SourceFolder, report: Report, read: set[str]) -> None:

@@ -23,18 +23,18 @@ PAGE_ONLY = {
 }
 
 
-def import_landing(folder: SourceFolder, plan: Imported, report: Report) -> set[str]:
+def import_landing(folder: SourceFolder, record: Imported, report: Report) -> set[str]:
     """Text blocks of the landing pages at the top of content/; the pages read."""
     read = set()
     for path in folder.files("content", (".md",)):
         page = folder.page(path) if path.count("/") == 1 else None
         if page is not None and isinstance(page.meta.get("sections"), list):
-            _page(page, plan, report)
+            _page(page, record, report)
             read.add(path)
     return read
 
 
-def _page(page: Page, plan: Imported, report: Report) -> None:
+def _page(page: Page, record: Imported, report: Report) -> None:
     lines = line_finder(page.document)
     take = Taking(report, page.path, page.meta, lines)
     for index, block in enumerate(take.get("sections") or []):
@@ -43,7 +43,7 @@ def _page(page: Page, plan: Imported, report: Report) -> None:
         content = block.get("content") if isinstance(block, dict) else None
         if kind in TEXT_BLOCKS and isinstance(content, dict) and not truthy(block.get("demo")):
             part = take.child(where, block)
-            _text_block(part.child("content", content), plan)
+            _text_block(part.child("content", content), record)
             part.done.add("content")
             part.finish({}, "the block's layout")
             continue
@@ -55,13 +55,13 @@ def _page(page: Page, plan: Imported, report: Report) -> None:
     take.finish(PAGE_ONLY, "a landing page's setting cvsite has no place for")
 
 
-def _text_block(part: Taking, plan: Imported) -> None:
+def _text_block(part: Taking, record: Imported) -> None:
     text = part.text("text")
     title = plain(part.text("title") or "")
     if text:
         heading = f"**{title}**\n\n" if title else ""
-        summary = plan.profile.get("summary")
-        plan.profile["summary"] = "\n\n".join(p for p in (summary, heading + text) if p)
+        summary = record.profile.get("summary")
+        record.profile["summary"] = "\n\n".join(p for p in (summary, heading + text) if p)
     part.put("text", "content/profile.yaml: summary")
     part.put("title", "content/profile.yaml: summary (its heading)")
     part.finish({}, "a block setting cvsite has no place for")

@@ -66,7 +66,7 @@ def page_slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(stem, "entry"), taken)
 
 
-def import_pages(folder: SourceFolder, plan: Imported, report: Report, people: People) -> None:
+def import_pages(folder: SourceFolder, record: Imported, report: Report, people: People) -> None:
     for top in sorted(p.name for p in (folder.root / "content").glob("*") if p.is_dir()):
         kind = next((k for k in SECTIONS if top.startswith(k)), None)
         if kind is None:
@@ -76,17 +76,17 @@ def import_pages(folder: SourceFolder, plan: Imported, report: Report, people: P
             if page is None:
                 continue
             if path.endswith("/_index.md") and path.count("/") == 2:
-                section_page(page, SECTIONS[kind], plan, report)
+                section_page(page, SECTIONS[kind], record, report)
             elif not path.endswith("_index.md"):
-                entry(folder, page, kind, plan, report, people)
+                entry(folder, page, kind, record, report, people)
 
 
-def section_page(page: Page, section: str, plan: Imported, report: Report) -> None:
+def section_page(page: Page, section: str, record: Imported, report: Report) -> None:
     """A section's list page: its title becomes the menu label."""
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     title = take.text("title")
     if title:
-        plan.labels[section] = plain(title)
+        record.labels[section] = plain(title)
     take.put("title", f"site.yaml: nav label of {section}")
     take.finish(LIST_PAGE_ONLY, "a list page's field cvsite has no place for")
     if page.body.strip():
@@ -99,7 +99,7 @@ def entry(
     folder: SourceFolder,
     page: Page,
     kind: str,
-    plan: Imported,
+    record: Imported,
     report: Report,
     people: People,
 ) -> None:
@@ -107,14 +107,14 @@ def entry(
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     fields: dict[str, Any] = {}
     notes = None
-    where = plan.add_paged(section, page_slug(page, plan.taken(section)), fields)
+    where = record.add_paged(section, page_slug(page, record.taken(section)), fields)
     if kind == "publication":
         publication.fill(take, fields, where, people)
         notes = publication.author_notes(take, fields["authors"])
         bib = page.path.rsplit("/", 1)[0] + "/cite.bib"
         text = folder.text(bib)  # None when there is none; a link is noted, never read
         if text is not None:
-            publication.with_bib(fields, text, bib, where, report, plan.keys)
+            publication.with_bib(fields, text, bib, where, report, record.keys)
     elif kind in ("event", "talk"):
         _talk(take, fields, where)
         _with(take, fields, where, people)

@@ -65,22 +65,22 @@ _GROUP_ONLY = {**_ICONS, "color": _COLOUR, "color_border": _COLOUR}
 _PLAIN = {"degree", "institution", "position", "organization", "title", "awarder", "area"}
 
 
-def sections(take: Taking, plan: Imported) -> None:
+def sections(take: Taking, record: Imported) -> None:
     education = take.get("education")
     if isinstance(education, dict):  # Hugo Academic: education: {courses: [...]}
         inner = take.child("education", education)
-        _entries(inner, "courses", "education", EDUCATION, plan)
+        _entries(inner, "courses", "education", EDUCATION, record)
         inner.finish({}, NOT_CVSITE)
         take.done.add("education")
     else:
-        _entries(take, "education", "education", EDUCATION, plan)
-    _entries(take, "experience", "experience", EXPERIENCE, plan)
-    _entries(take, "work", "experience", EXPERIENCE, plan)  # Hugo Blox v5+ (2024 on)
-    _entries(take, "awards", "awards", AWARDS, plan)
-    _skills(take, plan)
+        _entries(take, "education", "education", EDUCATION, record)
+    _entries(take, "experience", "experience", EXPERIENCE, record)
+    _entries(take, "work", "experience", EXPERIENCE, record)  # Hugo Blox v5+ (2024 on)
+    _entries(take, "awards", "awards", AWARDS, record)
+    _skills(take, record)
 
 
-def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: Imported) -> None:
+def _entries(take: Taking, key: str, section: str, table: dict[str, str], record: Imported) -> None:
     items = take.get(key)
     if not isinstance(items, list):
         take.left(key, "not a list of entries")
@@ -89,7 +89,7 @@ def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: 
     for index, item in enumerate(items):
         part = take.child(f"{key}[{index}]", item)
         entry: dict[str, Any] = {}
-        where = plan.add_listed(section, entry)
+        where = record.add_listed(section, entry)
         _fill(part, table, entry, where)
         button = part.get("button")
         if isinstance(button, dict):
@@ -125,7 +125,7 @@ def _without_local_links(part: Taking, text: str) -> str:
     return text
 
 
-def _skills(take: Taking, plan: Imported) -> None:
+def _skills(take: Taking, record: Imported) -> None:
     groups = take.get("skills")
     if not isinstance(groups, list):
         take.left("skills", "not a list of skill groups")
@@ -134,7 +134,7 @@ def _skills(take: Taking, plan: Imported) -> None:
     for index, group in enumerate(groups):
         part = take.child(f"skills[{index}]", group)
         entry: dict[str, Any] = {"title": plain(part.text("name") or "Skills"), "items": []}
-        where = plan.add_listed("skills", entry)
+        where = record.add_listed("skills", entry)
         part.put("name", f"{where}.title")
         for number, item in enumerate(part.get("items") or []):
             made = _skill(part.child(f"items[{number}]", item), f"{where}.items[{number}]")

@@ -11,11 +11,11 @@ import re
 from pathlib import Path
 
 from generator.content.textfile import read_text
+from generator.importers.importedfiles import front_matter
 from generator.importers.markdown.document import ParsedResume, plain
 from generator.importers.markdown.reader import parse
 from generator.importers.record import Imported
 from generator.importers.report import Report
-from generator.importers.sitefiles import front_matter
 from generator.importers.writing import existing_name, fallback_name, import_site, profile_file
 
 NOTES_SECTION = "notes"
