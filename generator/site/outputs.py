@@ -23,8 +23,7 @@ from generator.site.resumejson import resume_json
 from generator.site.writer import Asset, Source
 
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
-# page of the site: at 1,000 entries, 6 ms for the sitemap and 11 for the feed or resume.json,
-# against 0.27 ms an entry page.
+# page of the site: each lists every page or entry once.
 GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
@@ -134,27 +133,8 @@ def generated_names(loaded: Loaded) -> list[str]:
     return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
-def pdfs_to_make(
-    wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
-) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
-    only those `before` lacks (the others are left for `late_pdfs`)."""
-    return {
-        name: make
-        for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob)
-        and not _same(before.get(name), inputs)
-        and not (later and name in before)
-    }
-
-
-def pdf_cost(job: PdfJob) -> float:
-    """About how long typesetting takes, in entry pages (see Renderer._unit_cost): the
-    sample CV 0.07 s, one of 1,000 entries 1 s, against 0.4 ms an entry page."""
-    return 150.0 + 2.5 * sum(1 for _ in job.resume.items)
-
-
-def _same(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
+def same_inputs(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
+    """Was `old` (what a file was made from, its bytes) made from equal `inputs`?"""
     return old is not None and old[0] == inputs
 
 
@@ -167,7 +147,7 @@ def make_generated(
     """Each wanted file: as `made` already, as `before` if made from equal inputs, or now.
 
     `later`: a PDF made before stays as it was (with what it was made from), for
-    `late_pdfs` to typeset after the pages are shown (the preview)."""
+    site/typesetting.py to typeset after the pages are shown (the preview)."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
@@ -176,14 +156,5 @@ def make_generated(
         elif later and old is not None and isinstance(make, PdfJob):
             files[name] = old
         else:
-            files[name] = (inputs, old[1] if _same(old, inputs) else make())
+            files[name] = (inputs, old[1] if same_inputs(old, inputs) else make())
     return files
-
-
-def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
-    """The PDFs `make_generated(later=True)` left as they were, to typeset now."""
-    return {
-        name: (inputs, make)
-        for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob) and not _same(files.get(name), inputs)
-    }

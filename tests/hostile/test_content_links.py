@@ -86,7 +86,7 @@ def test_an_edit_in_the_linked_folder_is_not_nothing_changed(site):
 @pytest.mark.parametrize("edit", ["body", "new file"])
 def test_the_preview_rebuilds_both_names_of_an_edited_file(site, tmp_path, edit):
     """The watcher reports the file where it is (projects/a.md); the page of its other name
-    (/work/a/) is made again too, on the quick way for a body edit as on the whole way."""
+    (/work/a/) is made again too, for a body edit as for a new file."""
     preview = Preview(site, tmp_path / "served", "http://127.0.0.1:8000/")
     preview.start()
     assert preview.error is None, preview.error
