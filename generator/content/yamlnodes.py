@@ -24,7 +24,7 @@ TOO_MANY = (
     "(the limit keeps a build's memory and time in bounds); split it into smaller files"
 )
 
-# LibYAML's loader parses several times faster than PyYAML's own; node marks are the same.
+# LibYAML's loader is C, PyYAML's own Python; node marks are the same.
 _LIBYAML_LOADER = getattr(yaml, "CSafeLoader", None)
 
 
@@ -90,7 +90,7 @@ class _EventLoader(_DepthLimit, _LIBYAML_LOADER or yaml.SafeLoader):
 
 
 def compose(text: str) -> yaml.Node | None:
-    """The node tree of `text`. LibYAML composes it, a third faster, when the text cannot
+    """The node tree of `text`. LibYAML composes it when the text cannot
     nest too deep for it (see _DepthLimit) and has no anchors or aliases, whose mistakes it
     words less well; otherwise PyYAML's composer does."""
     if _LIBYAML_LOADER is not None and simple(text):

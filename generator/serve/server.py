@@ -225,7 +225,7 @@ class _Handler(BaseHTTPRequestHandler):
     sys_version = ""
     timeout = IDLE_SECONDS  # of each read or write: a poll waits on the server, not on this
     # Headers and body go out in two writes: with Nagle's algorithm the body would wait for
-    # the browser's delayed acknowledgement of the headers, 40 ms on Linux, for every file.
+    # the browser's delayed acknowledgement of the headers, for every file.
     disable_nagle_algorithm = True
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name

@@ -37,8 +37,7 @@ from generator.site.writer import Source
 if TYPE_CHECKING:
     from PIL import Image
 
-# Pillow is imported where a picture is read or made: a site without one (the sample site)
-# starts 13 ms sooner.
+# Pillow is imported where a picture is read or made: a site without one does not pay for it.
 
 MAX_PIXELS = 50_000_000  # a bigger original is refused: decoding it would take gigabytes
 READS = ("JPEG", "PNG", "WEBP", "GIF")  # the formats an original may be in
@@ -91,7 +90,7 @@ def wanted_images(loaded: Loaded) -> Wanted:
 class Originals:
     """What each original was found to be (its digest, size as shown and fallback format),
     by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
-    original it has seen unchanged, not even to hash it (13 ms for a 3 MB photo)."""
+    original it has seen unchanged, not even to hash it."""
 
     def __init__(self, path: Path | None):
         self.path = path

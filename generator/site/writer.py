@@ -197,8 +197,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 def _write_new(target: str, data: bytes) -> os.stat_result:
     """A new file holding `data`, and its stat once written: the last write sets its time,
-    closing does not change it. System calls straight, without a Python file object: writing
-    the 1,467 files of a 1,000-entry site took 18 ms with one, 15 ms without."""
+    closing does not change it. System calls straight: a Python file object adds nothing here."""
     descriptor = os.open(target, _NEW_FILE, 0o666)
     try:
         view = memoryview(data)
