@@ -11,7 +11,7 @@ import pytest
 from generator.content import bibread
 from generator.content.bibvalues import resolve
 
-EXAMPLES = Path(__file__).parent.parent / "fixtures" / "realworld" / "biblatex"
+EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "realworld" / "biblatex"
 
 
 def papers(text: str) -> dict:

@@ -11,7 +11,7 @@ import yaml
 from generator.importers.markdown import vocabulary
 from generator.importers.markdown.reader import parse
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 # The sample person's résumé as text (shared/seeds/resume-silin-zhao.txt), and as text
 # copied out of its PDF (resume-silin-zhao-plain.txt).
 SEED = REPO / "tests/fixtures/seed-resume.txt"

@@ -15,7 +15,7 @@ import pytest
 from generator.content import bibtext
 from generator.content.bibparse import parse
 
-REAL = Path(__file__).resolve().parents[1] / "fixtures" / "realworld"
+REAL = Path(__file__).resolve().parents[2] / "fixtures" / "realworld"
 
 
 @pytest.fixture(scope="module")

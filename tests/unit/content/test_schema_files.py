@@ -27,7 +27,7 @@ from generator.content.reader import validate
 from generator.content.schema import SiteConfig, SkillGroup
 from generator.content.yamlio import load_yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # Keys a part of a file leaves out, so that the part can be checked as a whole file.
 REQUIRED = {"site.yaml": {"title": "T", "base_url": "https://example.org/"}}
 FENCE = re.compile(r'^```(yaml|markdown) title="([^"]+)"\n(.*?)^```', re.MULTILINE | re.DOTALL)
