@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from generator.content.dates import PartialDate
+from generator.content.schema import Highlight
 from generator.importers.rendercv.networks import from_url
 from generator.importers.rendercv.settings import LANGUAGES
 from generator.importers.sitefiles import to_yaml
@@ -142,11 +143,17 @@ def _entry(kind: str, item: Item, left: list[str]) -> dict[str, Any]:
         if len(paragraphs(data.summary)) > 1:
             left.append(f"the paragraph breaks in the summary of {item.section}/{item.slug}")
         entry["summary"] = " — ".join(filter(None, [entry.get("summary"), _one_line(data.summary)]))
-    highlights = _education_lines(item) + [_one_line(h.text) for h in data.highlights]
+    highlights = _education_lines(item) + [_highlight(h) for h in data.highlights]
     highlights += [f"[{link.label}]({link.url})" for link in data.links]
     if highlights:
         entry["highlights"] = highlights
     return entry
+
+
+def _highlight(highlight: Highlight) -> str:
+    """A highlight on one line; the points under it each after " - ", RenderCV's mark of a
+    nested bullet."""
+    return " - ".join(_one_line(text) for text in (highlight.text, *highlight.items))
 
 
 def _education_lines(item: Item) -> list[str]:
