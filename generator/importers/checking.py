@@ -166,7 +166,8 @@ def _take_refused(
     if source is None:
         report.notes.append(f"{where}: {key} {value!r} refused ({error['msg']}); left out")
     else:
-        message = f"{value!r}: {error['msg']}; left out (the entry is kept, without it)"
+        said = error["msg"] if repr(value) in error["msg"] else f"{value!r}: {error['msg']}"
+        message = f"{said}; left out (the entry is kept, without it)"
         report.warnings.append(
             ContentError(source.file, source.line, source.column, source.field, message)
         )

@@ -164,6 +164,10 @@ def test_a_french_resume_keeps_every_entry_whatever_its_dates(tmp_path: Path):
         "certificates[0].date",
     ]
     assert all(line.split(": ")[1].startswith(f"{source}:") for line in warned)  # file:line:col
+    assert (
+        "education[2].endDate: 'while (âge++ < vie.length) { connaissances++ };' is not a date "
+        "(expected YYYY, YYYY-MM, YYYY-MM-DD or present); left out (the entry is kept, without it)"
+    ) in warned[2]
     work = yaml.safe_load((site / "content" / "experience.yaml").read_text(encoding="utf-8"))
     assert len(work) == 4
     bonbay = next(job for job in work if job["organization"] == "Agence Bonbay")
