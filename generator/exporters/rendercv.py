@@ -4,30 +4,41 @@ Written for what RenderCV 2.x reads in all its releases (2.3, the last for Pytho
 through 2.8): `cv:` with the header and sections, and `design: {theme: classic}` with the
 paper size. Each cvsite section becomes a RenderCV section titled as the site titles it:
 education, experience and publications their own entry types (when the fields RenderCV
-requires are there), skills one-line entries, every other a normal entry. Owners among
-authors are bold (`**Ada Lovelace**`), as RenderCV highlights them. What RenderCV has no
-place for (bodies, tags, a phone number it cannot read) is named in a comment at the top.
+requires are there), skills one-line entries, a section of text (the profile's summary, or
+one entry titled as its section with nothing but a summary, as `import rendercv` writes a
+text section) RenderCV's text entries, one per paragraph, every other a normal entry. No
+value holds a line break: RenderCV 2.3 prints the lines of one over each other and 2.8
+shows its Markdown as written. Owners among authors are bold (`**Ada Lovelace**`), as
+RenderCV highlights them. What RenderCV has no place for (bodies, tags, a phone number it
+cannot read) is named in a comment at the top and listed for the terminal.
 """
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.content.dates import PartialDate
+from generator.content.schema import Highlight
 from generator.importers.importedfiles import to_yaml
 from generator.importers.rendercv.networks import from_url
 from generator.importers.rendercv.settings import LANGUAGES
-from generator.model.resume import Item, Resume
+from generator.model.resume import Item, Resume, Section
 
 SCHEMA = "https://raw.githubusercontent.com/rendercv/rendercv/refs/tags/v2.3/schema.json"
 _PHONE = re.compile(r"^\+[\d\s().\-/]{6,}$")
 _NAMES = {code: name for name, code in LANGUAGES.items()}
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 
 
-def export(site: Path) -> str:
-    """The RenderCV file's text for the site (its default language)."""
+class Exported(NamedTuple):
+    text: str  # the RenderCV file
+    left: list[str]  # what it does not carry, each named once, in the order met
+
+
+def export(site: Path) -> Exported:
+    """The RenderCV file for the site (its default language), and what it leaves out."""
     from generator.model.resume import load
 
     resume = load(site).resume
@@ -35,9 +46,11 @@ def export(site: Path) -> str:
     cv = _header(resume, left)
     sections: dict[str, list[Any]] = {}
     if resume.profile.summary:
-        sections["Summary"] = [resume.profile.summary]
+        sections["Summary"] = paragraphs(resume.profile.summary)
     for section in resume.sections:
-        entries = [_entry(section.kind, item, left) for item in section.items]
+        entries = _text_section(section) or [
+            _entry(section.kind, item, left) for item in section.items
+        ]
         if entries:
             sections[section.title] = entries
     other = _other_links(resume)
@@ -45,9 +58,31 @@ def export(site: Path) -> str:
         sections["Links"] = other
     if sections:
         cv["sections"] = sections
-    design = {"theme": "classic", "page": {"size": resume.config.pdf.paper if resume.config.pdf
-                                           else "a4"}}  # fmt: skip
-    return _comment(resume, left) + to_yaml({"cv": cv, "design": design})
+    paper = resume.config.pdf.paper if resume.config.pdf else "a4"
+    design = {"theme": "classic", "page": {"size": paper}}
+    left = list(dict.fromkeys(left))
+    return Exported(_comment(resume, left) + to_yaml({"cv": cv, "design": design}), left)
+
+
+def paragraphs(text: str) -> list[str]:
+    """Text as RenderCV's text entries: one per paragraph, each on one line."""
+    return [" ".join(part.split()) for part in _PARAGRAPH_BREAK.split(text) if part.strip()]
+
+
+def _one_line(text: str) -> str:
+    """A summary's paragraphs as one line, the breaks between them a space."""
+    return " ".join(paragraphs(text))
+
+
+def _text_section(section: Section) -> list[str]:
+    """The paragraphs of a section that is text: one entry titled as the section, with
+    nothing but a summary (what `import rendercv` makes of RenderCV's text section)."""
+    if len(section.items) != 1:
+        return []
+    item = section.items[0]
+    if item.data.model_fields_set != {"title", "summary"} or item.title != section.title:
+        return []
+    return paragraphs(item.data.summary or "")
 
 
 def _comment(resume: Resume, left: list[str]) -> str:
@@ -61,7 +96,7 @@ def _comment(resume: Resume, left: list[str]) -> str:
             f"# The site is in '{resume.language}': add `locale: {{language: {name}}}` "
             f"(RenderCV 2.4 and later) or `locale: {{language: {resume.language}}}` (2.0-2.3)."
         )
-    lines += [f"# Not exported: {what}" for what in dict.fromkeys(left)]
+    lines += [f"# Not exported: {what}" for what in left]
     return "\n".join(lines) + "\n"
 
 
@@ -105,12 +140,20 @@ def _entry(kind: str, item: Item, left: list[str]) -> dict[str, Any]:
     if data.location:
         entry["location"] = data.location
     if data.summary:
-        entry["summary"] = "\n\n".join(filter(None, [entry.get("summary"), data.summary]))
-    highlights = _education_lines(item) + [h.text for h in data.highlights]
+        if len(paragraphs(data.summary)) > 1:
+            left.append(f"the paragraph breaks in the summary of {item.section}/{item.slug}")
+        entry["summary"] = " — ".join(filter(None, [entry.get("summary"), _one_line(data.summary)]))
+    highlights = _education_lines(item) + [_highlight(h) for h in data.highlights]
     highlights += [f"[{link.label}]({link.url})" for link in data.links]
     if highlights:
         entry["highlights"] = highlights
     return entry
+
+
+def _highlight(highlight: Highlight) -> str:
+    """A highlight on one line; the points under it each after " - ", RenderCV's mark of a
+    nested bullet."""
+    return " - ".join(_one_line(text) for text in (highlight.text, *highlight.items))
 
 
 def _education_lines(item: Item) -> list[str]:

@@ -62,11 +62,13 @@ def _safe(data: dict[str, Any], where: str, notes: list[str]) -> dict[str, Any]:
 
 
 def _safe_item(item: Any, where: str, notes: list[str]) -> Any:
-    """A highlight: text, or (nested) a mapping of text to its sub-items."""
-    if isinstance(item, dict):
-        return {safe_markdown(str(k), where, notes): [_safe_item(v, where, notes) for v in vs]
-                for k, vs in item.items()}  # fmt: skip
-    return safe_markdown(str(item), where, notes)
+    """A highlight: text, or a mapping of its text and the points under it (`items`)."""
+    if not isinstance(item, dict):
+        return safe_markdown(str(item), where, notes)
+    safe = {**item, "text": safe_markdown(str(item.get("text", "")), where, notes)}
+    if isinstance(item.get("items"), list):
+        safe["items"] = [safe_markdown(str(point), where, notes) for point in item["items"]]
+    return safe
 
 
 def checked_profile(
@@ -164,7 +166,8 @@ def _take_refused(
     if source is None:
         report.notes.append(f"{where}: {key} {value!r} refused ({error['msg']}); left out")
     else:
-        message = f"{value!r}: {error['msg']}; left out (the entry is kept, without it)"
+        said = error["msg"] if repr(value) in error["msg"] else f"{value!r}: {error['msg']}"
+        message = f"{said}; left out (the entry is kept, without it)"
         report.warnings.append(
             ContentError(source.file, source.line, source.column, source.field, message)
         )

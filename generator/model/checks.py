@@ -12,6 +12,7 @@ from generator.content.reader import (
 )
 from generator.content.schema import (
     Entry,
+    Highlight,
     Profile,
     Publication,
     url_scheme,
@@ -75,7 +76,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
         (title_path, data.slug_title, True),
         (("summary",), data.summary, False),
         (("body",), data.body, False),
-        *((("highlights", i), h.text, True) for i, h in enumerate(data.highlights)),
+        *_highlight_texts(("highlights",), data.highlights),
     ]
     if isinstance(data, Publication):
         texts.append((("abstract",), data.abstract, False))
@@ -85,14 +86,23 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     if thesis is not None:
         texts.append((("thesis", "title"), thesis.title, True))
         texts.append((("thesis", "summary"), thesis.summary, False))
-        texts += [
-            (("thesis", "highlights", i), h.text, True) for i, h in enumerate(thesis.highlights)
-        ]
+        texts += _highlight_texts(("thesis", "highlights"), thesis.highlights)
     if fields.get("area"):  # shown in the title (`Bachelor, Information Technology`)
         texts.append((("area",), fields["area"], True))
     for i, skill in enumerate(fields.get("items") or []):
         texts.append((("items", i, "name"), skill.name, True))
     return [(path, text, inline) for path, text, inline in texts if text]
+
+
+def _highlight_texts(
+    path: FieldPath, highlights: list[Highlight]
+) -> list[tuple[FieldPath, str, bool]]:
+    """Each highlight's text and the points under it, at their places in the file."""
+    texts: list[tuple[FieldPath, str, bool]] = []
+    for i, highlight in enumerate(highlights):
+        texts.append(((*path, i), highlight.text, True))
+        texts += [((*path, i, "items", j), point, True) for j, point in enumerate(highlight.items)]
+    return texts
 
 
 def check_markdown(

@@ -63,10 +63,15 @@ def make_nav(
 
 
 def warn_unreached(
-    nav: list[NavLink], sections: list[Section], pages: list[FreePage], texts: list[str]
+    nav: list[NavLink],
+    sections: list[Section],
+    pages: list[FreePage],
+    texts: list[str],
+    drafts: set[str],
 ) -> None:
     """One warning naming the sections and pages that no menu item and no Markdown text
-    (`texts`: page bodies, the profile's summary) links to: a visitor cannot find them."""
+    (`texts`: page bodies, the profile's summary) links to: a visitor cannot find them.
+    `drafts` (a draft page, a section of only drafts) are not for visitors yet: never named."""
     menu = {link.url for link in nav}
     unreached = [
         f"{kind} {shown(name)}"
@@ -74,7 +79,9 @@ def warn_unreached(
             *(("section", s.name, s.url) for s in sections),
             *(("page", p.name, p.url) for p in pages),
         ]
-        if url not in menu and not any(_links_to(text, name, url) for text in texts)
+        if name not in drafts
+        and url not in menu
+        and not any(_links_to(text, name, url) for text in texts)
     ]
     if unreached:
         log.warning(

@@ -141,7 +141,9 @@ def build_model(
     if config.nav is not None and config.language == languages.default:  # said once
         texts = [p.body or "" for p in free] + [profile.summary or ""]
         texts += [i.data.body or "" for s in sections for i in s.items]
-        warn_unreached(nav, sections, free, texts)
+        drafts = {name for name, entries in loaded.items() if entries and _all_drafts(entries)}
+        drafts |= {page.stem for page in pages or [] if page.data.draft and page.stem}
+        warn_unreached(nav, sections, free, texts, drafts)
     check_section_lists(config, sections, errors, config_doc)
     check_variant_sections(config, sections, errors, config_doc)
     return Resume(
@@ -171,6 +173,10 @@ def _locale(config: SiteConfig) -> Locale:
             len(locale.untranslated),
         )
     return locale
+
+
+def _all_drafts(entries: list[LoadedEntry]) -> bool:
+    return all(entry.data.draft for entry in entries)
 
 
 def _section_order(loaded: dict[str, list[LoadedEntry]], config: SiteConfig) -> list[str]:

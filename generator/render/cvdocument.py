@@ -16,7 +16,7 @@ from typing import Any
 from generator import urls as routes
 from generator.content.authors import Author
 from generator.content.i18n import STRINGS_EN
-from generator.content.schema import Publication
+from generator.content.schema import Highlight, Publication
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
 from generator.render.icons import svg_document
@@ -156,7 +156,7 @@ class _Builder:
         return {
             "thesis": self.thesis(get("thesis")),
             "summary": self.blocks(data.summary),
-            "highlights": [self.inline(h.text) for h in data.highlights],
+            "highlights": self.highlights(data.highlights),
             "courses": list(get("courses") or []),
             "skills": [{"name": self.inline(s.name), "level": s.level} for s in skills],
             "level": get("level"),
@@ -170,8 +170,15 @@ class _Builder:
             "title": self.inline(thesis.title) if thesis.title else None,
             "summary": self.blocks(thesis.summary),
             "advisors": list(thesis.advisors),
-            "highlights": [self.inline(h.text) for h in thesis.highlights],
+            "highlights": self.highlights(thesis.highlights),
         }
+
+    def highlights(self, highlights: list[Highlight]) -> list[dict[str, Any]]:
+        """Each highlight's runs, and the runs of the points under it."""
+        return [
+            {"text": self.inline(h.text), "items": [self.inline(point) for point in h.items]}
+            for h in highlights
+        ]
 
     def publication(self, item: Item, data: Publication, badge: str | None) -> dict[str, Any]:
         t = self.locale.t

@@ -3,13 +3,16 @@
 RenderCV is not a dependency of cvsite (its newest releases need a newer Python). The check
 against RenderCV's own model runs where it is installed: in this environment, or in the
 Python that RENDERCV_PYTHON names (e.g. a scratch venv with `pip install "rendercv[full]==2.3"`);
-elsewhere it is skipped, saying why.
+elsewhere it is skipped, saying why. The round trips render both files with that RenderCV and
+count the PDFs' pages with poppler's `pdfinfo`.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -49,6 +52,96 @@ def _exported(site: Path, tmp_path: Path) -> Path:
     run = run_cli("export", "rendercv", "--site", site, "--output", out)
     assert run.code == 0, run.err
     return out
+
+
+def _pages(source: Path, out: Path) -> int:
+    """The pages of the PDF RenderCV renders from `source`."""
+    python = _rendercv_python()
+    if python is None or shutil.which("pdfinfo") is None:
+        pytest.skip("RenderCV or poppler's pdfinfo is not installed here")
+    args = ["render", str(source), "--output-folder-name", str(out), "--dont-generate-png"]
+    args += ["--dont-generate-markdown", "--dont-generate-html"]
+    run = subprocess.run([python, "-m", "rendercv", *args], capture_output=True, text=True)
+    if "partial installation" in run.stdout + run.stderr:
+        pytest.skip('RenderCV is here without its PDF renderer (pip install "rendercv[full]")')
+    assert run.returncode == 0, (run.stdout + run.stderr)[-3000:]
+    (pdf,) = out.glob("*.pdf")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.MULTILINE)[1])
+
+
+def _as_installed_rendercv_reads_it(source: Path, tmp_path: Path) -> Path:
+    """RenderCV's example, without the settings of releases after 2.3 (its locale names a
+    language where 2.3 wants a code, and `settings` is 2.4's): the CV itself as written."""
+    document = yaml.safe_load(source.read_text(encoding="utf-8"))
+    kept = {key: document[key] for key in ("cv", "design") if key in document}
+    path = tmp_path / "original.yaml"
+    path.write_text(yaml.safe_dump(kept, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "example", ["John_Doe_ClassicTheme_CV-v2.3.yaml", "John_Doe_ClassicTheme_CV.yaml"]
+)
+def test_the_john_doe_example_keeps_its_page_count_through_a_round_trip(tmp_path, example):
+    original = _as_installed_rendercv_reads_it(REAL / example, tmp_path)
+    site = tmp_path / "site"
+    assert run_cli("import", "rendercv", REAL / example, "--site", site).code == 0
+    back = _exported(site, tmp_path)
+    assert _pages(back, tmp_path / "back") == _pages(original, tmp_path / "original")
+
+
+def test_a_text_section_goes_back_as_text_entries_one_per_paragraph(tmp_path):
+    site = tmp_path / "site"
+    source = REAL / "John_Doe_ClassicTheme_CV.yaml"
+    assert run_cli("import", "rendercv", source, "--site", site).code == 0
+    out = _exported(site, tmp_path)
+    welcome = yaml.safe_load(out.read_text(encoding="utf-8"))["cv"]["sections"]
+    assert welcome["Welcome to RenderCV"] == [
+        "RenderCV reads a CV written in a YAML file, and generates a PDF with professional "
+        "typography.",
+        "Each section title is arbitrary.",
+        "You can choose any of the 9 entry types for each section.",
+        "Markdown syntax is supported everywhere. This is **bold**, *italic*, and "
+        "[link](https://example.com).",
+    ]
+    assert dict(_validated(out))["Welcome to RenderCV"] == "TextEntry"
+
+
+def test_no_exported_value_holds_a_line_break(tmp_path):
+    """RenderCV 2.3 prints a value's lines over each other; 2.8 shows its Markdown as is."""
+    text = _exported(REPO, tmp_path).read_text(encoding="utf-8")
+    values = yaml.safe_load(text)
+
+    def strings(value):
+        if isinstance(value, dict):
+            for inner in value.values():
+                yield from strings(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from strings(inner)
+        elif isinstance(value, str):
+            yield value
+
+    assert [s for s in strings(values["cv"]) if "\n" in s] == []
+    assert len(values["cv"]["sections"]["Summary"]) >= 1
+
+
+def test_what_the_export_leaves_out_is_told_on_the_terminal(tmp_path):
+    out = tmp_path / "cv.yaml"
+    run = run_cli("export", "rendercv", "--site", REPO, "--output", out)
+    assert run.code == 0, run.err
+    told = [line for line in run.err.splitlines() if line.startswith("Not exported: ")]
+    commented = [
+        line.removeprefix("# ")
+        for line in out.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# Not exported: ")
+    ]
+    assert told and told == commented
+    assert any("the page text of projects/" in line for line in told)
+    printed = run_cli("export", "rendercv", "--site", REPO)
+    assert "Not exported: " not in printed.out.replace("# Not exported: ", "")
+    assert printed.err.splitlines() == told
 
 
 def test_an_imported_rendercv_file_comes_back_as_rendercv(tmp_path):

@@ -62,6 +62,16 @@ KNOWN = {
     "rendercv/venibren-resume.yaml": {
         ("cv.sections.projects.end_date", "present"),  # shown as the locale writes it
     },
+    "rendercv/ianlwestfall-General_CV.yaml": set(),
+    "rendercv/jonnyjackson26-resume.yml": set(),
+    "jsonresume/gboole01-fr.resume.json": {
+        # The street address is published only with `contact: {address: true}`.
+        ("basics.location.address", "Quelque part"),
+        ("basics.location.postalCode", "33000"),
+        # Not dates: left out of their entries, with a warning naming the field and line.
+        ("education.endDate", "while (âge++ < vie.length) { connaissances++ };"),
+        ("certificates.date", "20-01-01"),
+    },
     "bibtex/zhang-594zyc-papers.bib": set(),
     "bibtex/chen-boqi-papers.bib": set(),
 }
@@ -137,3 +147,47 @@ def test_rendercv_details_are_skill_items(tmp_path: Path):
     languages = next(group for group in skills if group["title"] == "Languages")
     assert languages["items"] == ["C#", "Python", "Javascript / TypeScript", "Java", "C++", "GO"]
     assert all("," not in item for group in skills for item in group["items"])
+
+
+def test_a_french_resume_keeps_every_entry_whatever_its_dates(tmp_path: Path):
+    """gBoole01's résumé: two ends before their starts, an end that is a line of code, a
+    certificate dated '20-01-01', a current job with `"endDate": null`. Every entry stays."""
+    site = tmp_path / "site"
+    source = REAL / "jsonresume" / "gboole01-fr.resume.json"
+    run = imported("jsonresume", source, site)
+    said = (run.out + run.err).splitlines()
+    warned = [line for line in said if line.startswith("Warning: ")]
+    assert [line.split(": ")[2] for line in warned] == [
+        "work[2].endDate",
+        "education[1].endDate",
+        "education[2].endDate",
+        "certificates[0].date",
+    ]
+    assert all(line.split(": ")[1].startswith(f"{source}:") for line in warned)  # file:line:col
+    assert (
+        "education[2].endDate: 'while (âge++ < vie.length) { connaissances++ };' is not a date "
+        "(expected YYYY, YYYY-MM, YYYY-MM-DD or present); left out (the entry is kept, without it)"
+    ) in warned[2]
+    work = yaml.safe_load((site / "content" / "experience.yaml").read_text(encoding="utf-8"))
+    assert len(work) == 4
+    bonbay = next(job for job in work if job["organization"] == "Agence Bonbay")
+    assert (str(bonbay["start"]), str(bonbay["end"])) == ("2020-01-01", "2020-03-01")
+    assert work[0]["end"] == "present"  # `"endDate": null`: the job goes on
+    education = yaml.safe_load((site / "content" / "education.yaml").read_text(encoding="utf-8"))
+    assert [e["institution"] for e in education] == [
+        "CESI",
+        "Talis Business School",
+        "Auto-apprentissage",
+        "Lycée de Borda",
+    ]
+    certificates = (site / "output" / "certificates" / "index.html").read_text(encoding="utf-8")
+    assert "Opquast" in certificates
+
+
+def test_a_bullet_summary_of_a_rendercv_2_8_file_is_a_section_of_its_own(tmp_path: Path):
+    site = tmp_path / "site"
+    imported("rendercv", REAL / "rendercv" / "ianlwestfall-General_CV.yaml", site)
+    summary = yaml.safe_load((site / "content" / "summary.yaml").read_text(encoding="utf-8"))
+    assert len(summary) == 4
+    config = yaml.safe_load((site / "site.yaml").read_text(encoding="utf-8"))
+    assert config["pdf"] == {"paper": "us-letter"}  # RenderCV's own, the file names none

@@ -10,7 +10,9 @@ import pytest
 import yaml
 
 from generator.importers.rendercv.importer import import_rendercv
-from tests.helpers import FIXTURES, bench_facts, run_cli, write_site
+from tests import pdfread
+from tests.helpers import FIXTURES, bench_facts, run_cli, set_theme, write_site
+from tests.htmlread import read_page
 
 REAL = FIXTURES / "realworld" / "rendercv"
 FILES = sorted(REAL.glob("*.yaml"))
@@ -85,6 +87,55 @@ def test_entry_types_social_networks_and_the_owner(tmp_path):
     assert run_cli("build", "--site", site).code == 0
     html = (site / "output" / "publications" / "index.html").read_text(encoding="utf-8")
     assert html.count('<strong class="me">John Doe</strong>') == 4
+
+
+_NESTED = [
+    "ICML 2022 main conference paper, cited 340+ times within two years",
+    "NeurIPS 2022 workshop paper on emergent communication protocols",
+    "Invited journal extension in JMLR (2023)",
+]
+
+
+@pytest.mark.parametrize("theme", ["meridian", "ledger"])
+def test_nested_bullets_stay_nested_on_the_site_and_in_the_pdf(tmp_path, theme):
+    """RenderCV's example nests three points under one highlight (indented `- ` lines):
+    each is an item of its own under that highlight, in HTML and in cv.pdf."""
+    pdfread.require_poppler()
+    site = tmp_path / "site"
+    assert run_cli("import", "rendercv", CLASSIC, "--site", site).code == 0
+    entries = yaml.safe_load((site / "content" / "experience.yaml").read_text(encoding="utf-8"))
+    deepmind = next(e for e in entries if e["organization"] == "Google DeepMind")
+    assert deepmind["highlights"][1] == {
+        "text": "Published research at top-tier venues with significant academic impact",
+        "items": _NESTED,
+    }
+    set_theme(site, theme)
+    assert run_cli("build", "--site", site).code == 0
+    page = read_page(site / "output" / "experience" / "index.html")
+    outer = next(
+        li
+        for li in page.main.find_all("li")
+        if li.text.startswith("Published research at top-tier venues")
+    )
+    inner = outer.find("ul")
+    assert inner is not None and [li.text for li in inner.find_all("li")] == _NESTED
+    lines = pdfread.text(site / "output" / "cv.pdf", "-layout").splitlines()
+    at = next(i for i, line in enumerate(lines) if "Published research at top-tier" in line)
+    points = lines[at + 1 : at + 4]
+    assert [line.strip()[2:] for line in points] == _NESTED  # each after its bullet (•, –)
+    indent = len(lines[at]) - len(lines[at].lstrip())
+    assert all(len(line) - len(line.lstrip()) > indent for line in points)
+
+
+def test_nested_bullets_go_back_to_rendercv_as_it_writes_them(tmp_path):
+    site = tmp_path / "site"
+    assert run_cli("import", "rendercv", CLASSIC, "--site", site).code == 0
+    run = run_cli("export", "rendercv", "--site", site)
+    experience = yaml.safe_load(run.out)["cv"]["sections"]["Experience"]
+    deepmind = next(e for e in experience if e["company"] == "Google DeepMind")
+    assert deepmind["highlights"][1] == " - ".join(
+        ["Published research at top-tier venues with significant academic impact", *_NESTED]
+    )
 
 
 def test_older_generations_map_locale_and_paper(tmp_path):

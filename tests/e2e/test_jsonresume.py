@@ -152,7 +152,7 @@ def test_a_bad_value_is_reported_at_its_line_and_its_entry_imports(tmp_path: Pat
     line = text.splitlines().index('      "startDate": "2021-13"') + 1
     result = run_cli("import", "jsonresume", source, "--site", tmp_path / "site")
     assert result.code == 0  # the site is written; the value is left out, the entry kept
-    assert f"Warning: {source}:{line}:20: work[1].startDate: '2021-13':" in result.out
+    assert f"Warning: {source}:{line}:20: work[1].startDate: '2021-13' is not a date" in result.out
     experience = (tmp_path / "site" / "content" / "experience.yaml").read_text("utf-8")
     assert "北京智能科技有限公司" in experience and "Broken Co." in experience
     assert "2021-13" not in experience

@@ -38,3 +38,17 @@ def test_without_a_nav_every_section_is_in_the_menu(tmp_path: Path):
     run = run_cli("build", "--site", site)
     assert run.code == 0, run.err
     assert "no menu item or page links" not in run.err
+
+
+def test_drafts_are_never_named_with_or_without_drafts(tmp_path: Path):
+    """A draft page and a section of only drafts are not for visitors yet; a section with one
+    entry that is not a draft still is."""
+    files = {"site.yaml": NAV, "content/projects.yaml": PROJECTS, "content/talks.yaml": TALKS}
+    files["content/notes/first.md"] = "---\ntitle: A note\ndraft: true\n---\nText.\n"
+    files["content/about.md"] = "---\ntitle: About\ndraft: true\n---\nText.\n"
+    site = write_site(tmp_path, files)
+    for command in (["build"], ["build", "--drafts"], ["check"]):
+        run = run_cli(*command, "--site", site)
+        assert run.code == 0, run.err
+        assert run.err.count(WARNING) == 1, run.err  # talks: not a draft
+        assert "'notes'" not in run.err and "'about'" not in run.err, run.err

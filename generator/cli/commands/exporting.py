@@ -4,6 +4,7 @@ written to a file."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from generator.cli.arguments import Commands, add_site, site_dir
@@ -46,9 +47,19 @@ def cmd_export_rendercv(args: argparse.Namespace) -> int:
 
     site = site_dir(args.site)
     if not args.output:
-        print(export(site), end="")
+        exported = export(site)
+        print(exported.text, end="")
+        _tell_left(exported.left)
         return EXIT_OK
     target = export_target(Path(args.output), site, force=args.force)  # before the work
-    write_export(target, export(site))
+    exported = export(site)
+    write_export(target, exported.text)
+    _tell_left(exported.left)
     print(f"Wrote {args.output}. Next: rendercv render {args.output}")
     return EXIT_OK
+
+
+def _tell_left(left: list[str]) -> None:
+    """What the file does not carry, on stderr: the file may be the standard output."""
+    for what in left:
+        print(f"Not exported: {what}", file=sys.stderr)

@@ -37,6 +37,9 @@ class Highlight(Strict):
     tags: list[str] = Field(
         default_factory=list, description="Kept in a CV variant only if it includes one."
     )
+    items: list[Markdown] = Field(
+        default_factory=list, description="Points under this one, shown as a list inside it."
+    )
 
     def __str__(self) -> str:
         return self.text
@@ -68,10 +71,16 @@ _HIGHLIGHT_SCHEMA = {
                     "items": {"type": "string"},
                     "description": "Kept in a CV variant only if it includes one of these.",
                 },
+                "items": {
+                    "type": "array",
+                    "items": {"type": "string", "description": "Markdown text."},
+                    "description": "Points under this one, shown as a list inside it.",
+                },
             },
         },
     ],
-    "description": "Markdown text, or {text, tags} for a highlight a CV variant may choose.",
+    "description": "Markdown text, or {text, tags, items}: tags for a highlight a CV variant "
+    "may choose, items for points under it.",
 }
 Highlights = Annotated[
     list[Annotated[Highlight, BeforeValidator(_highlight), WithJsonSchema(_HIGHLIGHT_SCHEMA)]],

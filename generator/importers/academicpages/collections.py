@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from generator import urls as routes
+from generator.importers.markdown.vocabulary import publication_type
 from generator.importers.record import Imported
 from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
@@ -31,19 +32,6 @@ COLLECTIONS = {
     "_talks": ("talks", "title"),
     "_teaching": ("teaching", "course"),
     "_portfolio": ("projects", "title"),
-}
-# academicpages' publication categories (its _config.yml publication_category) -> type.
-CATEGORIES = {
-    "manuscripts": "journal",
-    "journal": "journal",
-    "journals": "journal",
-    "conferences": "conference",
-    "conference": "conference",
-    "books": "book",
-    "book": "book",
-    "preprints": "preprint",
-    "theses": "thesis",
-    "patents": "patent",
 }
 JEKYLL_ONLY = {
     "collection": "Jekyll's collection (the folder says it)",
@@ -123,9 +111,20 @@ def _entry(page: Page, section: str, title_field: str, record: Imported, site: S
     take.finish(JEKYLL_ONLY, "not a field cvsite has")
 
 
+def _type(category: str) -> str:
+    """A publication category as a type: `conferences`, `books`, `theses`… name theirs."""
+    category = category.strip().lower()
+    if category == "manuscripts":  # academicpages' own name for journal articles
+        return "journal"
+    for word in (category, category.removesuffix("s")):
+        found = publication_type(word)
+        if found and found[1] == len(word):
+            return found[0]
+    return "misc"
+
+
 def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
-    category = (take.text("category") or "").lower()
-    fields["type"] = CATEGORIES.get(category, "misc")
+    fields["type"] = _type(take.text("category") or "")
     take.put("category", f"{where}: type ({fields['type']})")
     fields["venue"] = plain(take.text("venue") or "") or None
     take.put("venue", f"{where}: venue")
@@ -141,26 +140,29 @@ def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
     take.put("citation", f"{where}: body (the recommended citation)")
 
 
-def _talk(take: Taking, fields: dict[str, Any], where: str) -> None:
-    fields["event"] = plain(take.text("venue") or "") or None
-    take.put("venue", f"{where}: event")
-    fields["location"] = plain(take.text("location") or "") or None
-    take.put("location", f"{where}: location")
-    fields["subtitle"] = plain(take.text("type") or "") or None
-    take.put("type", f"{where}: subtitle (the kind of talk)")
+def _plain_fields(*moves: tuple[str, str, str]):  # noqa: ANN202 - a reader, as _publication
+    """A reader of a collection's own fields: each (its field, cvsite's, a note for the
+    report) as text without markup."""
+
+    def read(take: Taking, fields: dict[str, Any], where: str) -> None:
+        for source, target, note in moves:
+            fields[target] = plain(take.text(source) or "") or None
+            take.put(source, f"{where}: {target}{note}")
+
+    return read
 
 
-def _teaching(take: Taking, fields: dict[str, Any], where: str) -> None:
-    fields["institution"] = plain(take.text("venue") or "") or None
-    take.put("venue", f"{where}: institution")
-    fields["location"] = plain(take.text("location") or "") or None
-    take.put("location", f"{where}: location")
-    fields["subtitle"] = plain(take.text("type") or "") or None
-    take.put("type", f"{where}: subtitle (the kind of course)")
-
-
-def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
-    return None
+_talk = _plain_fields(
+    ("venue", "event", ""),
+    ("location", "location", ""),
+    ("type", "subtitle", " (the kind of talk)"),
+)
+_teaching = _plain_fields(
+    ("venue", "institution", ""),
+    ("location", "location", ""),
+    ("type", "subtitle", " (the kind of course)"),
+)
+_project = _plain_fields()
 
 
 _BY_SECTION = {

@@ -31,7 +31,6 @@ from generator.importers.markdown.document import (
 from generator.importers.markdown.vocabulary import (
     DEGREE,
     JOB_WORDS,
-    PUB_TYPES,
     STATUS,
     TAG_LABELS,
     THESIS,
@@ -39,6 +38,7 @@ from generator.importers.markdown.vocabulary import (
     find_dates,
     is_place,
     item_level,
+    publication_type,
     section_of,
     split_list,
     split_names,
@@ -419,26 +419,26 @@ class Draft:
             return True
         # Text copied out of a PDF runs columns together: "Technical ReportUniversität".
         spaced = re.sub(r"(?<=[a-zäöüß)])(?=[A-Z(])|(?<=[)a-z])(?=\d{4}\b)", " ", text)
-        for kind, pattern in PUB_TYPES:
-            if match := re.match(rf"^(?:{pattern})\b", spaced, re.I):
-                rest = spaced[match.end() :].strip(" ,.-–")
-                self.put("type", kind, line, reader)
-                dates = find_dates(rest)
-                if dates:
-                    date = dates.date or dates.start or ""
-                    self.put("year", date[:4], line, reader)
-                    if len(date) >= 7:
-                        self.put("month", str(int(date[5:7])), line, reader)
-                    rest = without_span(rest, dates.span)
-                if short := re.fullmatch(r"(.+?)\s*\(([A-Z][A-Za-z0-9-]{1,10})\)", rest):
-                    rest = short.group(1)
-                    self.put("venue_short", short.group(2), line, reader)
-                elif publisher := re.fullmatch(r"(.+?)\s*\(([^()]+)\)", rest):
-                    rest = publisher.group(1)
-                    self.put("publisher", publisher.group(2), line, reader)
-                if rest:
-                    self.put("venue", rest.strip(), line, reader)
-                return True
+        if found := publication_type(spaced):
+            kind, end = found
+            rest = spaced[end:].strip(" ,.-–")
+            self.put("type", kind, line, reader)
+            dates = find_dates(rest)
+            if dates:
+                date = dates.date or dates.start or ""
+                self.put("year", date[:4], line, reader)
+                if len(date) >= 7:
+                    self.put("month", str(int(date[5:7])), line, reader)
+                rest = without_span(rest, dates.span)
+            if short := re.fullmatch(r"(.+?)\s*\(([A-Z][A-Za-z0-9-]{1,10})\)", rest):
+                rest = short.group(1)
+                self.put("venue_short", short.group(2), line, reader)
+            elif publisher := re.fullmatch(r"(.+?)\s*\(([^()]+)\)", rest):
+                rest = publisher.group(1)
+                self.put("publisher", publisher.group(2), line, reader)
+            if rest:
+                self.put("venue", rest.strip(), line, reader)
+            return True
         return False
 
     # --- the end: the entry, its fields named as its section names them -------------------

@@ -654,8 +654,17 @@ PUB_TYPES = [
     ("preprint", r"preprint"),
     ("report", r"technical report|tech report|report|white paper"),
     ("patent", r"patent"),
-    ("thesis", r"master'?s thesis|bachelor'?s thesis|phd thesis|dissertation|thesis"),
+    ("thesis", r"master'?s thesis|bachelor'?s thesis|phd thesis|dissertation|thesis|theses"),
     ("chapter", r"book chapter|chapter"),
     ("book", r"book"),
     ("talk", r"talk|presentation|poster"),
 ]
+
+
+def publication_type(text: str) -> tuple[str, int] | None:
+    """The publication type `text` starts with ("Journal article, 2021"), and where the words
+    naming it end."""
+    for kind, pattern in PUB_TYPES:
+        if match := re.match(rf"^(?:{pattern})\b", text, re.I):
+            return kind, match.end()
+    return None

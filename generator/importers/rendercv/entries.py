@@ -3,7 +3,8 @@ RenderCV finds it) read into the fields of the cvsite section it goes to.
 
 Each function returns the entry's cvsite fields and, for the report, which input field
 went to which cvsite field. Text that cvsite shows as text loses its Markdown marks and
-keeps its links in `links`; summaries and highlights stay Markdown.
+keeps its links in `links`; summaries and highlights stay Markdown, and the points RenderCV
+nests under a highlight (" - " in it) are its `items`.
 """
 
 from __future__ import annotations
@@ -225,13 +226,20 @@ _OWN_READERS = {
 def _common(mapped: Mapped, entry: dict) -> None:
     mapped.text("location", "location", entry.get("location"))
     mapped.put("summary", "summary", _markdown(entry.get("summary")))
-    highlights = [_markdown(h) for h in _listed(entry.get("highlights")) if h not in (None, "")]
+    highlights = [_highlight(h) for h in _listed(entry.get("highlights")) if h not in (None, "")]
     mapped.put("highlights", "highlights", highlights or None)
     _dates(mapped, entry)
 
 
 def _markdown(value: Any) -> str | None:
     return None if value in (None, "") else str(value)
+
+
+def _highlight(value: Any) -> str | dict[str, Any]:
+    """RenderCV's nested bullets: " - " in a highlight starts a point under it (an indented
+    `- ` line, which YAML folds into the highlight, reads the same)."""
+    text, *points = str(value).split(" - ")
+    return {"text": text, "items": points} if points else text
 
 
 def _dates(mapped: Mapped, entry: dict) -> None:

@@ -2,7 +2,8 @@
 
 Only three have a counterpart: the language (`locale.language`: a name such as `german`
 since RenderCV 2.4, a code such as `de` in 2.0–2.3), the word for "present", and the
-paper size of the PDF (`design.page.size`, 1.x `design.page_size`). Everything else is
+paper size of the PDF (`design.page.size`, 1.x `design.page_size`; US letter, RenderCV's
+own default, when the file names none). Everything else is
 how RenderCV lays out its PDF (fonts, colours, margins, date templates); cvsite's theme
 decides those, and dates are written as the site's language writes them (CLDR). Each is
 named in the report with that reason.
@@ -69,6 +70,9 @@ def read(document: dict[str, Any]) -> Settings:
             _READERS[top](settings, (top,), value)
         elif value not in (None, ""):
             settings.leave((top,), "expected a mapping")
+    # RenderCV prints on US letter unless told otherwise: so does the site's PDF, and the
+    # file `cvsite export rendercv` writes back keeps the page count it had.
+    settings.values.setdefault("pdf", {"paper": "us-letter"})
     return settings
 
 

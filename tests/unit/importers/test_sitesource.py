@@ -133,3 +133,22 @@ def test_a_talk_keeps_its_other_speakers_and_a_draft_stays_a_draft(tmp_path):
         "title",
         "date",
     }
+
+
+@pytest.mark.parametrize(
+    ("category", "kind"),
+    [
+        ("manuscripts", "journal"),
+        ("conferences", "conference"),
+        ("Books", "book"),
+        ("theses", "thesis"),
+        ("preprints", "preprint"),
+        ("patents", "patent"),
+        ("miscellaneous", "misc"),
+        ("journal of things", "misc"),  # a whole category, not its first word
+    ],
+)
+def test_academicpages_categories_are_the_types_the_markdown_reader_knows(category, kind):
+    from generator.importers.academicpages.collections import _type
+
+    assert _type(category) == kind

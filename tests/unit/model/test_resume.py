@@ -255,6 +255,21 @@ def test_unsafe_link_in_markdown_is_placed_on_its_field(site_errors):
     ]
 
 
+def test_unsafe_link_in_a_point_under_a_highlight_is_placed_on_it(site_errors):
+    assert site_errors(
+        {
+            "content/projects.yaml": (
+                "- title: A\n  highlights:\n    - text: fine\n      items:\n        - also fine\n"
+                "        - '[x](javascript:alert(1))'\n"
+            )
+        }
+    ) == [
+        "content/projects.yaml:6:11: projects[0].highlights[0].items[1]: link to "
+        "'javascript:alert(1)' uses an unsafe URL scheme (expected http, https, mailto, tel, "
+        "sms, skype, xmpp or a relative path)"
+    ]
+
+
 def test_unsafe_link_in_a_markdown_body_points_at_the_link(site_errors):
     text = "---\ntitle: A\n---\nIntro.\n\n[x](vbscript:msgbox)\n"
     assert site_errors({"content/projects/a.md": text}) == [
