@@ -266,7 +266,7 @@ def test_markdown_becomes_runs_with_styles_and_full_links(site):
     assert (one["kind"], shown(one["runs"]), one["depth"]) == ("item", "one", 0)
     assert {"text": "link", "link": "https://example.com/a"} in two["runs"]
     assert last["runs"] == [{"text": "last"}, {"text": "", "break": True}, {"text": "line"}]
-    assert shown(entry["highlights"][0]) == "Plain #eval(“1”) $x$ ] [ *not closed"
+    assert shown(entry["highlights"][0]["text"]) == "Plain #eval(“1”) $x$ ] [ *not closed"
 
 
 def test_raw_html_lets_no_script_text_through(site):
@@ -327,7 +327,7 @@ def test_every_kind_of_entry_keeps_what_the_cv_shows(site):
     assert education["date"] == "2016\u2009–\u20092019"
     assert shown(education["thesis"]["title"]) == "On monopoles"
     assert education["thesis"]["advisors"] == ["Prof. X"]
-    assert [shown(h) for h in education["thesis"]["highlights"]] == ["Found one"]
+    assert [shown(h["text"]) for h in education["thesis"]["highlights"]] == ["Found one"]
     skills = sections["skills"]
     assert skills["level"] == "expert"
     assert [(shown(s["name"]), s["level"]) for s in skills["skills"]] == [
