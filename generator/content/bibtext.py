@@ -23,6 +23,8 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
+from generator.content.texmacros import BUILT_IN, JOURNALS, arity
+
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
 _MARKS_BEFORE_COMMA = re.compile(r"^([^,]*?)\s*([*†‡]+)(\s*,.*)$")
@@ -110,6 +112,34 @@ def _unknown_macro(node: LatexMacroNode, macroname: str, l2tobj: LatexNodes2Text
     return macroname + (node.macro_post_space or "")
 
 
+def _physics_macros(math_as_text: bool) -> list[MacroTextSpec]:
+    """texmacros.py's macros without arguments, met outside math: a journal (`\\apj`) as its
+    name; a unit or particle (`13\\TeV`, `\\ttbar`) as a formula `\\(\\ttbar\\)`, which a
+    title shows as math, or, with `math_as_text`, as the formula's text."""
+    specs = [_spec(name, journal, False) for name, journal in JOURNALS.items()]
+    for name, body in BUILT_IN.items():
+        if name in JOURNALS or arity(body):
+            continue
+        specs.append(_spec(name, body if math_as_text else f"\\({body}\\)", math_as_text))
+    return specs
+
+
+def _spec(name: str, text: str, math: bool) -> MacroTextSpec:
+    """`text` for the macro (read as text first if `math`), and the space written after it
+    (TeX drops it, but the collaborations define these with `\\xspace`, which puts it back)."""
+
+    def shown(node: LatexMacroNode) -> str:
+        return (_math_text(text) if math else text) + (node.macro_post_space or "")
+
+    return MacroTextSpec(name, simplify_repl=shown)
+
+
+@functools.lru_cache(maxsize=512)
+def _math_text(body: str) -> str:
+    space = " " if body.startswith("\\,") else ""  # a unit: `13\\TeV` reads 13 TeV
+    return space + _latex_to_text("$" + body.removeprefix("\\,") + "$", True)
+
+
 def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
     parsing = get_default_parsing_context_db()
     parsing.add_context_category(
@@ -120,7 +150,8 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
         "cvsite",
         prepend=True,
         macros=[MacroTextSpec(n, repl) for n, _, repl in _BIB_MACROS]
-        + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS],
+        + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS]
+        + _physics_macros(math_as_text=False),
         # A bare `&` is a table's column break to LaTeX (pylatexenc: spaces), but in a
         # .bib it is what was meant: `R&D`, `AT&T` (BibTeX passes it on as written).
         specials=[SpecialsTextSpec("&", "&")],
@@ -130,9 +161,24 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
 
 
 _DECODER, _PARSING = _decoder()
+
+
+def _text_context() -> LatexContextDb:
+    context = get_default_latex_context_db()
+    context.add_context_category("cvsite-text", prepend=True, macros=_physics_macros(True))
+    for category in ("cvsite",):  # the rest as the Markdown decoder reads it
+        context.add_context_category(
+            category + "-base",
+            macros=list(_DECODER.latex_context.iter_macro_specs(categories=[category])),
+            specials=list(_DECODER.latex_context.iter_specials_specs(categories=[category])),
+        )
+    context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
+    return context
+
+
 # For plain-text fields (a venue, a publisher): math read as text, `$\lambda$Prolog` as
 # λProlog, since only titles and abstracts are Markdown, where a formula becomes MathML.
-_MATH_AS_TEXT = LatexNodes2Text(latex_context=_DECODER.latex_context, math_mode="text")
+_MATH_AS_TEXT = LatexNodes2Text(latex_context=_text_context(), math_mode="text")
 
 
 def decoder_macros() -> list[tuple[str, str]]:
@@ -168,16 +214,59 @@ def _balanced(value: str) -> bool:
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
+    if "ensuremath" in value:
+        value = _ensuremath_as_math(value)
     if not _LATEX_SIGNS.search(value):
         text = value
     elif not _NOT_BRACES_OR_DASHES.search(value) and _balanced(value):
-        text = value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+        text = _plain(value)
+    elif not math_as_text and (kept := _math_kept(value)) is not None:
+        text = kept
     else:
         text = _latex_to_text(value, math_as_text)
     if not paragraphs:
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
     return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
+
+
+def _plain(value: str) -> str:
+    """Text whose only LaTeX is balanced braces and dashes, as the parser reads it."""
+    return value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+
+
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def _math_kept(value: str) -> str | None:
+    """A title whose text between its formulas is only braces and dashes (most physics
+    titles: `{Search for $\\PW$ at $\\sqrt{s}$ = 13 TeV}`), read as the parser reads it with
+    math verbatim: the formulas as written, the text around them plain. None for any other."""
+    parts = _DOLLAR.split(value)
+    if len(parts) % 2 == 0 or any(p == "" for p in parts[1:-1:2]):  # odd `$`, or `$$`
+        return None
+    text = "".join(parts[0::2])
+    if _NOT_BRACES_OR_DASHES.search(text) or not _balanced(text):
+        return None
+    if not all(_balanced(formula) for formula in parts[1::2]):
+        return None
+    return "".join(_plain(p) if i % 2 == 0 else f"${p}$" for i, p in enumerate(parts))
+
+
+# `\\ensuremath{x}` outside math (NASA ADS: `{\\ensuremath{\\chi}}$_{p}$`) is the formula `$x$`;
+# a sub- or superscript formula right after it is part of it (`$\\chi_{p}$`), as TeX shows.
+_ARGUMENT = r"\{((?:[^{}$]|\{[^{}$]*\})*)\}"
+_ENSUREMATH = re.compile(rf"\{{\\ensuremath\s*{_ARGUMENT}\}}|\\ensuremath\s*{_ARGUMENT}")
+_SCRIPT_AFTER = re.compile(r"\$\$(?=[_^])")
+
+
+def _ensuremath_as_math(value: str) -> str:
+    parts = _DOLLAR.split(value)
+    if len(parts) % 2 == 0:
+        return value
+    for i in range(0, len(parts), 2):  # outside math only
+        parts[i] = _ENSUREMATH.sub(lambda m: f"${m.group(1) or m.group(2) or ''}$", parts[i])
+    return _SCRIPT_AFTER.sub("", "$".join(parts))
 
 
 # A text-style macro whose argument is written in escaped braces, `\\footnote\\{text\\}` (a
