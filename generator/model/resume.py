@@ -112,6 +112,7 @@ def build_model(
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html,
         smart_quotes=config.markdown.smart_quotes,
+        macros=tuple(sorted(config.math.macros.items())),
         store=cache.markdown if cache is not None else None,
     )
     profile_doc = profile_doc or Document("content/profile.yaml", None)

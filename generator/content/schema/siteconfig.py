@@ -21,6 +21,7 @@ from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.content.schema.analytics import Analytics
 from generator.content.schema.fields import LocalFile, Strict, Url
+from generator.content.texmacros import MACRO_NAME
 from generator.errors import listed, shown
 
 
@@ -57,6 +58,38 @@ def _highlight_author(value: Any) -> Any:
 class MarkdownOptions(Strict):
     unsafe_html: bool = Field(False, description="Let raw HTML in Markdown through unescaped.")
     smart_quotes: bool = Field(True, description="Typographic quotes and dashes.")
+
+
+def _check_macros(value: dict[str, str]) -> dict[str, str]:
+    """Macro names as TeX's (`\\RR` or `RR`), bodies with balanced braces."""
+    for name, body in value.items():
+        if not MACRO_NAME.match(name):
+            raise PydanticCustomError(
+                "macro_name",
+                "{name} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)",
+                {"name": shown(name)},
+            )
+        depth = 0
+        for char in body:
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            if depth < 0:
+                break
+        if depth != 0:
+            raise PydanticCustomError(
+                "macro_body",
+                "the body of {name} has unbalanced braces (expected TeX such as \\mathbb{{R}})",
+                {"name": shown(name)},
+            )
+    return value
+
+
+class MathOptions(Strict):
+    macros: Annotated[dict[str, str], AfterValidator(_check_macros)] = Field(
+        default_factory=dict,
+        description="Your own TeX macros for formulas in Markdown and .bib files, as KaTeX's "
+        "macros option takes them: '\\RR': '\\mathbb{R}', '\\abs': '\\left|#1\\right|'. "
+        "They win over the built-in ones (units, particles, journals).",
+    )
 
 
 DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
@@ -303,6 +336,7 @@ class SiteConfig(Strict):
         | None
     ) = Field(None, description="Your name, highlighted in author lists.")
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
+    math: MathOptions = Field(default_factory=MathOptions, description="TeX math settings.")
     deploy: DeployOptions | None = None
     cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
     feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")
