@@ -302,6 +302,21 @@ def _substituted(body: str, arguments: list[str]) -> str:
     return _PARAMETER.sub(lambda m: arguments[int(m.group(1)) - 1], body)
 
 
+def macro_problem(name: str, body: str) -> str | None:
+    """What is wrong with a site's macro (a name as TeX's, `\\RR` or `RR`; a body with
+    balanced braces), or None."""
+    if not MACRO_NAME.match(name):
+        return f"{name!r} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)"
+    depth = 0
+    for char in body:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            break
+    if depth != 0:
+        return f"the body of {name!r} has unbalanced braces (expected TeX such as \\mathbb{{R}})"
+    return None
+
+
 def site_macros(macros: Mapping[str, str]) -> dict[str, str]:
     """The built-in macros with the site's own (`\\RR` or `RR` -> body) over them."""
     return {**BUILT_IN, **{name.lstrip("\\"): body for name, body in macros.items()}}

@@ -21,7 +21,7 @@ from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.content.schema.analytics import Analytics
 from generator.content.schema.fields import LocalFile, Strict, Url
-from generator.content.texmacros import MACRO_NAME
+from generator.content.texmacros import macro_problem
 from generator.errors import listed, shown
 
 
@@ -61,25 +61,9 @@ class MarkdownOptions(Strict):
 
 
 def _check_macros(value: dict[str, str]) -> dict[str, str]:
-    """Macro names as TeX's (`\\RR` or `RR`), bodies with balanced braces."""
     for name, body in value.items():
-        if not MACRO_NAME.match(name):
-            raise PydanticCustomError(
-                "macro_name",
-                "{name} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)",
-                {"name": shown(name)},
-            )
-        depth = 0
-        for char in body:
-            depth += {"{": 1, "}": -1}.get(char, 0)
-            if depth < 0:
-                break
-        if depth != 0:
-            raise PydanticCustomError(
-                "macro_body",
-                "the body of {name} has unbalanced braces (expected TeX such as \\mathbb{{R}})",
-                {"name": shown(name)},
-            )
+        if problem := macro_problem(name, body):
+            raise PydanticCustomError("macro", "{problem}", {"problem": problem})
     return value
 
 
