@@ -120,12 +120,20 @@ class _Builder:
             "title": section.title,
             "kind": section.kind,
             "entries": [_with_length(self.entry(item)) for item in items],
+            # Left out by site.yaml `cv.publications`: a line says how many, linking all.
+            "more": self._more(section),
             # What the marks after authors' names mean, when the section uses them.
             "marks": {
                 "equal": any(a.equal for a in authors),
                 "corresponding": any(a.corresponding for a in authors),
             },
         }
+
+    def _more(self, section: Section) -> dict[str, Any] | None:
+        if not section.more:
+            return None
+        text = self.resume.locale.t("more_count").replace("{count}", str(section.more))
+        return {"text": text, "url": self.absolute(section.url)}
 
     def entry(self, item: Item) -> dict[str, Any]:
         data = item.data

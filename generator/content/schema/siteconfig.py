@@ -202,6 +202,12 @@ class CvSettings(Strict):
         description="The sections the CV shows, in this order; by default every section but "
         "news and posts (news, posts, blog).",
     )
+    publications: Literal["all", "selected"] | Annotated[int, Field(ge=1)] = Field(
+        "all",
+        description="The publications the CV shows: all, the selected ones (selected: true), "
+        "or a number: the N most recent. A line says how many more there are and links the "
+        "full list.",
+    )
 
 
 class FeedSettings(Strict):
