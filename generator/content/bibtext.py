@@ -342,8 +342,20 @@ def _escaped(latex: str) -> str:
     """A piece of LaTeX decoded, Markdown's signs escaped, the spaces at its ends kept."""
     if not latex.strip():
         return " " if latex else ""
-    text = escape_markdown(decode(latex))
+    text = _escaped_outside_math(decode(latex))
     return (" " if latex[0].isspace() else "") + text + (" " if latex[-1].isspace() else "")
+
+
+# A formula in decoded text, `$…$` or `\\(…\\)`: Markdown's math reads it as written.
+_FORMULA = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$|\\\(.+?\\\)")
+
+
+def _escaped_outside_math(text: str) -> str:
+    out, position = [], 0
+    for match in _FORMULA.finditer(text):
+        out += [escape_markdown(text[position : match.start()]), match.group(0)]
+        position = match.end()
+    return "".join(out) + escape_markdown(text[position:])
 
 
 def verbatim(value: str) -> str:

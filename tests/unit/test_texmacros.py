@@ -27,8 +27,8 @@ def _mathml(tex: str, macros=()) -> str:
 
 
 def _shown(mathml: str) -> str:
-    """What a reader sees of a formula: its MathML without the TeX annotation, unescaped."""
-    return html.unescape(re.sub(r"<annotation.*?</annotation>", "", mathml))
+    """What a reader sees of a formula: its MathML without the TeX annotation."""
+    return re.sub(r"<annotation.*?</annotation>", "", mathml)
 
 
 @pytest.mark.parametrize("name", INSPIRE_COMMANDS)
@@ -39,7 +39,7 @@ def test_every_command_of_the_inspire_list_is_math(name):
 
 def test_a_cms_title_reads_as_math():
     shown = _shown(_mathml(r"\Pp\Pp \to \PW\PZ, \sqrt{s} = 13\TeV, \abs{\eta} < 2.4"))
-    letters = re.sub(r"<[^>]+>", "", shown)
+    letters = html.unescape(re.sub(r"<[^>]+>", "", shown))
     assert letters.startswith("pp→WZ,s=13") and "TeV" in letters and "|η|<2.4" in letters
 
 
@@ -52,7 +52,7 @@ def test_units_are_upright_after_a_thin_space():
 def test_a_sites_macros_win_and_take_arguments():
     macros = (("TeV", r"\text{teraelectronvolt}"), ("\\norm", r"\left\|#1\right\|"))
     shown = _shown(_mathml(r"13\TeV + \norm{x}", macros))
-    assert "teraelectronvolt" in shown and "‖" in shown
+    assert "teraelectronvolt" in shown and "‖" in html.unescape(shown)
     assert expand(r"\norm{a+b}", {"norm": r"|#1|"}) == "|a+b|"
 
 
