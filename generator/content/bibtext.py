@@ -23,6 +23,14 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
+from generator.content.bibplain import (
+    LATEX_SIGNS,
+    NOT_BRACES_OR_DASHES,
+    balanced,
+    ensuremath_as_math,
+    math_kept,
+    plain,
+)
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity
 
 ET_AL = "et al."
@@ -192,35 +200,16 @@ def _argspec(name: str) -> str:
     return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
 
 
-# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser. So
-# does text whose only signs are balanced braces (titles' `{GPU}s`, `{B}ayesian`) and
-# dashes (pages' `12--19`): it reads as the text without the braces, with its dashes.
-# tests/unit/test_bibtext_braces.py checks that against the parser on every such field of
-# the real files in tests/fixtures/realworld/.
-_LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
-_NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
-_BRACES = re.compile(r"[{}]")
-
-
-def _balanced(value: str) -> bool:
-    depth = 0
-    for brace in _BRACES.findall(value):
-        depth += 1 if brace == "{" else -1
-        if depth < 0:
-            return False
-    return depth == 0
-
-
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
     if "ensuremath" in value:
-        value = _ensuremath_as_math(value)
-    if not _LATEX_SIGNS.search(value):
+        value = ensuremath_as_math(value)
+    if not LATEX_SIGNS.search(value):
         text = value
-    elif not _NOT_BRACES_OR_DASHES.search(value) and _balanced(value):
-        text = _plain(value)
-    elif not math_as_text and (kept := _math_kept(value)) is not None:
+    elif not NOT_BRACES_OR_DASHES.search(value) and balanced(value):
+        text = plain(value)
+    elif not math_as_text and (kept := math_kept(value)) is not None:
         text = kept
     else:
         text = _latex_to_text(value, math_as_text)
@@ -228,45 +217,6 @@ def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) 
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
     return "\n\n".join(" ".join(b.split()) for b in blocks if b.strip())
-
-
-def _plain(value: str) -> str:
-    """Text whose only LaTeX is balanced braces and dashes, as the parser reads it."""
-    return value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
-
-
-_DOLLAR = re.compile(r"(?<!\\)\$")
-
-
-def _math_kept(value: str) -> str | None:
-    """A title whose text between its formulas is only braces and dashes (most physics
-    titles: `{Search for $\\PW$ at $\\sqrt{s}$ = 13 TeV}`), read as the parser reads it with
-    math verbatim: the formulas as written, the text around them plain. None for any other."""
-    parts = _DOLLAR.split(value)
-    if len(parts) % 2 == 0 or any(p == "" for p in parts[1:-1:2]):  # odd `$`, or `$$`
-        return None
-    text = "".join(parts[0::2])
-    if _NOT_BRACES_OR_DASHES.search(text) or not _balanced(text):
-        return None
-    if not all(_balanced(formula) for formula in parts[1::2]):
-        return None
-    return "".join(_plain(p) if i % 2 == 0 else f"${p}$" for i, p in enumerate(parts))
-
-
-# `\\ensuremath{x}` outside math (NASA ADS: `{\\ensuremath{\\chi}}$_{p}$`) is the formula `$x$`;
-# a sub- or superscript formula right after it is part of it (`$\\chi_{p}$`), as TeX shows.
-_ARGUMENT = r"\{((?:[^{}$]|\{[^{}$]*\})*)\}"
-_ENSUREMATH = re.compile(rf"\{{\\ensuremath\s*{_ARGUMENT}\}}|\\ensuremath\s*{_ARGUMENT}")
-_SCRIPT_AFTER = re.compile(r"\$\$(?=[_^])")
-
-
-def _ensuremath_as_math(value: str) -> str:
-    parts = _DOLLAR.split(value)
-    if len(parts) % 2 == 0:
-        return value
-    for i in range(0, len(parts), 2):  # outside math only
-        parts[i] = _ENSUREMATH.sub(lambda m: f"${m.group(1) or m.group(2) or ''}$", parts[i])
-    return _SCRIPT_AFTER.sub("", "$".join(parts))
 
 
 # A text-style macro whose argument is written in escaped braces, `\\footnote\\{text\\}` (a
