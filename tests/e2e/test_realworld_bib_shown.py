@@ -87,8 +87,19 @@ def _keys_with(name: str, family: str) -> set[str]:
 
 
 def _crossref_targets(name: str) -> set[str]:
+    """The keys that entries name in crossref; an entry given again under a key already
+    used is left out (biber's rule, and cvsite's), and so is what it names."""
     text = (REAL / name).read_text("utf-8", errors="replace")
-    return {m.lower() for m in re.findall(r"crossref\s*=\s*[{\"]([^}\"]+)[}\"]", text, re.I)}
+    seen, found = set(), set()
+    for match in re.finditer(r"@\w+\s*\{\s*([^,\s]+)\s*,(.*?)(?=\n@|\Z)", text, re.S):
+        key = match.group(1).lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        ref = re.search(r"\bcrossref\s*=\s*[{\"]([^}\"]+)[}\"]", match.group(2), re.I)
+        if ref:
+            found.add(ref.group(1).strip().lower())
+    return found
 
 
 def _pages(output: Path) -> dict[str, Path]:
