@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 
-# Lines a terminal shows at once, less room for the build's own lines.
-SCREENFUL = 20
+from generator.model.formulawarnings import SCREENFUL
+
+__all__ = ["SCREENFUL", "ScreenfulHandler"]
 
 
 class ScreenfulHandler(logging.StreamHandler):
