@@ -2,10 +2,9 @@
 
 Text with no LaTeX sign reads as it is; text whose only signs are balanced braces (titles'
 `{GPU}s`, `{B}ayesian`) and dashes (pages' `12--19`) reads as the text without the braces,
-with its dashes; so does the text around the formulas of a title whose text is only that
-(most physics titles), the formulas kept as written. NASA ADS's `\\ensuremath{x}` outside
-math is made the formula `$x$` first. tests/unit/test_bibtext_braces.py checks each against
-the parser on every such field of the real files in tests/fixtures/realworld/.
+with its dashes (tests/unit/test_bibtext_braces.py checks that against the parser on every
+such field of the real files in tests/fixtures/realworld/). NASA ADS's `\\ensuremath{x}`
+outside math is made the formula `$x$` before any reading.
 """
 
 from __future__ import annotations
@@ -33,21 +32,6 @@ def plain(value: str) -> str:
 
 
 _DOLLAR = re.compile(r"(?<!\\)\$")
-
-
-def math_kept(value: str) -> str | None:
-    """A title whose text between its formulas is only braces and dashes (most physics
-    titles: `{Search for $\\PW$ at $\\sqrt{s}$ = 13 TeV}`), read as the parser reads it with
-    math verbatim: the formulas as written, the text around them plain. None for any other."""
-    parts = _DOLLAR.split(value)
-    if len(parts) % 2 == 0 or any(p == "" for p in parts[1:-1:2]):  # odd `$`, or `$$`
-        return None
-    text = "".join(parts[0::2])
-    if NOT_BRACES_OR_DASHES.search(text) or not balanced(text):
-        return None
-    if not all(balanced(formula) for formula in parts[1::2]):
-        return None
-    return "".join(plain(p) if i % 2 == 0 else f"${p}$" for i, p in enumerate(parts))
 
 
 # `\\ensuremath{x}` outside math (NASA ADS: `{\\ensuremath{\\chi}}$_{p}$`) is the formula `$x$`;

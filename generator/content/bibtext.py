@@ -28,7 +28,6 @@ from generator.content.bibplain import (
     NOT_BRACES_OR_DASHES,
     balanced,
     ensuremath_as_math,
-    math_kept,
     plain,
 )
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity
@@ -209,8 +208,6 @@ def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) 
         text = value
     elif not NOT_BRACES_OR_DASHES.search(value) and balanced(value):
         text = plain(value)
-    elif not math_as_text and (kept := math_kept(value)) is not None:
-        text = kept
     else:
         text = _latex_to_text(value, math_as_text)
     if not paragraphs:

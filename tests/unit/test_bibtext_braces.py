@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content import bibplain, bibtext
+from generator.content import bibtext
 from generator.content.bibparse import parse
 
 REAL = Path(__file__).resolve().parents[1] / "fixtures" / "realworld"
@@ -64,17 +64,3 @@ def test_ampersands_braces_and_dashes(value, text):
 @pytest.mark.parametrize("value", ["a}b{c", "{open", "close}", "}{"])
 def test_unbalanced_braces_go_to_the_parser(value):
     assert bibtext.decode(value) == " ".join(bibtext._latex_to_text(value).split())
-
-
-def test_formulas_with_plain_text_around_them_read_as_the_parser_reads_them():
-    """A title whose text between formulas is only braces and dashes skips the parser too
-    (most physics titles): checked on every such field of the real files."""
-    values: set[str] = set()
-    for path in sorted(REAL.glob("**/*.bib")):
-        for record in parse(path.read_text(encoding="utf-8", errors="replace"), path.name).records:
-            values.update(field.value for field in record.fields.values() if "$" in field.value)
-    kept = {v: bibplain.math_kept(v) for v in values}
-    kept = {v: k for v, k in kept.items() if k is not None}
-    assert len(kept) > 1000  # the INSPIRE lists' titles
-    differ = [v for v, k in kept.items() if k != bibtext._latex_to_text(v)]
-    assert differ == []

@@ -101,12 +101,3 @@ def test_nasa_ads_ensuremath_is_one_formula():
 def test_bracketed_math_in_a_note_stays_math():
     shown = MarkdownRenderer().inline(decode_markdown(r"see \(\Sigma\)\(\Pi\) at 13\TeV"))
     assert shown.count("<math") == 3 and "\\(" not in _shown(shown)
-
-
-def test_a_title_whose_text_is_plain_skips_the_parser_and_reads_the_same():
-    from generator.content import bibplain, bibtext
-
-    title = (
-        r"{Search for $\mathrm{b}\bar{\mathrm{b}}$ in {pp} collisions at $\sqrt{s}$ = 13 TeV--14}"
-    )
-    assert bibplain.math_kept(title) == " ".join(bibtext._latex_to_text(title).split())
