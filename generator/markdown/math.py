@@ -7,6 +7,10 @@ after code spans (so `` `$x$` `` stays code). A dollar sign is math only by pand
 the opening `$` is not followed by a space, the closing one not preceded by a space nor
 followed by a digit, so "$5 and $10" is text; `\\$` is a dollar sign.
 
+Before conversion a formula's macros are expanded: the physics and astronomy ones of
+content/texmacros.py (`\\TeV`, `\\PW`, `\\ttbar`) and the site's own (site.yaml `math:
+macros:`, `Macros`), which win.
+
 A formula latex2mathml cannot convert, or that uses a command it does not know (it would
 show `\\foo` as a variable), is shown as its source in `<code class="math-source">`, and
 `unconvertible` says why (`FormulaError`): the model makes that an error placed at the
