@@ -30,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from ab import checkout, cold_build  # noqa: E402
+from ab import checkout, clean_up, cold_build  # noqa: E402
 from sites import scratch_folder  # noqa: E402
 
 SOURCE = REPO / "tests/fixtures/realworld/bibtex/gutsche-complete_publication_list.bib"
@@ -112,13 +112,7 @@ def main() -> None:
                 f" {statistics.median(edit):.3f} s (min {min(edit):.3f})"
             )
     finally:
-        for tree in trees:
-            if tree != REPO:
-                subprocess.run(
-                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
-                    check=False,
-                )
-        shutil.rmtree(scratch, ignore_errors=True)
+        clean_up(trees, scratch)
 
 
 if __name__ == "__main__":
