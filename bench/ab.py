@@ -109,13 +109,18 @@ def main() -> None:
                 f"min {min(seconds) * 1000:.0f} ms  ({each})"
             )
     finally:
-        for tree in trees:
-            if tree != REPO:
-                subprocess.run(
-                    ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
-                    check=False,
-                )
-        shutil.rmtree(scratch, ignore_errors=True)
+        clean_up(trees, scratch)
+
+
+def clean_up(trees: list[Path], scratch: Path) -> None:
+    """The worktrees `checkout` made removed, and the scratch folder."""
+    for tree in trees:
+        if tree != REPO:
+            subprocess.run(
+                ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
+                check=False,
+            )
+    shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

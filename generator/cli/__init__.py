@@ -14,6 +14,7 @@ import sys
 
 from generator.cli.messages import guarded
 from generator.cli.parser import build_parser
+from generator.cli.screenful import ScreenfulHandler
 from generator.cli.versions import version_text
 from generator.errors import EXIT_OK, EXIT_USAGE
 
@@ -24,8 +25,12 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; its exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    building = getattr(getattr(args, "func", None), "__name__", "") == "cmd_build"
+    screenful = ScreenfulHandler() if building and not args.verbose else None
     logging.basicConfig(
-        format="%(message)s", level=logging.INFO if args.verbose else logging.WARNING
+        format="%(message)s",
+        level=logging.INFO if args.verbose else logging.WARNING,
+        handlers=[screenful] if screenful is not None else None,
     )
     if args.version:
         print(version_text(args.verbose))
@@ -33,7 +38,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return EXIT_USAGE
-    return guarded(lambda: args.func(args), debug=getattr(args, "debug", False))
+    try:
+        return guarded(lambda: args.func(args), debug=getattr(args, "debug", False))
+    finally:
+        if screenful is not None:
+            screenful.summary()
 
 
 def run() -> None:

@@ -42,22 +42,28 @@ def _interpretations(name: str) -> list[tuple[str, list[str]]]:
     'Family, Given' has one reading; 'Given Family' and 'Family Given' (common in Chinese
     and Hungarian usage, and in 'Zhang Z.') cannot be told apart, so both are kept.
     """
-    name = _fold(name.strip().strip(NAME_MARKS).strip())
+    name = name.strip().strip(NAME_MARKS).strip()
     if "," in name:
         family, _, given = name.partition(",")
-        return [(family.strip(), _given_names(given))]
+        return [(_fold(family).strip(), _given_names(given))]
     words = name.split()
     if not words:
         return []
     if len(words) == 1:
-        return [(words[0].strip("."), [])]
-    last_first = (words[-1].strip("."), _given_names(" ".join(words[:-1])))
-    first_first = (words[0].strip("."), _given_names(" ".join(words[1:])))
+        return [(_fold(words[0]).strip("."), [])]
+    last_first = (_fold(words[-1]).strip("."), _given_names(" ".join(words[:-1])))
+    first_first = (_fold(words[0]).strip("."), _given_names(" ".join(words[1:])))
     return [last_first, first_first]
 
 
+# Initials run together, as Zotero, Scopus and Vancouver lists write them: `Pérez-Luque, AJ`,
+# `Smith JP`. Only two or three capitals alone: `Li` or `LEE` stay names.
+_RUN_TOGETHER = re.compile(r"(?<![\w-])([A-Z])([A-Z])([A-Z])?(?![\w-])")
+
+
 def _given_names(text: str) -> list[str]:
-    return [part for part in re.split(r"[\s.\-]+", text.strip()) if part]
+    text = _RUN_TOGETHER.sub(lambda m: " ".join(c for c in m.groups() if c), text)
+    return [part for part in re.split(r"[\s.\-]+", _fold(text).strip()) if part]
 
 
 def _given_compatible(author: list[str], owner: list[str]) -> bool:

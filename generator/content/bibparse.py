@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import bibtexparser
@@ -44,6 +44,9 @@ class BibRecord:
     entry_type: str
     line: int
     fields: dict[str, BibField]
+    # Other entries name it in `crossref`: a proceedings or book that BibTeX would only
+    # list as an entry of its own when cited (min-crossrefs); its fields fill theirs.
+    volume: bool = False
 
 
 @dataclass
@@ -75,6 +78,8 @@ def parse(text: str, display: str) -> BibFile:
         elif isinstance(block, bib.ParsingFailedBlock):
             errors.append(_failure(block, text, display, shift))
     found = inherit(list(records.values()))
+    cited = {r.fields["crossref"].value.strip().lower() for r in found if "crossref" in r.fields}
+    found = [replace(r, volume=True) if r.key.lower() in cited else r for r in found]
     return BibFile([r for r in found if _is_paper(r, display)], errors)
 
 

@@ -23,6 +23,15 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
+from generator.content.bibplain import (
+    LATEX_SIGNS,
+    NOT_BRACES_OR_DASHES,
+    balanced,
+    ensuremath_as_math,
+    plain,
+)
+from generator.content.texmacros import BUILT_IN, JOURNALS, arity
+
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
 _MARKS_BEFORE_COMMA = re.compile(r"^([^,]*?)\s*([*†‡]+)(\s*,.*)$")
@@ -110,6 +119,34 @@ def _unknown_macro(node: LatexMacroNode, macroname: str, l2tobj: LatexNodes2Text
     return macroname + (node.macro_post_space or "")
 
 
+def _physics_macros(math_as_text: bool) -> list[MacroTextSpec]:
+    """texmacros.py's macros without arguments, met outside math: a journal (`\\apj`) as its
+    name; a unit or particle (`13\\TeV`, `\\ttbar`) as a formula `\\(\\ttbar\\)`, which a
+    title shows as math, or, with `math_as_text`, as the formula's text."""
+    specs = [_spec(name, journal, False) for name, journal in JOURNALS.items()]
+    for name, body in BUILT_IN.items():
+        if name in JOURNALS or arity(body):
+            continue
+        specs.append(_spec(name, body if math_as_text else f"\\({body}\\)", math_as_text))
+    return specs
+
+
+def _spec(name: str, text: str, math: bool) -> MacroTextSpec:
+    """`text` for the macro (read as text first if `math`), and the space written after it
+    (TeX drops it, but the collaborations define these with `\\xspace`, which puts it back)."""
+
+    def shown(node: LatexMacroNode) -> str:
+        return (_math_text(text) if math else text) + (node.macro_post_space or "")
+
+    return MacroTextSpec(name, simplify_repl=shown)
+
+
+@functools.lru_cache(maxsize=512)
+def _math_text(body: str) -> str:
+    space = " " if body.startswith("\\,") else ""  # a unit: `13\\TeV` reads 13 TeV
+    return space + _latex_to_text("$" + body.removeprefix("\\,") + "$", True)
+
+
 def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
     parsing = get_default_parsing_context_db()
     parsing.add_context_category(
@@ -120,7 +157,8 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
         "cvsite",
         prepend=True,
         macros=[MacroTextSpec(n, repl) for n, _, repl in _BIB_MACROS]
-        + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS],
+        + [MacroTextSpec(n, discard=True) for n in _DECLARATIONS]
+        + _physics_macros(math_as_text=False),
         # A bare `&` is a table's column break to LaTeX (pylatexenc: spaces), but in a
         # .bib it is what was meant: `R&D`, `AT&T` (BibTeX passes it on as written).
         specials=[SpecialsTextSpec("&", "&")],
@@ -130,9 +168,24 @@ def _decoder() -> tuple[LatexNodes2Text, LatexContextDb]:
 
 
 _DECODER, _PARSING = _decoder()
+
+
+def _text_context() -> LatexContextDb:
+    context = get_default_latex_context_db()
+    context.add_context_category("cvsite-text", prepend=True, macros=_physics_macros(True))
+    for category in ("cvsite",):  # the rest as the Markdown decoder reads it
+        context.add_context_category(
+            category + "-base",
+            macros=list(_DECODER.latex_context.iter_macro_specs(categories=[category])),
+            specials=list(_DECODER.latex_context.iter_specials_specs(categories=[category])),
+        )
+    context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=_unknown_macro))
+    return context
+
+
 # For plain-text fields (a venue, a publisher): math read as text, `$\lambda$Prolog` as
 # λProlog, since only titles and abstracts are Markdown, where a formula becomes MathML.
-_MATH_AS_TEXT = LatexNodes2Text(latex_context=_DECODER.latex_context, math_mode="text")
+_MATH_AS_TEXT = LatexNodes2Text(latex_context=_text_context(), math_mode="text")
 
 
 def decoder_macros() -> list[tuple[str, str]]:
@@ -146,32 +199,15 @@ def _argspec(name: str) -> str:
     return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
 
 
-# Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser. So
-# does text whose only signs are balanced braces (titles' `{GPU}s`, `{B}ayesian`) and
-# dashes (pages' `12--19`): it reads as the text without the braces, with its dashes.
-# tests/unit/content/test_bibtext_braces.py checks that against the parser on every such field of
-# the real files in tests/fixtures/realworld/.
-_LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
-_NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
-_BRACES = re.compile(r"[{}]")
-
-
-def _balanced(value: str) -> bool:
-    depth = 0
-    for brace in _BRACES.findall(value):
-        depth += 1 if brace == "{" else -1
-        if depth < 0:
-            return False
-    return depth == 0
-
-
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
-    if not _LATEX_SIGNS.search(value):
+    if "ensuremath" in value:
+        value = ensuremath_as_math(value)
+    if not LATEX_SIGNS.search(value):
         text = value
-    elif not _NOT_BRACES_OR_DASHES.search(value) and _balanced(value):
-        text = value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+    elif not NOT_BRACES_OR_DASHES.search(value) and balanced(value):
+        text = plain(value)
     else:
         text = _latex_to_text(value, math_as_text)
     if not paragraphs:
@@ -253,8 +289,20 @@ def _escaped(latex: str) -> str:
     """A piece of LaTeX decoded, Markdown's signs escaped, the spaces at its ends kept."""
     if not latex.strip():
         return " " if latex else ""
-    text = escape_markdown(decode(latex))
+    text = _escaped_outside_math(decode(latex))
     return (" " if latex[0].isspace() else "") + text + (" " if latex[-1].isspace() else "")
+
+
+# A formula in decoded text, `$…$` or `\\(…\\)`: Markdown's math reads it as written.
+_FORMULA = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$|\\\(.+?\\\)")
+
+
+def _escaped_outside_math(text: str) -> str:
+    out, position = [], 0
+    for match in _FORMULA.finditer(text):
+        out += [escape_markdown(text[position : match.start()]), match.group(0)]
+        position = match.end()
+    return "".join(out) + escape_markdown(text[position:])
 
 
 def verbatim(value: str) -> str:

@@ -33,6 +33,7 @@ STRINGS_EN: dict[str, str] = {
     "recent_projects": "Recent projects",
     "latest_positions": "Experience",
     "all_publications": "All publications",
+    "more_count": "{count} more",
     "all_projects": "All projects",
     "all_experience": "All experience",
     "skip_to_content": "Skip to content",

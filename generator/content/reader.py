@@ -307,7 +307,15 @@ def _read_bibtex_file(
     loaded, problems = load_publications(text, display, validated.get, spread)
     # No index: like Markdown entries, BibTeX entries are ordered newest first.
     entries = [
-        LoadedEntry("publications", publication, display, record.line, stem=record.key, many=True)
+        LoadedEntry(
+            "publications",
+            publication,
+            display,
+            record.line,
+            stem=record.key,
+            many=True,
+            volume=record.volume,
+        )
         for record, publication in loaded
     ]
     return FileRead(entries, problems, made=validated.made)

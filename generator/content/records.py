@@ -30,6 +30,7 @@ class LoadedEntry:
     stem: str | None = None  # the Markdown file's name without .md
     body_line: int = 0  # first line of a body written below the front matter, else 0
     many: bool = False  # one of many entries of its file (a YAML list, a .bib)
+    volume: bool = False  # a .bib entry others name in crossref (bibparse.BibRecord.volume)
     doc: Document | None = field(default=None, compare=False, repr=False)
 
     def written(self, path: FieldPath) -> FieldPath:

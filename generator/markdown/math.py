@@ -7,6 +7,10 @@ after code spans (so `` `$x$` `` stays code). A dollar sign is math only by pand
 the opening `$` is not followed by a space, the closing one not preceded by a space nor
 followed by a digit, so "$5 and $10" is text; `\\$` is a dollar sign.
 
+Before conversion a formula's macros are expanded: the physics and astronomy ones of
+content/texmacros.py (`\\TeV`, `\\PW`, `\\ttbar`) and the site's own (site.yaml `math:
+macros:`, `Macros`), which win.
+
 A formula latex2mathml cannot convert, or that uses a command it does not know (it would
 show `\\foo` as a variable), is shown as its source in `<code class="math-source">`, and
 `unconvertible` says why (`FormulaError`): the model makes that an error placed at the
@@ -26,10 +30,11 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 
+from generator.content.texmacros import MacroError, expand, site_macros
 from generator.markdown.cost import TooCostly
 
 # Raise when the HTML made from the same formula changes: it is part of the memo's key.
-MATH_VERSION = 2
+MATH_VERSION = 3
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
 # The work latex2mathml may do for one text, in characters (a formula costs `_PER_FORMULA`
@@ -82,6 +87,17 @@ ALIASES = {
 _ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
 
 
+# A site's own macros (site.yaml `math: macros:`), as (name, body) pairs: hashable, so that
+# conversions can be memoised per set of macros.
+Macros = tuple[tuple[str, str], ...]
+NO_MACROS: Macros = ()
+
+
+@functools.lru_cache(maxsize=8)
+def _macro_table(macros: Macros) -> dict[str, str]:
+    return site_macros(dict(macros))
+
+
 class FormulaError(ValueError):
     """A formula that cannot be made MathML; `formula` is the formula as written."""
 
@@ -112,9 +128,10 @@ def _formula(match: re.Match) -> Formula:
     return Formula(match.start(), match.end(), match.group(0), match.group(kind), kind in _DISPLAY)
 
 
-def to_mathml(formula: Formula) -> str:
-    """The formula as a <math> element. Raises FormulaError."""
-    mathml, reason = _converted(formula.tex.strip(), formula.display)
+def to_mathml(formula: Formula, macros: Macros = NO_MACROS) -> str:
+    """The formula as a <math> element, its macros (texmacros.py and the site's) expanded
+    first. Raises FormulaError."""
+    mathml, reason = _converted(formula.tex.strip(), formula.display, macros)
     if reason:
         raise FormulaError(formula.written, reason)
     _check(formula, mathml)
@@ -134,12 +151,16 @@ def _with_source(mathml: str, tex: str) -> str:
 # The model asks again why a formula failed (`unconvertible`), and titles repeat: each
 # formula is converted once per process.
 @functools.lru_cache(maxsize=4096)
-def _converted(tex: str, display: bool) -> tuple[str, str]:
+def _converted(tex: str, display: bool, macros: Macros = NO_MACROS) -> tuple[str, str]:
     """(MathML, "") or ("", why latex2mathml could not convert `tex`)."""
     # Imported by the first formula: a build with none does not pay for it.
     from latex2mathml.converter import convert
 
-    known = _ALIAS.sub(lambda m: ALIASES[m.group(1)], tex)
+    try:
+        known = expand(tex, _macro_table(macros))
+    except MacroError as exc:
+        return "", str(exc)
+    known = _ALIAS.sub(lambda m: ALIASES[m.group(1)], known)
     try:
         return convert(known, display="block" if display else "inline"), ""
     # latex2mathml raises its own exceptions for bad TeX, and IndexError, KeyError and the
@@ -200,12 +221,12 @@ def _kept_or_bracketed(match: re.Match) -> str:
     return f"\\[{tex}\\]" if kind == "display" else f"\\({tex}\\)"
 
 
-def unconvertible(text: str) -> list[FormulaError]:
+def unconvertible(text: str, macros: Macros = NO_MACROS) -> list[FormulaError]:
     """Why each formula of `text` that cannot be converted is shown as its source."""
     problems = []
     for formula in find_formulas(text):
         try:
-            to_mathml(formula)
+            to_mathml(formula, macros)
         except FormulaError as exc:
             problems.append(exc)
     return problems
@@ -219,9 +240,10 @@ def shown_as_source(formula: Formula) -> str:
 class _MathInline(InlineProcessor):
     """A formula found in a text becomes its MathML, kept out of later inline patterns."""
 
-    def __init__(self, md: markdown.Markdown):
+    def __init__(self, md: markdown.Markdown, macros: Macros):
         super().__init__(FORMULA.pattern, md)
         self.compiled_re = FORMULA
+        self.macros = macros
         self.spent = 0
 
     def handleMatch(self, m: re.Match, data: str):  # noqa: N802 - Markdown's API
@@ -234,18 +256,22 @@ class _MathInline(InlineProcessor):
                 formula.written,
             )
         try:
-            shown = to_mathml(formula)
+            shown = to_mathml(formula, self.macros)
         except FormulaError:
             shown = shown_as_source(formula)
         return self.md.htmlStash.store(shown), m.start(0), m.end(0)
 
 
 class MathExtension(Extension):
-    """Formulas as MathML (see the module's docstring)."""
+    """Formulas as MathML (see the module's docstring), with the site's `macros`."""
+
+    def __init__(self, macros: Macros = NO_MACROS):
+        super().__init__()
+        self.macros = macros
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 - Markdown's API
         md.registerExtension(self)  # for reset()
-        self.inline = _MathInline(md)
+        self.inline = _MathInline(md, self.macros)
         md.inlinePatterns.register(self.inline, "cvsite_math", PRIORITY)
         # Python-Markdown counts <math> as a block, and would take a paragraph holding only
         # a formula out of its <p>; a formula is phrasing content, even a displayed one.

@@ -35,7 +35,7 @@ from markupsafe import Markup
 
 from generator.errors import shown
 from generator.markdown.cost import CostExtension, TooCostly
-from generator.markdown.math import MATH_VERSION, MathExtension
+from generator.markdown.math import MATH_VERSION, NO_MACROS, Macros, MathExtension
 from generator.markdown.sanitize import LOADED_ATTRIBUTES, URL_ATTRIBUTES, Sanitizer
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import EXPECTED_LINK, EXPECTED_SOURCE, is_unsafe, url_scheme
@@ -252,9 +252,11 @@ class MarkdownRenderer:
         *,
         unsafe_html: bool = False,
         smart_quotes: bool = True,
+        macros: Macros = NO_MACROS,
         store: MutableMapping[tuple[str, bool, str], Markup] | None = None,
     ):
         self._found: list[str] = []
+        self.macros = macros  # the site's own TeX macros (site.yaml `math: macros:`)
         self._unsafe_html = unsafe_html
         self._smart_quotes = smart_quotes
         self._md: markdown.Markdown | None = None
@@ -265,7 +267,7 @@ class MarkdownRenderer:
         # Cached HTML is only valid for the same options, the same renderer, the same math
         # and the same Python-Markdown: all are in the key.
         versions = f"{RENDERER_VERSION}.{MATH_VERSION}{markdown.__version__}{_LATEX2MATHML}"
-        options = f"{unsafe_html}{smart_quotes}{versions}"
+        options = f"{unsafe_html}{smart_quotes}{versions}{macros}"
         self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
 
     def setup(self) -> None:
@@ -278,7 +280,7 @@ class MarkdownRenderer:
             extensions = [module.makeExtension() for module in EXTENSIONS]
             extensions.append(_SafetyExtension(self._found, self._unsafe_html))
             extensions.append(CostExtension())
-            extensions.append(MathExtension())
+            extensions.append(MathExtension(self.macros))
             # Fenced code with a language is highlighted by Pygments as classes, which the
             # theme colours (static/code.css); an unknown language, or none, is plain text.
             extensions.append(CodeHiliteExtension(css_class="highlight", guess_lang=False))

@@ -19,8 +19,9 @@ from generator.content.schema import (
 )
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, shown
-from generator.markdown.math import SOURCE_CLASS, unconvertible
+from generator.markdown.math import SOURCE_CLASS, Macros, unconvertible
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
+from generator.model.formulawarnings import FormulaWarnings
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache, SafeEntries
@@ -50,8 +51,10 @@ class MarkdownCheck:
                 texts += [(text, inline) for _, text, inline in found]
             renderer.prepare(texts, cache.spread)
         safe = cache.safe if cache is not None else None
+        formulas = FormulaWarnings()
         for entry, found in zip(self.entries, fields, strict=True):
-            check_markdown(entry, renderer, self.errors, self.checked, safe, found)
+            check_markdown(entry, renderer, self.errors, self.checked, safe, found, formulas)
+        formulas.report()
         for page in self.pages:
             body = [(("body",), page.data.body, False)] if page.data.body else []
             check_markdown(page, renderer, self.errors, self.checked, None, body)
@@ -61,7 +64,7 @@ class MarkdownCheck:
             except MarkdownProblem as exc:
                 self.errors.extend([self.profile_doc.error(("summary",), str(exc))])
                 return
-            for message, _ in _formula_problems(self.profile.summary, html):
+            for message, _ in _formula_problems(self.profile.summary, html, renderer.macros):
                 self.errors.extend([self.profile_doc.error(("summary",), message)])
 
 
@@ -112,6 +115,7 @@ def check_markdown(
     checked: set[tuple[str, bool]],
     safe: SafeEntries | None = None,
     fields: list[tuple[FieldPath, str, bool]] | None = None,
+    formulas: FormulaWarnings | None = None,
 ):
     """Render each Markdown text once now: unsafe links, and whatever else the renderer
     refuses, surface as located errors.
@@ -119,12 +123,14 @@ def check_markdown(
     `checked` holds texts found safe, shared by the languages of a site: a text that is the
     same in every language is rendered once. `safe`, kept by a builder, holds entries whose
     texts were all found safe in an earlier build: a rebuild looks only at edited ones.
-    `fields`: the entry's `_markdown_fields`, when the caller has them.
+    `fields`: the entry's `_markdown_fields`, when the caller has them. `formulas` gathers
+    the warnings about a .bib's formulas, for the caller to report (else they are now).
     """
     data = origin.data
     if safe is not None and safe.known(renderer.options_key, data):
         return
     clean = True
+    told = formulas if formulas is not None else FormulaWarnings()
     for path, text, inline in fields if fields is not None else _markdown_fields(data):
         if (text, inline) in checked:
             continue
@@ -134,10 +140,12 @@ def check_markdown(
             errors.extend([_placed(origin, path, text, str(exc), exc.found)])
             clean = False
             continue
-        if _formulas_shown(origin, path, text, html, errors):
+        if _formulas_shown(origin, path, text, html, errors, renderer.macros, told):
             checked.add((text, inline))
         else:
             clean = False
+    if formulas is None:
+        told.report()
     if safe is not None and clean:
         safe.add(renderer.options_key, data)
 
@@ -150,25 +158,38 @@ def _placed(origin: LoadedEntry, path: FieldPath, text: str, message: str, found
     return error
 
 
-def _formula_problems(text: str, html: str) -> list[tuple[str, str]]:
+def _formula_problems(text: str, html: str, macros: Macros) -> list[tuple[str, str]]:
     """(why, formula as written) for each formula of `text` that its HTML shows as source."""
+    return [(f"{p} ({_EXPECTED})", p.formula) for p in _unconverted(text, html, macros)]
+
+
+_EXPECTED = "expected TeX math that latex2mathml knows, or a macro of site.yaml math: macros:"
+
+
+def _unconverted(text: str, html: str, macros: Macros) -> list:
     if SOURCE_CLASS not in html:  # every formula converted (or none written)
         return []
-    expected = "expected TeX math that latex2mathml knows"
-    return [(f"{p} ({expected})", p.formula) for p in unconvertible(text)]
+    return unconvertible(text, macros)
 
 
 def _formulas_shown(
-    origin: LoadedEntry, path: FieldPath, text: str, html: str, errors: ErrorCollector
+    origin: LoadedEntry,
+    path: FieldPath,
+    text: str,
+    html: str,
+    errors: ErrorCollector,
+    macros: Macros,
+    formulas: FormulaWarnings,
 ) -> bool:
     """Formulas that cannot be converted (math.py): errors in the owner's own files; in a
-    .bib, often someone else's file with macros of its own, warnings (each is shown as its
-    source). False when there were errors."""
-    placed = [_placed(origin, path, text, *problem) for problem in _formula_problems(text, html)]
+    .bib, often someone else's file with macros of its own, warnings gathered by kind in
+    `formulas` (each formula is shown as its source). False when there were errors."""
     if origin.source.endswith(".bib"):
-        for error in placed:
-            log.warning("%s; shown as its source", error)
+        for problem in _unconverted(text, html, macros):
+            where = _placed(origin, path, text, f"formula {problem.formula}", problem.formula)
+            formulas.add(where, problem.reason)
         return True
+    placed = [_placed(origin, path, text, *p) for p in _formula_problems(text, html, macros)]
     errors.extend(placed)
     return not placed
 

@@ -6,7 +6,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
-from generator.content.authors import Coauthor, parse_authors
+from generator.content.authors import Coauthor, parse_authors, same_person
 from generator.content.personname import without_titles
 from generator.content.reader import (
     LoadedEntry,
@@ -45,6 +45,31 @@ def owner_names(config: SiteConfig, profile: Profile) -> list[str]:
         return [without_titles(profile.name)]
     names = [config.highlight_author.name, *config.highlight_author.aliases]
     return [without_titles(name) for name in names]
+
+
+def without_volumes(entries: list[LoadedEntry], owners: list[str]) -> list[LoadedEntry]:
+    """The entries but the .bib volumes others cite through crossref (DBLP's proceedings),
+    unless the owner wrote or edited one: they are the venues of the owner's papers, not
+    works of the owner's. Each file's count is told."""
+    kept: list[LoadedEntry] = []
+    left: dict[str, int] = {}
+    for entry in entries:
+        fields = vars(entry.data)
+        people = [*(fields.get("authors") or []), *(fields.get("editors") or [])]
+        if entry.volume and not any(same_person(p, o) for p in people for o in owners):
+            left[entry.source] = left.get(entry.source, 0) + 1
+        else:
+            kept.append(entry)
+    for source, count in left.items():
+        log.info(
+            "%s: %d %s that other entries cite through crossref %s not listed as your work "
+            "(you are not among their authors or editors); their fields fill in the papers",
+            source,
+            count,
+            "entry" if count == 1 else "entries",
+            "is" if count == 1 else "are",
+        )
+    return kept
 
 
 def order_entries(entries: list[LoadedEntry], newest_first: bool = False) -> list[LoadedEntry]:

@@ -54,6 +54,7 @@ from generator.model.items import (
     make_items,
     order_entries,
     owner_names,
+    without_volumes,
 )
 from generator.model.nav import check_section_lists, make_nav, warn_unreached
 from generator.model.pages import make_pages
@@ -112,11 +113,14 @@ def build_model(
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html,
         smart_quotes=config.markdown.smart_quotes,
+        macros=tuple(sorted(config.math.macros.items())),
         store=cache.markdown if cache is not None else None,
     )
     profile_doc = profile_doc or Document("content/profile.yaml", None)
     markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
     owners = owner_names(config, profile)
+    if "publications" in loaded:
+        loaded = {**loaded, "publications": without_volumes(loaded["publications"], owners)}
     making = _Making(config, locale, root, owners, set(assets), slugs, coauthors(people or []))
     sections = [
         _section(name, loaded, making, include_drafts, errors, markdown)

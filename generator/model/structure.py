@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
@@ -43,6 +43,7 @@ class Section:
     items: list[Item]
     sources: list[str]
     root: str = "/"  # where the pages of its language are (routes.language_root)
+    more: int = 0  # entries the CV leaves out (site.yaml `cv.publications`); its page has all
 
     @property
     def url(self) -> str:
@@ -102,8 +103,10 @@ class Resume:
         """The sections /cv/ and cv.pdf show: site.yaml's `cv.sections`, or all but news."""
         chosen = self.config.cv.sections
         if chosen is None:
-            return [s for s in self.sections if s.kind != "news"]
-        return [s for name in chosen if (s := self.section(name)) is not None]
+            shown = [s for s in self.sections if s.kind != "news"]
+        else:
+            shown = [s for name in chosen if (s := self.section(name)) is not None]
+        return [_cut(s, self.config.cv.publications) for s in shown]
 
     @property
     def feed_sections(self) -> list[Section]:
@@ -124,6 +127,28 @@ class Resume:
     def items(self) -> Iterable[Item]:
         for section in self.sections:
             yield from section.items
+
+
+def _cut(section: Section, shown: str | int) -> Section:
+    """A publications section as the CV shows it (site.yaml `cv.publications`): all its
+    papers, its selected ones, or its `shown` most recent, in the section's order."""
+    if section.kind != "publications" or shown == "all":
+        return section
+    items = section.items
+    if shown == "selected":
+        kept = [item for item in items if vars(item.data).get("selected")]
+    else:
+        newest = sorted(items, key=_recency, reverse=True)[: int(shown)]
+        chosen = {id(item) for item in newest}
+        kept = [item for item in items if id(item) in chosen]
+    return replace(section, items=kept, more=len(items) - len(kept))
+
+
+def _recency(item: Item) -> tuple[int, int, int]:
+    date = item.sort_date
+    if date is None or date.present:
+        return (0, 0, 0) if date is None else (9999, 12, 31)
+    return (date.year, date.month or 0, date.day or 0)
 
 
 def section_title(name: str, locale: Locale) -> str:

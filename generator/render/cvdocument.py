@@ -125,9 +125,17 @@ class _Builder:
             "kind": section.kind,
             "numbered": section.name in self.resume.config.pdf.numbered,
             "entries": [_with_length(self.entry(item)) for item in items],
+            # Left out by site.yaml `cv.publications`: a line says how many, linking all.
+            "more": self._more(section),
             # What the marks after authors' names mean, when the section uses them.
             "legend": [{"symbol": m.symbol, "meaning": m.meaning} for m in legend],
         }
+
+    def _more(self, section: Section) -> dict[str, Any] | None:
+        if not section.more:
+            return None
+        text = self.resume.locale.t("more_count").replace("{count}", str(section.more))
+        return {"text": text, "url": self.absolute(section.url)}
 
     def entry(self, item: Item) -> dict[str, Any]:
         view = self.presenter.present(item)

@@ -79,7 +79,8 @@ def test_an_unknown_macro_in_a_bib_warns_and_shows_its_source(built):
     page = read_page(output / "publications" / "made" / "index.html")
     code = page.main.find("code", cls="math-source")
     assert code.text == r"$\mathfrak{g}\qux{x}$"
-    assert re.search(r"content/papers\.bib:\d+:1: title: formula .*unknown command \\qux", err)
+    line = r"content/papers\.bib:\d+:1: title: formula .*; \\qux is a TeX command latex2mathml does"
+    assert re.search(line + r" not know: 1 formula shown as their source", err)
 
 
 def test_plain_forms_of_a_title_keep_the_tex(built):

@@ -14,7 +14,7 @@ from tests.htmlread import Page, read_page
 REAL = FIXTURES / "realworld"
 
 
-def build_bib(folder: Path, source: Path, owner: str) -> tuple[Path, Run]:
+def build_bib(folder: Path, source: Path, owner: str, *options: str) -> tuple[Path, Run]:
     """A site whose only content is `source` as content/publications.bib, built."""
     (folder / "content").mkdir(parents=True)
     (folder / "site.yaml").write_text(
@@ -22,13 +22,14 @@ def build_bib(folder: Path, source: Path, owner: str) -> tuple[Path, Run]:
     )
     (folder / "content" / "profile.yaml").write_text(f"name: {owner}\n", "utf-8")
     shutil.copyfile(source, folder / "content" / "publications.bib")
-    return folder / "output", run_cli("build", "--site", folder)
+    return folder / "output", run_cli(*options, "build", "--site", folder)
 
 
 @pytest.fixture(scope="module")
 def pierce(tmp_path_factory) -> tuple[Path, Run]:
     folder = tmp_path_factory.mktemp("pierce")
-    return build_bib(folder, REAL / "bibtex" / "pierce-bcp.bib", "Benjamin C. Pierce")
+    # --verbose: every warning, not the first screenful
+    return build_bib(folder, REAL / "bibtex" / "pierce-bcp.bib", "Benjamin C. Pierce", "--verbose")
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +62,9 @@ def test_pierce_builds_unedited_and_says_what_it_left_out(pierce):
         "file in content/",
     ):
         assert line in run.err
-    assert "error" not in run.err.lower()
+    # pylatexenc's own notes (shown with --verbose) name the parse errors it tolerates
+    ours = [line for line in run.err.lower().splitlines() if "tolerant parsing" not in line]
+    assert not [line for line in ours if "error" in line]
 
 
 def test_pierce_fallbacks_show_on_the_pages(pierce):

@@ -27,6 +27,7 @@ from generator.content.schema.display import (
     PdfSettings,
 )
 from generator.content.schema.fields import LocalFile, Strict, Url
+from generator.content.texmacros import macro_problem
 from generator.errors import listed, shown
 
 
@@ -63,6 +64,22 @@ def _highlight_author(value: Any) -> Any:
 class MarkdownOptions(Strict):
     unsafe_html: bool = Field(False, description="Let raw HTML in Markdown through unescaped.")
     smart_quotes: bool = Field(True, description="Typographic quotes and dashes.")
+
+
+def _check_macros(value: dict[str, str]) -> dict[str, str]:
+    for name, body in value.items():
+        if problem := macro_problem(name, body):
+            raise PydanticCustomError("macro", "{problem}", {"problem": problem})
+    return value
+
+
+class MathOptions(Strict):
+    macros: Annotated[dict[str, str], AfterValidator(_check_macros)] = Field(
+        default_factory=dict,
+        description="Your own TeX macros for formulas in Markdown and .bib files, as KaTeX's "
+        "macros option takes them: '\\RR': '\\mathbb{R}', '\\abs': '\\left|#1\\right|'. "
+        "They win over the built-in ones (units, particles, journals).",
+    )
 
 
 DEPLOY_TARGETS = ("github-pages", "rsync", "directory")
@@ -143,6 +160,12 @@ class CvSettings(Strict):
         None,
         description="The sections the CV shows, in this order; by default every section but "
         "news and posts (news, posts, blog).",
+    )
+    publications: Literal["all", "selected"] | Annotated[int, Field(ge=1)] = Field(
+        "all",
+        description="The publications the CV shows: all, the selected ones (selected: true), "
+        "or a number: the N most recent. A line says how many more there are and links the "
+        "full list.",
     )
 
 
@@ -265,6 +288,7 @@ class SiteConfig(Strict):
         | None
     ) = Field(None, description="Your name, highlighted in author lists.")
     markdown: MarkdownOptions = Field(default_factory=MarkdownOptions)
+    math: MathOptions = Field(default_factory=MathOptions, description="TeX math settings.")
     deploy: DeployOptions | None = None
     cv: CvSettings = Field(default_factory=CvSettings, description="What the CV shows.")
     feed: FeedSettings = Field(default_factory=FeedSettings, description="What feed.xml covers.")

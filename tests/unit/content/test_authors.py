@@ -103,3 +103,19 @@ def test_a_coauthor_links_by_the_owners_matching():
 def test_the_owner_in_people_stays_the_owner():
     (author,) = parse_authors(["Zili Zhang"], OWNER, (("https://x.org/", ("Zili Zhang",)),))
     assert author.is_owner and author.url is None
+
+
+def test_initials_run_together_match_the_owner():
+    # Zotero, Scopus and Vancouver lists write given names as initials without dots
+    assert same_person("Pérez-Luque, AJ", "Antonio J. Pérez-Luque")
+    assert same_person("Perez-Luque AJ", "Antonio J. Pérez-Luque")
+    assert same_person("Smith, J-P", "Jean-Pierre Smith")
+    assert same_person("Smith JP", "Jean-Pierre Smith")
+    assert not same_person("Smith, AB", "Jean-Pierre Smith")
+    # a short name in capitals stays a name
+    assert same_person("LEE Wei", "Wei Lee") and not same_person("Li, Wei", "Wei Lee")
+
+
+def test_an_alias_matches_run_together_initials_too():
+    owner = parse_author("Pérez-Luque, AJ", ["Antonio Pérez", "Antonio J. Pérez-Luque"])
+    assert owner.is_owner

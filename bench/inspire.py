@@ -1,0 +1,119 @@
+"""A physicist's real publication list: cold builds and one title edited in the preview, two
+versions of cvsite in turns. Not a test.
+
+    python bench/inspire.py main .            # main against the working tree, 6 rounds
+    python bench/inspire.py main . --runs 10
+
+The site is the list as a new user would build it, unedited: content/publications.bib is
+tests/fixtures/realworld/bibtex/gutsche-complete_publication_list.bib (1,650 entries, a CMS
+physicist's INSPIRE-derived list; sources in tests/fixtures/realworld/SOURCES.md),
+`highlight_author` its owner, nothing else. Cold builds alternate between the versions as
+bench/ab.py's do (a new process each, cache and output in a new folder). A preview edit is
+`cvsite serve`'s work after one title changed in the .bib: the pages rebuilt
+(`Preview.rebuild(pdfs=False)`), the time until the browser is told to reload; each version
+runs it in a process of its own, in turns too. Prints each version's medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from ab import checkout, clean_up, cold_build  # noqa: E402
+from sites import scratch_folder  # noqa: E402
+
+SOURCE = REPO / "tests/fixtures/realworld/bibtex/gutsche-complete_publication_list.bib"
+OWNER = "Oliver Gutsche"
+# The first title of the file, edited by each preview round.
+TITLE = "Search for a new heavy scalar resonance"
+
+
+def make_site(root: Path) -> Path:
+    (root / "content").mkdir(parents=True)
+    (root / "site.yaml").write_text(
+        f"title: {OWNER}\nbase_url: https://example.org/\nhighlight_author: {OWNER}\n", "utf-8"
+    )
+    (root / "content" / "profile.yaml").write_text(f"name: {OWNER}\n", "utf-8")
+    shutil.copyfile(SOURCE, root / "content" / "publications.bib")
+    return root
+
+
+def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
+    """Seconds `cvsite serve` takes to rebuild the pages after one title changed, `runs`
+    times, in this process (the cvsite on sys.path)."""
+    from generator.serve.preview import Preview
+
+    bib = site / "content" / "publications.bib"
+    original = bib.read_text(encoding="utf-8")
+    assert TITLE in original
+    preview = Preview(site, output, "http://127.0.0.1:8000/")
+    preview.start()
+    seconds = []
+    try:
+        for run in range(runs):
+            bib.write_text(original.replace(TITLE, f"{TITLE} ({run})", 1), encoding="utf-8")
+            started = time.perf_counter()
+            preview.rebuild([bib], pdfs=False)
+            seconds.append(time.perf_counter() - started)
+            assert preview.error is None, preview.error
+        shown = (output / "publications").rglob("index.html")
+        assert any(f"{TITLE} ({runs - 1})" in page.read_text("utf-8") for page in shown)
+    finally:
+        bib.write_text(original, encoding="utf-8")
+    return seconds
+
+
+def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> list[float]:
+    """`preview_edits` run by the cvsite of `tree`, in a process of its own."""
+    output = scratch / f"preview-{time.monotonic_ns()}"
+    env = dict(os.environ, CVSITE_CACHE_DIR=str(output / "cache"), PYTHONPATH=str(tree))
+    command = [sys.executable, __file__, "--preview", str(site), str(output), str(runs)]
+    done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
+    shutil.rmtree(output, ignore_errors=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def main() -> None:
+    if sys.argv[1:2] == ["--preview"]:
+        site, output, runs = Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
+        print(json.dumps(preview_edits(site, output, runs)))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
+    parser.add_argument("--runs", type=int, default=6, help="rounds (default 6)")
+    args = parser.parse_args()
+    scratch = scratch_folder("cvsite-inspire-")
+    trees: list[Path] = []
+    try:
+        site = make_site(scratch / "site")
+        trees = [checkout(revision, scratch) for revision in args.revisions]
+        builds: list[list[float]] = [[], []]
+        edits: list[list[float]] = [[], []]
+        for round_ in range(args.runs):
+            for which in (0, 1) if round_ % 2 == 0 else (1, 0):
+                builds[which].append(cold_build(trees[which], site, scratch))
+                edits[which] += preview_in(trees[which], site, scratch, 3)
+        print(f"{SOURCE.name}, {args.runs} rounds in turns")
+        for revision, cold, edit in zip(args.revisions, builds, edits, strict=True):
+            print(
+                f"{revision:>10}: cold build median {statistics.median(cold):.2f} s"
+                f" (min {min(cold):.2f}), title edit in the preview median"
+                f" {statistics.median(edit):.3f} s (min {min(edit):.3f})"
+            )
+    finally:
+        clean_up(trees, scratch)
+
+
+if __name__ == "__main__":
+    main()
