@@ -4,31 +4,18 @@ report names every field, importing again changes nothing and edits are kept."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 
 import pytest
 import yaml
 
 from generator.importers.rendercv.importer import import_rendercv
-from tests.helpers import FIXTURES, REPO, run_cli, write_site
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, run_cli, write_site
 
 REAL = FIXTURES / "realworld" / "rendercv"
 FILES = sorted(REAL.glob("*.yaml"))
 CLASSIC = REAL / "John_Doe_ClassicTheme_CV.yaml"
-
-
-def _facts_module():
-    """bench/facts.py, the measure the table in the report comes from."""
-    spec = importlib.util.spec_from_file_location("bench_facts", REPO / "bench" / "facts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_facts"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-facts = _facts_module()
 
 
 @pytest.mark.parametrize("source", FILES, ids=[f.name for f in FILES])

@@ -1,14 +1,12 @@
 """`cvsite import hugoblox` and `cvsite import academicpages` on real sites: the facts of
-each shown on the built site (bench/facts.py's measure), every input field in the report,
+each shown on the built site (tests/fidelity/facts.py's measure), every input field in the report,
 importing again changes nothing, edits survive, and the source and the site are confined."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,7 +14,8 @@ import pytest
 from generator.content.textfile import MAX_FILE_BYTES
 from generator.importers.academicpages.importer import import_academicpages
 from generator.importers.hugoblox.importer import import_hugoblox
-from tests.helpers import FIXTURES, REPO, run_cli
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, run_cli
 from tests.htmlread import read_page
 
 REALWORLD = FIXTURES / "realworld"
@@ -26,14 +25,6 @@ SITES = [("hugoblox", p) for p in sorted((REALWORLD / "hugoblox").iterdir()) if 
 IMPORTERS = {"hugoblox": import_hugoblox, "academicpages": import_academicpages}
 HUGO_2026 = REALWORLD / "hugoblox" / "academic-cv-2026"
 STARTER = REALWORLD / "academicpages" / "starter-2025"
-
-
-def _facts_module():
-    spec = importlib.util.spec_from_file_location("bench_facts", REPO / "bench" / "facts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_facts"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 def imported(kind: str, source: Path, site: Path, *extra: str):
@@ -53,7 +44,6 @@ def files_of(site: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize(("kind", "source"), SITES, ids=lambda v: getattr(v, "name", v))
 def test_a_real_site_shows_its_facts(kind, source, tmp_path):
-    facts = _facts_module()
     outcome = facts.run_unit(kind, source, tmp_path)
     assert outcome.build == "ok", outcome.errors
     shown = len(outcome.facts) - len(outcome.missing)
@@ -64,7 +54,6 @@ def test_a_real_site_shows_its_facts(kind, source, tmp_path):
 
 def _top_keys(source: Path) -> set[tuple[str, str]]:
     """(file, top-level key) of every front matter and author file of the source."""
-    facts = _facts_module()
     found = set()
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source).as_posix()
