@@ -45,11 +45,11 @@ class Run:
     output: str
 
 
-def run(command: list[str], cwd: Path | None = None) -> Run:
+def run(command: list[str], cwd: Path | None = None, env: dict | None = None) -> Run:
     """Run a command, returning its wall time, its peak resident memory and its output."""
     started = time.perf_counter()
     process = subprocess.Popen(
-        command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
     output = process.stdout.read() if process.stdout else ""
     _, status, usage = os.wait4(process.pid, 0)
