@@ -3,7 +3,7 @@
     python bench/ab.py main .                  # `.`: this tree as it is; 6 rounds
     python bench/ab.py main . --runs 8 --sizes 1000 5000
 
-For each tree (a git revision, checked out in a temporary worktree, or `.`), each round, the
+For each tree (a git revision, taken with `git archive`, or `.`), each round, the
 trees taking turns to go first: `cvsite --version`; a cold build of the sample site (this
 tree's content/ and site.yaml; an empty cache) and a no-op build right after it into the
 same output; and a cold build of bench/make_corpus.py's corpus at each size. Every command
@@ -34,12 +34,15 @@ from make_corpus import CORPUS, make  # noqa: E402
 
 
 def checkout(revision: str, parent: Path) -> Path:
-    """A folder holding cvsite at `revision` (a detached worktree); `.` is this tree."""
+    """A folder holding cvsite at `revision` (`git archive`); `.` is this tree."""
     if revision == ".":
         return REPO
     folder = parent / revision.replace("/", "-")
-    git = ["git", "-C", str(REPO), "worktree", "add", "--detach", "--quiet", str(folder)]
-    subprocess.run([*git, revision], check=True)
+    folder.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", revision], check=True, capture_output=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
 
 
@@ -81,7 +84,6 @@ def main() -> None:
         if not (CORPUS / str(size) / "cvsite").is_dir():
             make(size)
         sites[f"{size} entries"] = CORPUS / str(size) / "cvsite"
-    trees: list[Path] = []
     try:
         trees = [checkout(revision, scratch) for revision in args.revisions]
         for tree in trees:  # byte-code compiled before timing, as an installed cvsite is
@@ -98,10 +100,6 @@ def main() -> None:
             print(f"{name} | {first * 1000:.0f} ms | {second * 1000:.0f} ms | {second / first:.2f}")
         print(f"{time.strftime('%H:%M')}, load {os.getloadavg()[0]:.1f}")
     finally:
-        for tree in trees:
-            if tree != REPO:
-                git = ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)]
-                subprocess.run(git, check=False)
         shutil.rmtree(scratch, ignore_errors=True)
 
 

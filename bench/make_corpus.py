@@ -128,8 +128,7 @@ def _cvsite_front_matter(entry: Entry) -> list[str]:
 def write_cvsite(folder: Path, items: list[Entry]) -> None:
     content = folder / "content"
     content.mkdir(parents=True)
-    # No typeset CV: Hugo makes none, and the figures stay comparable with those taken
-    # before cv.pdf existed (bench/pdf.py times the PDF of this corpus apart).
+    # No typeset CV: none of the peers makes one (bench/ab.py's sample builds typeset theirs).
     (folder / "site.yaml").write_text(
         "title: Benchmark Site\nbase_url: https://example.org/\nlanguage: en\ntheme: meridian\n"
         "pdf: false\n"

