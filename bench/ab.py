@@ -10,7 +10,7 @@ same output; and a cold build of bench/make_corpus.py's corpus at each size. Eve
 is `python -m generator` in a new process with the tree first on PYTHONPATH; its cache and
 output go to a new folder, on tmpfs when there is one (writing to a disk right after
 deleting many files varies more than the differences measured). Prints each figure's median
-per tree, the second over the first, and the load.
+per tree (wall, and CPU with the workers'), the second over the first, and the load.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from make_corpus import CORPUS, make  # noqa: E402
+from run import run  # noqa: E402
 
 
 def checkout(revision: str, parent: Path) -> Path:
@@ -46,16 +47,15 @@ def checkout(revision: str, parent: Path) -> Path:
     return folder
 
 
-def timed(tree: Path, cache: Path, *args: str) -> float:
-    """Seconds `cvsite ARGS` takes with the cvsite of `tree` and the cache folder `cache`."""
+def timed(tree: Path, cache: Path, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds (with the workers') of `cvsite ARGS` with the cvsite of `tree`
+    and the cache folder `cache`: on a loaded machine the CPU time varies less."""
     env = dict(os.environ, CVSITE_CACHE_DIR=str(cache), PYTHONPATH=str(tree))
-    started = time.perf_counter()
-    command = [sys.executable, "-m", "generator", *args]
-    subprocess.run(command, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - started
+    done = run([sys.executable, "-m", "generator", *args], cwd=tree, env=env)
+    return done.seconds, done.cpu
 
 
-def one_round(tree: Path, sites: dict[str, Path], scratch: Path) -> dict[str, float]:
+def one_round(tree: Path, sites: dict[str, Path], scratch: Path) -> dict[str, tuple]:
     folder = Path(tempfile.mkdtemp(dir=scratch))
     figures = {"--version": timed(tree, folder / "c0", "--version")}
     for name, site in sites.items():
@@ -89,15 +89,22 @@ def main() -> None:
         for tree in trees:  # byte-code compiled before timing, as an installed cvsite is
             compileall.compile_dir(tree / "generator", quiet=1)
         print(f"{time.strftime('%H:%M')}, load {os.getloadavg()[0]:.1f}", flush=True)
-        rounds: list[list[dict[str, float]]] = [[], []]
+        rounds: list[list[dict[str, tuple]]] = [[], []]
         for number in range(args.runs):
             for which in (0, 1) if number % 2 == 0 else (1, 0):
                 rounds[which].append(one_round(trees[which], sites, scratch))
         a, b = args.revisions
-        print(f"median of {args.runs}, in turns | {a} | {b} | {b} ÷ {a}")
+        print(f"median of {args.runs}, in turns | {a} | {b} | {b} ÷ {a} | CPU {a} | CPU {b} | ÷")
         for name in rounds[0][0]:
-            first, second = (statistics.median(r[name] for r in each) for each in rounds)
-            print(f"{name} | {first * 1000:.0f} ms | {second * 1000:.0f} ms | {second / first:.2f}")
+            row = [name]
+            for kind in (0, 1):  # wall, then CPU
+                first, second = (statistics.median(r[name][kind] for r in each) for each in rounds)
+                row += [
+                    f"{first * 1000:.0f} ms",
+                    f"{second * 1000:.0f} ms",
+                    f"{second / first:.2f}",
+                ]
+            print(" | ".join(row))
         print(f"{time.strftime('%H:%M')}, load {os.getloadavg()[0]:.1f}")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
