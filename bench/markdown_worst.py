@@ -9,8 +9,6 @@ own process, so a case that runs away is stopped after `--limit` seconds and sho
 `>limit`. The outcome is `rendered`, `refused` (a located error in a build) or `crashed`
 (an internal error in a build).
 
-Before the change (issue 25), run it against main's generator, e.g.
-    PYTHONPATH=/path/to/main python bench/markdown_worst.py
 The tests check what happens to such input (tests/hostile/test_markdown_cost.py); this
 says how long it takes.
 """
