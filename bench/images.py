@@ -41,7 +41,7 @@ def avatar_files(folder: Path, original: bytes) -> tuple[dict[str, int], float, 
     place = ContentError("content/profile.yaml", 2, 9, "avatar", "")
     info = images.read_image(file, "images/me.jpg", place)
     pictures = Pictures({info.path: info}, MERIDIAN, images.modern_formats(), info.path)
-    (group,) = images.by_original(pictures.variants({info.path: ROLES}))
+    (group,) = images.by_original(pictures.files({info.path: ROLES}))
     colds = []
     for run in range(3):
         cache = folder / f"cache-{run}"

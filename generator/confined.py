@@ -1,4 +1,4 @@
-"""Files written inside a folder, never through a link that leads out of it.
+"""Files written and read inside a folder, never through a link that leads out of it.
 
 The importers and `cvsite init` write into a site folder that may come from elsewhere (a
 clone, an archive, a colleague's pull request): a link planted there
@@ -11,6 +11,12 @@ one that leads out (or to nothing out there) is refused by name.
 The file itself is written under a temporary name and then linked to its own name, which
 never follows a link there: `create` leaves a name that is taken (by a file, a link,
 anything) as it is, and `replace` replaces what is there, a link included, by the file.
+
+The files a site publishes as they are (content/ assets, a theme's static files) and those
+the preview serves are read the same way (`open_inside`), each time they are read: a link
+made to lead out after the build looked at it is refused then. Anything read is looked at
+before it is opened (`open_regular`): a named pipe, a socket or a device is refused by its
+type, never opened (opening a pipe waits for a writer for ever).
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ import os
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
-from generator.errors import BuildError
+from generator.diskerrors import cause
+from generator.errors import BuildError, UsageError
 
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
@@ -63,15 +71,36 @@ def _split(relative: str) -> tuple[tuple[str, ...], str]:
 def _opened(root: Path, folder: tuple[str, ...], *, make: bool) -> Iterator[int | None]:
     """A descriptor of the folder `root/folder`, reached without following a link out of
     `root`; None when it is not there and not `make`."""
+    real = resolved(root)
     if make:
         root.mkdir(parents=True, exist_ok=True)
-    real = root.resolve()
-    descriptor = _walk(real, folder, make, 0)
+    try:
+        descriptor = _walk(real, folder, make, 0)
+    except _NotFolder as exc:
+        where = exc.where.relative_to(real).as_posix()
+        raise BuildError(f"{where} in {real} is a file, where a folder is needed") from None
+    except _LeadsOut as exc:
+        raise _leads_out(exc.where, real) from None
     try:
         yield descriptor
     finally:
         if descriptor is not None:
             os.close(descriptor)
+
+
+def resolved(path: Path) -> Path:
+    """`path.resolve()`, for a path the user named. Links on its way that lead round in a
+    loop (`ln -s loopy loopy`) are theirs to change: a UsageError, where Python 3.11's
+    resolve() raises RuntimeError and later ones give the path unresolved."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UsageError(
+                f"cannot use {path}: {cause(exc)}: a symbolic link on its way leads back to "
+                "itself; name another folder"
+            ) from None
+    return path.resolve()
 
 
 def _walk(root: Path, parts: tuple[str, ...], make: bool, links: int) -> int | None:
@@ -87,18 +116,22 @@ def _walk(root: Path, parts: tuple[str, ...], make: bool, links: int) -> int | N
         try:
             descriptor = _enter(descriptor, part, make)
         except _NotFolder:
-            where = root.joinpath(*parts[: at + 1]).relative_to(root).as_posix()
-            raise BuildError(f"{where} in {root} is a file, where a folder is needed") from None
+            raise _NotFolder(root.joinpath(*parts[: at + 1])) from None
         except _Link:
-            where = root.joinpath(*parts[: at + 1])
-            target = Path(os.path.realpath(where))
-            if not target.is_relative_to(root) or links >= _MOST_LINKS:
-                raise _leads_out(where, root) from None
-            rest = target.relative_to(root).parts + parts[at + 1 :]
-            return _walk(root, rest, make, links + 1)
+            rest = _inside(root, root.joinpath(*parts[: at + 1]), links)
+            return _walk(root, rest + parts[at + 1 :], make, links + 1)
         if descriptor is None:
             return None
     return descriptor
+
+
+def _inside(root: Path, link: Path, links: int) -> tuple[str, ...]:
+    """Where the symbolic link `link` leads, as parts inside `root`; `_LeadsOut` if it
+    leads out of it (or loops)."""
+    target = Path(os.path.realpath(link))
+    if not target.is_relative_to(root) or links >= _MOST_LINKS:
+        raise _LeadsOut(link)
+    return target.relative_to(root).parts
 
 
 class _Link(Exception):
@@ -107,6 +140,16 @@ class _Link(Exception):
 
 class _NotFolder(Exception):
     """The part is there, and neither a folder nor a link."""
+
+    def __init__(self, where: Path | None = None):
+        self.where = where
+
+
+class _LeadsOut(Exception):
+    """The symbolic link `where` leads out of the folder (or loops)."""
+
+    def __init__(self, where: Path):
+        self.where = where
 
 
 def _enter(descriptor: int, part: str, make: bool) -> int | None:
@@ -144,9 +187,7 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     file = os.open(temporary, _NEW, 0o666, dir_fd=descriptor)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(file, view) :]
+            write_all(file, data)
         finally:
             os.close(file)
         if replace:
@@ -160,3 +201,94 @@ def _put(descriptor: int, name: str, data: bytes, *, replace: bool) -> bool:
     finally:
         with contextlib.suppress(FileNotFoundError):  # renamed to `name` already
             os.unlink(temporary, dir_fd=descriptor)
+
+
+def write_all(descriptor: int, data: bytes) -> None:
+    """`data` written to the open file `descriptor`, however many writes the system takes."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view) :]
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+# O_NONBLOCK: a pipe put in the file's place after its type was looked at opens at once,
+# rather than waiting for a writer; a regular file is read as ever.
+_READ = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC
+
+NOT_REGULAR = (
+    "not a regular file (a pipe, socket or device); cvsite reads only regular files, "
+    "and never opens these: remove it"
+)
+
+
+class NotRegular(BuildError):
+    """A file that is refused by what it is (a pipe, a link out); `reason` says what, without
+    naming the file, for a caller that places it (file:line:column)."""
+
+    def __init__(self, path: Path | str, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.reason = reason
+
+
+def open_regular(path: Path | str, *, dir_fd: int | None = None, follow: bool = True) -> int:
+    """A read-only descriptor of `path` if it is a regular file, looked at before it is
+    opened: a pipe, a socket or a device is refused (`NotRegular`), never opened. With
+    `follow` false, a symbolic link is not followed (it is refused if it is one now)."""
+    mode = os.stat(path, dir_fd=dir_fd, follow_symlinks=follow).st_mode
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    if not stat.S_ISREG(mode):
+        raise NotRegular(path, NOT_REGULAR)
+    flags = _READ if follow else _READ | os.O_NOFOLLOW
+    descriptor = os.open(path, flags, dir_fd=dir_fd)
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # put there since it was looked at
+        os.close(descriptor)
+        raise NotRegular(path, NOT_REGULAR)
+    return descriptor
+
+
+def open_inside(root: Path, relative: str) -> BinaryIO:
+    """The regular file `root/relative`, open for reading, reached without following a link
+    out of `root` (one that stays inside is followed), looked at as it is opened.
+
+    Refused (`NotRegular`): a link out of `root` or one that loops, and what is not a regular
+    file. A folder is an IsADirectoryError; what is not there, the system's OSError.
+    """
+    real = root.resolve()
+    parts = PurePosixPath(relative).parts
+    if ".." in parts or PurePosixPath(relative).is_absolute():
+        raise ValueError(f"not a path inside a folder: {relative}")
+    try:
+        return os.fdopen(_open_file(real, parts, 0), "rb")
+    except _NotFolder as exc:
+        raise NotADirectoryError(
+            errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(exc.where)
+        ) from None
+    except _LeadsOut as exc:
+        shown = root / exc.where.relative_to(real)
+        reason = (
+            f"a symbolic link to {os.readlink(exc.where)}, which leads out of {root} (or loops)"
+        )
+        raise NotRegular(
+            shown, f"{reason}; refused: copy the file into that folder instead"
+        ) from None
+
+
+def _open_file(root: Path, parts: tuple[str, ...], links: int) -> int:
+    """`open_regular` of `root/parts...`, each folder on the way opened as `_walk` does, and
+    the file itself, if a link, taken again from `root` by where it leads."""
+    if not parts:
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(root))
+    folder = _walk(root, parts[:-1], False, links)
+    if folder is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(root.joinpath(*parts)))
+    try:
+        mode = os.stat(parts[-1], dir_fd=folder, follow_symlinks=False).st_mode
+        if not stat.S_ISLNK(mode):
+            return open_regular(parts[-1], dir_fd=folder, follow=False)
+    except NotRegular:
+        raise NotRegular(root.joinpath(*parts), NOT_REGULAR) from None
+    finally:
+        os.close(folder)
+    return _open_file(root, _inside(root, root.joinpath(*parts), links), links + 1)

@@ -24,12 +24,18 @@ def cause(exc: OSError) -> str:
     return f"{text} ({name})" if name else text
 
 
+def cannot_write(where: Path | str, exc: OSError) -> str:
+    """`cannot write output/index.html: No space left on device (ENOSPC)`: what every
+    refused write says first."""
+    return f"cannot write {where}: {cause(exc)}"
+
+
 def output_error(exc: OSError, output: Path) -> BuildError:
     """The error of a write into `output`, or into the folder its new site is made in."""
     # A copy's error names its source first, and the file it could not write second.
     where = next((f for f in (exc.filename2, exc.filename) if f is not None), output)
     return BuildError(
-        f"cannot write {where}: {cause(exc)}; nothing was changed in {output}/ (the previous "
+        f"{cannot_write(where, exc)}; nothing was changed in {output}/ (the previous "
         "site, if any, is as it was)"
     )
 

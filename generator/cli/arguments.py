@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any, Protocol
 
+from generator.confined import resolved
 from generator.errors import UsageError
 
 
@@ -30,6 +31,11 @@ def site_dir(value: str) -> Path:
     if not path.is_dir():
         raise UsageError(f"--site {value}: no such folder")
     return path.resolve()
+
+
+def target_dir(value: str) -> Path:
+    """A folder a command writes a site into, which may not exist yet, resolved."""
+    return resolved(Path(value))
 
 
 def source_file(value: str) -> Path:

@@ -24,6 +24,7 @@ class Author:
     equal: bool = False
     corresponding: bool = False
     url: str | None = None  # a co-author's page (content/people.yaml); never the owner's
+    marks: str = ""  # every mark after (or before) the name, in NAME_MARKS's order
 
 
 # A co-author as author lists match them: (where the name links to, (name, *aliases)).
@@ -100,7 +101,8 @@ def parse_author(raw: str, owner_names: list[str], people: tuple[Coauthor, ...] 
         marks, name = marks + name[0], name[1:].lstrip()
     is_owner = any(same_person(name, owner) for owner in owner_names)
     url = None if is_owner else _link(name, people)
-    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks, url)
+    shown = "".join(mark for mark in NAME_MARKS if mark in marks)
+    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks, url, shown)
 
 
 def _link(name: str, people: tuple[Coauthor, ...]) -> str | None:

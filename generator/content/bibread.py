@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from generator.content.bibcitation import citation_text
 from generator.content.bibdates import put_date
@@ -58,8 +59,13 @@ __all__ = [
 ]
 
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
-VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn"}
-ADDRESSES = {"url", "doi", "pdf", "code", "slides"}
+# al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field
+# (`codeurl`, `_venue`), or a link of its own (`video`), in the order links are shown.
+SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl"}
+LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Poster"}
+VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
+VERBATIM |= {"slidesurl", *LINKS}
+ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
 # Fields shown as Markdown besides the title: a formula in them becomes MathML.
 MATH_SHOWN = {"titleaddon", "abstract"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
@@ -103,6 +109,7 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     _put_people(record, result.put)
     _put_venue(record, kind, result.put)
     _put_arxiv(record, result.put)
+    _put_links(record, result)
     put_date(record.fields, result.put, result.data, warn or _quiet)
     _put_selection(record, result.put)
     return result
@@ -129,10 +136,11 @@ def _address(text: str) -> str:
     return re.sub(r"\s", "%20", re.sub(r"\s*\n\s*", "", text))
 
 
-def _either(record: BibRecord, name: str, other: str) -> tuple[str | None, str]:
-    """The text of `name`, else of `other`; and the field named as its source."""
-    value = _text(record, name) or _text(record, other)
-    return value, name if name in record.fields else other
+def _either(record: BibRecord, *names: str) -> tuple[str | None, str]:
+    """The text of the first of `names` that has one; and the first field the record has
+    of them, named as its source."""
+    value = next((text for name in names if (text := _text(record, name))), None)
+    return value, next((n for n in names if n in record.fields), names[-1])
 
 
 def _titled(record: BibRecord, title: str, subtitle: str, addon: str) -> str | None:
@@ -157,13 +165,30 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
         put("note", decode_markdown(record.fields["note"].value), "note")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
-        put(name, _text(record, name), name)
+        put(name, *_either(record, name, SECOND_NAMES.get(name, name)))
     for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path
         if name in record.fields and (found := web_address_without_scheme(_text(record, name))):
             put(name, found, name)
+    html = _text(record, "html")
+    if "url" not in record.fields and html and urlsplit(html).scheme in ("http", "https"):
+        put("url", html, "html")  # al-folio's link to the paper's page
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
+    if "publisher" not in record.fields:  # a proceedings' sponsor, printed where a publisher is
+        put("publisher", _text(record, "organization"), "organization")
+
+
+def _put_links(record: BibRecord, result: PublicationInput) -> None:
+    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`) as links."""
+    links = []
+    for name, label in LINKS.items():
+        url = _text(record, name)
+        if url and urlsplit(url).scheme in ("http", "https") and result.origin.get("url") != name:
+            result.origin[f"links[{len(links)}]"] = name
+            links.append({"label": label, "url": url})
+    if links:
+        result.data["links"] = links
 
 
 def _put_people(record: BibRecord, put: Put) -> None:
@@ -181,8 +206,7 @@ def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
         put("venue", _titled(record, "maintitle", "mainsubtitle", "maintitleaddon"), "maintitle")
     elif other := _other_venue(record):
         put("venue", _venue(record, other), other)
-    for name in ("venue_short", "abbr"):
-        put("venue_short", _text(record, name), name)
+    put("venue_short", *_either(record, "venue_short", "abbr", "_venue"))
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
     if "doi" in fields:
@@ -313,7 +337,7 @@ def load_publications(
     `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
     reading of the same record (see records.Validated). `spread(function, records, cost=…)`,
     when given, validates every record at once, over the cores: decoding LaTeX is most of a
-    long .bib's reading (a 1,000-paper file: 0.8 s of 0.9), and it needs nothing the build
+    long .bib's reading, and it needs nothing the build
     makes later. It is for a first reading, when nothing read before can answer."""
     parsed = parse(text, display)
     errors = list(parsed.errors)

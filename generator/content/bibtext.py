@@ -149,7 +149,7 @@ def _argspec(name: str) -> str:
 # Text without any of these reads the same as LaTeX; it skips the (slow) LaTeX parser. So
 # does text whose only signs are balanced braces (titles' `{GPU}s`, `{B}ayesian`) and
 # dashes (pages' `12--19`): it reads as the text without the braces, with its dashes.
-# tests/unit/test_bibtext_braces.py checks that against the parser on every such field of
+# tests/unit/content/test_bibtext_braces.py checks that against the parser on every such field of
 # the real files in tests/fixtures/realworld/.
 _LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
 _NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from generator.cachefolders import private_folder
 from generator.content.reader import FileRead
 from generator.diskerrors import cache_warning
 
@@ -120,7 +121,7 @@ class MarkdownStore(MutableMapping):
         # One per process: builds of other output folders of the site share this file.
         temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
             with temporary.open("wb") as file:
                 pickle.dump(kept, file, protocol=5)
             os.replace(temporary, self.path)

@@ -5,7 +5,7 @@ entries) or `<name>/*.md` (front matter + body), free pages as `<name>.md` (fron
 body, a page of its own), and any other file as an asset copied as is.
 A multilingual site may hold, in `content/<language>/`, that language's own version of any of
 those files. Names that cannot be a section, and links that lead out of content/, are
-reported, every one of them.
+reported, every one of them; a link to a folder inside content/ is read as that folder.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.confined import NOT_REGULAR
 from generator.content.schema import LANGUAGE_PATTERN
 from generator.errors import ErrorCollector, shown
 
@@ -24,7 +25,7 @@ SKIPPED_NAMES = {".DS_Store", "Thumbs.db", "desktop.ini"}
 
 
 @dataclass
-class SiteFiles:
+class SiteInputs:
     """Where a site's inputs are. `display` names files relative to the site folder."""
 
     root: Path
@@ -37,7 +38,10 @@ class SiteFiles:
     pages: list[Path] = field(default_factory=list)  # free pages: content/<name>.md
     assets: list[Path] = field(default_factory=list)
     # content/<code>/ of each language other than the default: that language's own files.
-    languages: dict[str, SiteFiles] = field(default_factory=dict)
+    languages: dict[str, SiteInputs] = field(default_factory=dict)
+    # Each link to a folder in content/ that is read as if the folder were there: the folder
+    # it leads to (under `content`, as the link is). Its files are found under both names.
+    linked: dict[Path, Path] = field(default_factory=dict)
 
     def display(self, path: Path) -> str:
         try:
@@ -55,7 +59,19 @@ class SiteFiles:
             files += own.all_sources()[1:]
         return files
 
-    def for_language(self, code: str) -> SiteFiles:
+    def aliases(self, path: Path) -> set[Path]:
+        """`path` and every other name the site found the same file under, through links."""
+        real = path
+        for link, target in self.linked.items():
+            if path.is_relative_to(link):
+                real = target / path.relative_to(link)
+        names = {path, real}
+        for link, target in self.linked.items():
+            if real.is_relative_to(target):
+                names.add(link / real.relative_to(target))
+        return names
+
+    def for_language(self, code: str) -> SiteInputs:
         """The files a language reads: its own version of a file where it has one."""
         own = self.languages.get(code)
         if own is None:
@@ -65,7 +81,7 @@ class SiteFiles:
             sections[name] = _overlay(
                 self.section_files.get(name, []), self.content, own.section_files.get(name, []), own
             )
-        return SiteFiles(
+        return SiteInputs(
             root=self.root,
             config=self.config,
             content=self.content,
@@ -75,10 +91,11 @@ class SiteFiles:
             bibtex=_overlay(self.bibtex, self.content, own.bibtex, own),
             pages=_overlay(self.pages, self.content, own.pages, own),
             assets=self.assets,
+            linked=self.linked,
         )
 
 
-def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteFiles) -> list[Path]:
+def _overlay(shared: list[Path], content: Path, own: list[Path], files: SiteInputs) -> list[Path]:
     """`shared` with each file that `own` has a version of (the same name) replaced by it."""
     mine = {_same_name(path, files.content): path for path in own}
     result = [mine.pop(_same_name(path, content), path) for path in shared]
@@ -102,21 +119,25 @@ def _real(path: Path, folders: dict[Path, Path]) -> Path:
     return folder / path.name
 
 
-def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteFiles:
+def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()) -> SiteInputs:
     """Find every input file; report names that cannot be a section and links out of content/.
 
     `languages` are the site's languages other than the default: content/<code>/ holds their
     own files (any other file in it is an asset, like any file in content/).
     """
-    files = SiteFiles(root=root, config=root / "site.yaml", content=root / "content")
+    files = SiteInputs(root=root, config=root / "site.yaml", content=root / "content")
     for code in languages:
-        files.languages[code] = SiteFiles(root, files.config, files.content / code)
+        files.languages[code] = SiteInputs(root, files.config, files.content / code)
     content = files.content.resolve()
     folders: dict[Path, Path] = {}
     inside_folders: dict[Path, bool] = {}
-    for path in sorted(files.content.rglob("*")):
+    paths, refused = _tree(files)
+    for path in paths:
         relative = path.relative_to(files.content)
         if any(part.startswith(".") for part in relative.parts) or path.name in SKIPPED_NAMES:
+            continue
+        if refused and path in refused:
+            errors.add(files.display(path), 0, 0, "", refused[path])
             continue
         kind = _plain(path, content, folders, inside_folders) or _checked(path, content, folders)
         if kind == "folder":
@@ -138,6 +159,63 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
         own.assets = []
     files.assets.sort()
     return files
+
+
+def _tree(files: SiteInputs) -> tuple[list[Path], dict[Path, str]]:
+    """Every path in content/, sorted, hidden folders not entered; a link to a folder inside
+    content/ is entered as the folder would be (and noted in `files.linked`). The links to
+    folders that are not, with why; `_checked` says why of the others (out of content/,
+    to nothing, looping)."""
+    top = files.content.resolve()
+    found: list[Path] = []
+    refused: dict[Path, str] = {}
+    # Each folder to be listed: the real folders on the way to it, whether a link led in.
+    ways: dict[str, tuple[tuple[Path, ...], bool]] = {str(files.content): ((top,), False)}
+    for folder, subfolders, names in os.walk(files.content, followlinks=True):
+        way, linked = ways.pop(folder)
+        here = Path(folder)
+        found += [here / name for name in [*subfolders, *names]]
+        entered = []
+        for name in subfolders:  # folders, and links to folders: entered only if kept
+            path = here / name
+            if name.startswith("."):
+                continue
+            if not path.is_symlink():
+                ways[str(path)] = ((*way, way[-1] / name), linked)
+                entered.append(name)
+            elif (target := _linked_folder(path, top)) is not None:
+                why = _not_followed(target, top, way, linked)
+                if why is None:
+                    files.linked[path] = files.content / target.relative_to(top)
+                    ways[str(path)] = ((*way, target), True)
+                    entered.append(name)
+                else:
+                    refused[path] = why
+        subfolders[:] = entered
+    return sorted(found), refused
+
+
+def _linked_folder(link: Path, top: Path) -> Path | None:
+    """Where `link` leads, when that is a folder inside `top`."""
+    try:
+        target = link.resolve()
+    except (RuntimeError, OSError):  # a loop: `_checked` says so
+        return None
+    return target if target.is_relative_to(top) and target.is_dir() else None
+
+
+def _not_followed(target: Path, top: Path, way: tuple[Path, ...], linked: bool) -> str | None:
+    """Why a link to the folder `target` in content/ is not read through, or None."""
+    if any(folder.is_relative_to(target) for folder in way):
+        return "symbolic link to a folder that holds it: it would be read for ever; refused"
+    if linked:
+        return (
+            "symbolic link to a folder, inside a folder that is itself reached through a "
+            "link: links are followed one deep; link to the folder from outside the linked one"
+        )
+    if any(part.startswith(".") for part in target.relative_to(top).parts):
+        return "symbolic link to a hidden folder, which the build does not read; refused"
+    return None
 
 
 def _plain(
@@ -182,15 +260,22 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
         return "symbolic link to a file that does not exist"
     if not path.is_file():
         # Reading a named pipe waits for a writer for ever; a device never ends.
-        return "not a regular file (a pipe, socket or device)"
+        return NOT_REGULAR
     return "file"
+
+
+def is_content_file(path: Path, content: Path) -> bool:
+    """Whether `discover` would read `path` as a file now: a regular file inside content/,
+    through links that stay inside. A link since made to lead out, or a pipe put in the
+    file's place, is not (a rebuild then discovers again, and reports it)."""
+    return _checked(path, content.resolve(), {}) == "file"
 
 
 _PROFILE_NAMES = ("profile.yaml", "profile.yml")
 _PEOPLE_NAMES = ("people.yaml", "people.yml")
 
 
-def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollector) -> None:
+def _classify(files: SiteInputs, path: Path, relative: Path, errors: ErrorCollector) -> None:
     """File `path` (at `relative` in files.content) as what it is, or report why it is not."""
     suffix = path.suffix.lower()
     if len(relative.parts) == 1:
@@ -211,7 +296,7 @@ def _classify(files: SiteFiles, path: Path, relative: Path, errors: ErrorCollect
         files.assets.append(path)
 
 
-def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: ErrorCollector) -> None:
+def _classify_top_level(files: SiteInputs, path: Path, suffix: str, errors: ErrorCollector) -> None:
     """A file right in content/: the profile, a section's YAML list, a .bib, a free page
     (Markdown), or an asset."""
     if path.name in _PROFILE_NAMES:
@@ -234,7 +319,7 @@ def _classify_top_level(files: SiteFiles, path: Path, suffix: str, errors: Error
         files.assets.append(path)
 
 
-def _add_page(files: SiteFiles, path: Path, errors: ErrorCollector) -> None:
+def _add_page(files: SiteInputs, path: Path, errors: ErrorCollector) -> None:
     """A free page: its file name is its URL name, under the rules of section names."""
     if not SECTION_NAME.fullmatch(path.stem):
         message = (
@@ -246,7 +331,7 @@ def _add_page(files: SiteFiles, path: Path, errors: ErrorCollector) -> None:
     files.pages.append(path)
 
 
-def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorCollector) -> None:
+def _add_section_file(files: SiteInputs, name: str, path: Path, errors: ErrorCollector) -> None:
     if not SECTION_NAME.fullmatch(name):
         message = (
             f"{shown(name)} is not a valid section name (expected lower-case letters, "
@@ -257,6 +342,6 @@ def _add_section_file(files: SiteFiles, name: str, path: Path, errors: ErrorColl
     files.section_files.setdefault(name, []).append(path)
 
 
-def _refuse(files: SiteFiles, path: Path, errors: ErrorCollector, message: str) -> None:
+def _refuse(files: SiteInputs, path: Path, errors: ErrorCollector, message: str) -> None:
     """Report a file that is not read, at no line (the file as a whole is the mistake)."""
     errors.add(files.display(path), 0, 0, "", message)

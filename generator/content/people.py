@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.content.discover import SiteFiles
+from generator.content.discover import SiteInputs
 from generator.content.schema import Person
 from generator.content.translations import Resolver
 from generator.content.validation import validate
@@ -13,7 +13,7 @@ EXAMPLE = "a list of people, like '- name: Ada Lovelace' with url, aliases or or
 
 
 def read_people(
-    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
 ) -> list[Person]:
     """Everyone in content/people.yaml (none without the file); errors placed in the file."""
     if files.people is None:

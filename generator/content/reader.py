@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from generator.content.discover import SiteFiles, discover
+from generator.content.discover import SiteInputs, discover
 from generator.content.records import FileRead, LoadedEntry, ReadCache, Validated, frozen
 from generator.content.schema import PageMatter, Profile, SiteConfig, model_for
 from generator.content.textfile import read_text
@@ -28,7 +28,7 @@ from generator.errors import ContentError, ContentErrors, ErrorCollector, descri
 __all__ = [
     "FileRead",
     "LoadedEntry",
-    "SiteFiles",
+    "SiteInputs",
     "discover",
     "read_bibtex",
     "read_config",
@@ -46,7 +46,7 @@ def _mapping_error(doc: Document, what: str) -> ContentError:
     return ContentError(doc.file, 1, 1, "", f"expected {what}, found {describe(doc.data)}")
 
 
-def read_languages(files: SiteFiles, resolver_cache: dict[Path, Any]) -> Languages:
+def read_languages(files: SiteInputs, resolver_cache: dict[Path, Any]) -> Languages:
     """The languages site.yaml asks for, read before anything else (content/ depends on them).
 
     site.yaml is only parsed here, into `resolver_cache`; read_config validates it later and
@@ -82,7 +82,7 @@ def _resolved(
 
 
 def read_config(
-    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
 ) -> tuple[SiteConfig | None, Document]:
     """site.yaml, validated, and its Document (for placing later errors, such as nav)."""
     display = files.display(files.config)
@@ -93,7 +93,7 @@ def read_config(
 
 
 def read_profile(
-    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
 ) -> tuple[Profile | None, Document]:
     """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
@@ -135,7 +135,7 @@ def _read_mapping(
 
 
 def read_section(
-    files: SiteFiles,
+    files: SiteInputs,
     name: str,
     errors: ErrorCollector,
     resolver: Resolver | None = None,
@@ -162,7 +162,7 @@ def read_section(
 
 
 def _read_section_file(
-    files: SiteFiles, name: str, path: Path, resolver: Resolver | None, before: FileRead | None
+    files: SiteInputs, name: str, path: Path, resolver: Resolver | None, before: FileRead | None
 ) -> FileRead:
     errors = ErrorCollector()
     # The file's own fallbacks, so that a cached read still counts them.
@@ -180,7 +180,7 @@ def _read_section_file(
 
 
 def _read_entry_list(
-    files: SiteFiles,
+    files: SiteInputs,
     name: str,
     path: Path,
     errors: ErrorCollector,
@@ -217,7 +217,7 @@ def _read_entry_list(
 
 
 def read_pages(
-    files: SiteFiles, errors: ErrorCollector, resolver: Resolver | None = None
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
 ) -> list[LoadedEntry]:
     """The free pages (content/<name>.md), each validated as `PageMatter`; with a `resolver`,
     as its language reads them. The section of each is "" (a page belongs to none)."""
@@ -228,7 +228,7 @@ def read_pages(
 
 
 def _read_markdown_entry(
-    files: SiteFiles,
+    files: SiteInputs,
     name: str,
     path: Path,
     errors: ErrorCollector,
@@ -269,7 +269,7 @@ def _read_markdown_entry(
 
 
 def read_bibtex(
-    files: SiteFiles,
+    files: SiteInputs,
     errors: ErrorCollector,
     cache: ReadCache | None = None,
     spread: Callable[..., list] | None = None,

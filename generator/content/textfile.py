@@ -6,9 +6,11 @@ process that renders Markdown bodies ahead of the build (precompile.py) needs on
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from pathlib import Path
 
+from generator.confined import NotRegular, open_regular
 from generator.errors import ContentError, ContentErrors
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -26,11 +28,15 @@ def fail(file: str, line: int, column: int, message: str, field_path: str = "") 
 def read_text(path: Path, display: str) -> str:
     """A file's text as UTF-8 (a BOM and UTF-16 with a BOM accepted), with \\n line ends."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            mb = size / 1024 / 1024
-            raise fail(display, 0, 0, f"file is too large ({mb:.1f} MB; the limit is 10 MB)")
-        raw = path.read_bytes()
+        # Looked at before it is opened: a named pipe put here would be waited on for ever.
+        with os.fdopen(open_regular(path), "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                mb = size / 1024 / 1024
+                raise fail(display, 0, 0, f"file is too large ({mb:.1f} MB; the limit is 10 MB)")
+            raw = file.read()
+    except NotRegular as exc:
+        raise fail(display, 0, 0, exc.reason) from None
     except OSError as exc:
         raise fail(display, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
     return decode(raw, display)

@@ -13,17 +13,11 @@ import yaml
 
 from generator.content.document import Mark
 from generator.content.textfile import CONTROL, control_character_message, fail
-from generator.content.yamlnodes import MAX_DEPTH, MAX_VALUES
+from generator.content.yamlnodes import MAX_DEPTH, MAX_VALUES, TOO_MANY
 from generator.errors import ContentError, FieldPath, format_field_path, shown
 
 _NULL_TAG = "tag:yaml.org,2002:null"
 _MERGE_TAG = "tag:yaml.org,2002:merge"
-# Every list item and mapping value counts, whether written out or repeated by an alias: a
-# big file would fill the memory and take minutes to build, as an alias bomb would.
-_TOO_MANY = (
-    f"too many values: more than {MAX_VALUES:,} list items and mapping values in one file "
-    "(the limit keeps a build's memory and time in bounds); split it into smaller files"
-)
 
 
 class DataBuilder:
@@ -52,7 +46,7 @@ class DataBuilder:
     def build(self, node: yaml.Node, path: FieldPath = ()) -> Any:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise fail(self.file, self.mark_of(node).line, self.mark_of(node).column, _TOO_MANY)
+            raise fail(self.file, self.mark_of(node).line, self.mark_of(node).column, TOO_MANY)
         if len(path) > MAX_DEPTH:
             mark = self.mark_of(node)
             raise fail(self.file, mark.line, mark.column, f"nested deeper than {MAX_DEPTH} levels")

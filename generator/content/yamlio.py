@@ -16,13 +16,23 @@ import yaml
 from generator.content.document import Document, Mark
 from generator.content.textfile import fail, front_matter_lines, read_text
 from generator.content.yamldata import DataBuilder
-from generator.content.yamlnodes import MAX_DEPTH, MAX_VALUES, TooDeep, compose, too_many_values
+from generator.content.yamlnodes import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    TOO_MANY,
+    TooDeep,
+    TooMany,
+    compose,
+    too_many_values,
+)
 from generator.content.yamlsyntax import surrogate, syntax_error
 from generator.errors import ContentErrors, library_message
 
 # Other packages import these from here, where they were first defined.
 __all__ = [
     "MAX_DEPTH",
+    "MAX_VALUES",
+    "TOO_MANY",
     "Document",
     "FrontMatterFile",
     "Mark",
@@ -66,6 +76,9 @@ def _node_tree(text: str, file: str, line_offset: int) -> yaml.Node | None:
     except TooDeep as exc:
         line, column = exc.mark.line + 1 + line_offset, exc.mark.column + 1
         raise fail(file, line, column, f"nested deeper than {MAX_DEPTH} levels") from None
+    except TooMany as exc:
+        line, column = exc.mark.line + 1 + line_offset, exc.mark.column + 1
+        raise fail(file, line, column, TOO_MANY) from None
     except yaml.MarkedYAMLError as exc:
         raise syntax_error(exc, file, text, line_offset) from None
     except yaml.YAMLError as exc:

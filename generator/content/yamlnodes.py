@@ -17,8 +17,14 @@ from yaml.composer import Composer
 
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
+# Every list item and mapping value counts, whether written out or repeated by an alias: a
+# big file would fill the memory and take minutes to build, as an alias bomb would.
+TOO_MANY = (
+    f"too many values: more than {MAX_VALUES:,} list items and mapping values in one file "
+    "(the limit keeps a build's memory and time in bounds); split it into smaller files"
+)
 
-# LibYAML's loader parses several times faster than PyYAML's own; node marks are the same.
+# LibYAML's loader is C, PyYAML's own Python; node marks are the same.
 _LIBYAML_LOADER = getattr(yaml, "CSafeLoader", None)
 
 
@@ -29,9 +35,18 @@ class TooDeep(Exception):
         self.mark = mark
 
 
+class TooMany(Exception):
+    """The text holds more than MAX_VALUES values; `mark` is where the one too many starts."""
+
+    def __init__(self, mark: Any):
+        self.mark = mark
+
+
 class _DepthLimit(Composer):
-    """PyYAML's composer, refusing nesting past MAX_DEPTH before it recurses further
-    (compose_node is its step per node).
+    """PyYAML's composer, refusing nesting past MAX_DEPTH before it recurses further, and
+    more than MAX_VALUES values before it composes the rest (compose_node is its step per
+    node). A value is counted as the data builder counts it: the document, list items and
+    mapping values, not keys; an alias once, as written (the builder counts what it repeats).
 
     LibYAML's own composer recurses in C without a limit: a line of 100,000 '[' crashes the
     interpreter (a segmentation fault, not an exception). So text that could nest deep is
@@ -41,12 +56,17 @@ class _DepthLimit(Composer):
     def __init__(self) -> None:
         Composer.__init__(self)
         self.depth = 0
+        self.values = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH + 1:
                 raise TooDeep(self.peek_event().start_mark)
+            if parent is None or index is not None:  # Composer passes a key no index
+                self.values += 1
+                if self.values > MAX_VALUES:
+                    raise TooMany(self.peek_event().start_mark)
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
@@ -70,7 +90,7 @@ class _EventLoader(_DepthLimit, _LIBYAML_LOADER or yaml.SafeLoader):
 
 
 def compose(text: str) -> yaml.Node | None:
-    """The node tree of `text`. LibYAML composes it, a third faster, when the text cannot
+    """The node tree of `text`. LibYAML composes it when the text cannot
     nest too deep for it (see _DepthLimit) and has no anchors or aliases, whose mistakes it
     words less well; otherwise PyYAML's composer does."""
     if _LIBYAML_LOADER is not None and simple(text):

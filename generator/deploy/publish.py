@@ -27,6 +27,7 @@ from generator.site import stamp
 from generator.site.build import BuildOptions, RenderedSite, render_site
 from generator.site.linkcheck import check_links
 from generator.site.outputlock import output_lock
+from generator.site.sources import source_part
 from generator.site.writer import MARKER, write_site
 from generator.urls import base_path
 
@@ -230,10 +231,9 @@ def check_local_destination(destination: Path, site: Path) -> None:
         raise UsageError(
             f"destination {said(destination)} holds the site's own sources ({said(root)})"
         )
-    for protected in ("content", "themes", ".git"):
-        guarded = root / protected
-        if dest == guarded or guarded in dest.parents:
-            raise UsageError(f"destination {said(destination)} is inside the site's {protected}/")
+    part = source_part(dest, root)
+    if part is not None:
+        raise UsageError(f"destination {said(destination)} is part of the site ({part})")
 
 
 def _write_build(folder: Path, rendered: RenderedSite) -> None:

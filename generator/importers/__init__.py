@@ -1,12 +1,13 @@
-"""Importers: content from other formats written into a site's content/, as files the user
-owns from then on: a .bib file (bibtex.py), a JSON Resume (jsonresume.py), a RenderCV file
-(rendercv/, which also exports a site back to RenderCV), a résumé written as Markdown or
-plain text (markdown/), and the folders of a Hugo Blox site (hugoblox/) or an academicpages
-site (academicpages/), which share sitesource/.
+"""Importers: content from other formats written into a site as files the user owns from
+then on. Every reader yields the same record (record.py): a .bib file (bibtex.py), a JSON
+Resume (jsonresume*.py), a RenderCV file (rendercv/), a résumé written as Markdown or plain
+text (markdown/), the folders of a Hugo Blox site (hugoblox/) or an academicpages site
+(academicpages/), the two read through sitesource/.
 
-Each reads its source; plan.py checks every value with cvsite's own models
-(generator.content), lays the entries out as files, loads them as a site and writes them
-through sitefiles.py's decide/apply: importing again changes nothing, the user's edits are
-never overwritten, nothing is written out of the site. report.py is the report of every
-field and where it went. They do not build the site.
+One back end writes every record: checking.py checks each value with cvsite's own models
+(a value refused is left out with a warning naming the source's field and line; never the
+entry), writing.py writes site.yaml once, the content files and the assets, loads them as
+a site first, and writes through importedfiles.py (importing again changes nothing, the user's
+edits are never overwritten, nothing is written out of the site); report.py is the one
+report of every field and where it went. They do not build the site.
 """

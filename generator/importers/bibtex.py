@@ -1,47 +1,39 @@
 """`cvsite import bibtex FILE`: BibTeX entries into content/publications/<key>.md, one per paper.
 
-Importing is idempotent and never destructive. Each file written starts its front matter
-with the import's marker line (sitefiles.py), so importing again goes through
-sitefiles.decide/apply: a paper as the last import wrote it is updated when the .bib
-changed, and one the user edited is kept, its new version written under imported/. A paper
-whose key (or URL name) the site has from anywhere else (its own .bib, a YAML list, a file
-without the marker) is left alone. A broken entry is reported with its key and line and the
-others still import.
+The entries are read into the import record (record.py), which writing.py checks and
+writes as every import's: importing again changes nothing, a paper the .bib changed is
+updated, one the user edited is kept (its new version under imported/). A paper whose key
+(or URL name) the site has from anywhere else (its own .bib, a YAML list, a file without
+the marker) is left alone. A broken entry is reported with its key and line and the others
+still import. In a folder that is not a site yet, a minimal one is made, its owner the
+author most papers name.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from generator import confined
 from generator import urls as routes
 from generator.content import bibread
 from generator.content.bibparse import BibRecord
+from generator.content.personname import without_titles
 from generator.content.reader import discover, read_bibtex, read_section
 from generator.content.schema import Publication
 from generator.content.textfile import read_text
-from generator.errors import ContentError, ErrorCollector, UsageError
-from generator.importers import plan
+from generator.errors import ContentError, ErrorCollector
+from generator.importers.importedfiles import imported_by_cvsite
+from generator.importers.record import Imported
 from generator.importers.report import Report
-from generator.importers.sitefiles import front_matter, imported_by_cvsite, in_front_matter
+from generator.importers.writing import import_site
 from generator.model.checks import file_refs, missing_files
 
 log = logging.getLogger(__name__)
 
 FOLDER = ("content", "publications")
 FIRST = ("key", "title", "authors", "type")
-
-
-@dataclass
-class ImportReport:
-    written: list[str] = field(default_factory=list)  # files made or updated, in the site
-    present: list[str] = field(default_factory=list)  # keys the site already had
-    skipped: list[ContentError] = field(default_factory=list)
-    fields: Report = field(default_factory=Report)  # every field and where it went; files
-    beside: list[str] = field(default_factory=list)  # edited by the user: new version beside
 
 
 def taken_names(site: Path) -> set[str]:
@@ -93,53 +85,54 @@ def _named_files(content: Path, publication: Publication) -> list[Path]:
     return [p for p in paths if p.is_file()]
 
 
-def import_bibtex(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
-    if not (site / "site.yaml").is_file():
-        raise UsageError(f"{site} has no site.yaml; run the import inside a cvsite site (--site)")
+def import_bibtex(source: Path, site: Path, *, dry_run: bool = False) -> Report:
     display = str(source)
     parsed = bibread.parse(read_text(source, display), display)
-    report = ImportReport(skipped=list(parsed.errors))
-    confined.check(site, [f"{'/'.join(FOLDER)}/new.md"])  # before anything: a link out is refused
-    files, keys = _paper_files(parsed.records, site, source, report)
-    outcomes = plan.write(site, files, dry_run)
-    report.fields.files = outcomes
-    for outcome, key in zip(outcomes, keys, strict=True):
-        if outcome.action == "beside":
-            report.beside.append(outcome.path)
-        elif outcome.action not in ("write", "update"):
-            report.present.append(key)
-        elif not dry_run:
-            report.written.append(outcome.path)
-    return report
+    record = Imported("bibtex", source.name, profile=None)
+    record.report.skipped += parsed.errors
+    authors = _papers(parsed.records, site, source, record)
+    if not (site / "site.yaml").exists():
+        owner = authors.most_common(1)[0][0] if authors else None
+        record.profile = {"name": owner or "Your Name"}
+        record.report.notes.append(
+            f"{site} was not a site: a minimal one is made, its owner {owner or 'Your Name'!r} "
+            "(the author most entries name); set your name in content/profile.yaml"
+        )
+    return import_site(record, site, dry_run)
 
 
-def _paper_files(
-    records: list[BibRecord], site: Path, source: Path, report: ImportReport
-) -> tuple[dict[str, str], list[str]]:
-    """(path -> text, the key of each) for the papers to write: not those the site has from
-    elsewhere, nor those that do not validate (reported)."""
+def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported) -> Counter[str]:
+    """A page for each paper: not those the site has from elsewhere, nor those that do not
+    validate (reported). How many papers name each author (the owner names the most)."""
+    authors: Counter[str] = Counter()
     taken = taken_names(site)
-    files: dict[str, str] = {}
-    keys: list[str] = []
-    for record in records:
+    report = record.report
+    for entry in records:
         # `bibtex:` keeps the entry as written (braces that protect case, `--`) for the Cite
         # block; the other fields are decoded, to edit.
-        publication, errors = bibread.validate_record(record, str(source))
+        publication, errors = bibread.validate_record(entry, str(source))
         if publication is None:
             report.skipped.extend(errors)
             continue
-        publication = _without_missing_files(publication, site, record, str(source))
-        slug = routes.key_slug(record.key)
+        publication = _without_missing_files(publication, site, entry, str(source))
+        authors.update({without_titles(a.rstrip("*†‡")) for a in publication.authors} - {"others"})
+        slug = routes.key_slug(entry.key)
         path = f"{'/'.join(FOLDER)}/{slug}.md"
-        elsewhere = slug.casefold() in taken or record.key.casefold() in taken
-        if path in files or (elsewhere and not imported_by_cvsite(site / path)):
-            report.present.append(record.key)
-            report.fields.leave(record.key, record.line, "the site has this paper already")
+        elsewhere = slug.casefold() in taken or entry.key.casefold() in taken
+        if slug in record.taken("publications") or (
+            elsewhere and not imported_by_cvsite(site / path)
+        ):
+            report.leave(entry.key, entry.line, "the site has this paper already")
             continue
-        files[path] = in_front_matter(front_matter(entry_fields(publication)), source.name)
-        keys.append(record.key)
-        _report_fields(report.fields, record, path)
-    return files, keys
+        record.add_paged("publications", slug, entry_fields(publication))
+        record.assets.update(dict.fromkeys(_site_files(publication)))
+        _report_fields(report, entry, path)
+    return authors
+
+
+def _site_files(publication: Publication) -> list[str]:
+    """The site's own files the paper names (its PDF, its slides), as they will be."""
+    return [f"content/{value.lstrip('/')}" for value in file_refs(publication).values() if value]
 
 
 def _report_fields(report: Report, record: BibRecord, path: str) -> None:

@@ -1,10 +1,9 @@
 """`cvsite import jsonresume FILE`: a JSON Resume document as a site's content.
 
 Every field of the JSON Resume schema has a place: the basics go to profile.yaml, each
-section to the cvsite section that holds all of its fields (the table below), and a
-site.yaml is made when the folder has none. jsonresume.py reads the same table the other
-way, so import → build → export gives back the same data. An entry that does not validate
-is reported with its line and left out; files that exist are never replaced.
+section to the cvsite section that holds all of its fields (jsonresumetable.py). This
+reads the document into the import record (record.py); writing.py checks and writes it:
+a value cvsite cannot read is left out of its entry with a warning, never the entry.
 """
 
 from __future__ import annotations
@@ -12,95 +11,110 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator import confined
-from generator.content.personname import without_titles
-from generator.content.schema import Profile, model_for
 from generator.content.yamlio import Document
-from generator.errors import ContentErrors, FieldPath
-from generator.importers import plan
+from generator.errors import FieldPath, format_field_path
 from generator.importers.jsonresumeextra import Extra, with_parenthesis
 from generator.importers.jsonresumereader import (
-    ImportReport,
     Reader,
     fix_urls,
     mapped,
     read_document,
-    validated,
     with_summary,
 )
 from generator.importers.jsonresumetable import (
     ADDRESS,
     BASICS,
+    DATE_NAMES,
     LEGACY_NAMES,
     NOT_CONTENT,
     OTHER_NAMES,
     SECTIONS,
 )
-from generator.importers.sitefiles import marked, to_yaml
+from generator.importers.record import Imported
+from generator.importers.report import Report
+from generator.importers.writing import fallback_name, import_site, profile_file
 from generator.safeurl import is_unsafe, normalize_url, url_scheme
 
-PLACEHOLDER_BASE_URL = "https://example.com/"
 
-
-def section_entries(reader: Reader, name: str, items: Any) -> list[dict[str, Any]]:
+def section_entries(reader: Reader, record: Imported, name: str, items: Any) -> None:
     target, table = SECTIONS[name]
     if not isinstance(items, list):
         reader.skip((name,), "expected a list of entries")
-        return []
-    entries = []
+        return
     for index, value in enumerate(items):
         path: FieldPath = (name, index)
-        if not isinstance(value, dict):
-            reader.skip(path, "expected an entry ({...})")
+        value = _as_entry(reader, path, value, table[0][0])
+        if value is None:
+            continue
+        if _empty(value):
+            record.report.empty.append(format_field_path("", path))
             continue
         renamed = LEGACY_NAMES.get(name, {}).keys() | OTHER_NAMES.get(name, {}).keys()
-        extras = reader.unknown(path, value, {source for source, _ in table} | renamed)
+        known = {source for source, _ in table} | renamed | DATE_NAMES.keys()
+        extras = reader.unknown(path, value, known)
         value = fix_urls(reader, path, reader.current_names(path, value))
         data, origin = mapped(value, table)
         if extras:
             data["summary"] = with_summary(reader, data.get("summary"), extras)
-        # cvsite needs a title; JSON Resume may leave position or studyType out. The
-        # fallback is left out again on export (jsonresume.py), so the data round-trips.
-        title_field = model_for(target).title_field
-        if title_field != "title" and title_field not in data:
-            fallback = data.get("organization") or data.get("area") or data.get("institution")
-            if fallback:
-                data["title"] = fallback
         # JSON Resume leaves endDate out for what is still going on.
         if "start" in data and "end" not in data:
             data["end"] = "present"
-        if validated(reader, model_for(target), data, origin, path):
-            reader.placed(path, origin, f"content/{target}.yaml[{len(entries)}]")
-            reader.kept(extras, f"content/{target}.yaml[{len(entries)}].summary")
-            entries.append(data)
-    return entries
+        where = record.add_listed(target, data, reader.origins(path, origin))
+        reader.placed(path, origin, where)
+        reader.kept(extras, f"{where}.summary")
 
 
-def profile_fields(reader: Reader, basics: Any, languages: Any) -> dict[str, Any] | None:
+def _as_entry(reader: Reader, path: FieldPath, value: Any, first: str) -> dict | None:
+    """The entry; plain text where an entry is expected (`"interests": ["Chess"]`) read as
+    the entry's first field; None (reported) for anything else."""
+    if isinstance(value, str | int | float) and not isinstance(value, bool) and str(value).strip():
+        reader.note(path, f"plain text where an entry is expected: read as {{{first!r}: ...}}")
+        return {first: str(value).strip()}
+    if isinstance(value, dict):
+        return value
+    if value not in (None, "", [], {}):
+        reader.skip(path, "expected an entry ({...})")
+        return None
+    return {}
+
+
+def _empty(value: Any) -> bool:
+    """True for a template's entry with nothing filled in (`{"name": "", "keywords": [""]}`)."""
+    if isinstance(value, dict):
+        return all(_empty(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_empty(v) for v in value)
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def profile_fields(
+    reader: Reader, record: Imported, basics: Any, languages: Any, where: str
+) -> None:
     if not isinstance(basics, dict):
         reader.skip(("basics",), 'expected the basics ({"name": ...})')
-        return None
+        basics = {}
     known = {source for source, _ in BASICS} | {"image", "location", "profiles"}
     extras = reader.unknown(("basics",), basics, known | LEGACY_NAMES["basics"].keys())
     basics = fix_urls(reader, ("basics",), reader.current_names(("basics",), basics))
     data, origin = mapped(basics, BASICS)
+    if data.get("phone"):
+        reader.note(("basics", "phone"), PRIVATE.format(what="the phone number", switch="phone"))
     _image(reader, basics.get("image"), data, origin)
     extras += _location(reader, basics.get("location"), data, origin)
     data["links"] = _links(reader, basics.get("profiles") or [], extras)
-    origin["links"] = "profiles"
+    if data["links"]:
+        origin["links"] = "profiles"
     if extras:
         data["summary"] = with_summary(reader, data.get("summary"), extras)
     if isinstance(languages, list):
         data["languages"] = _languages(reader, languages)
         if data["languages"]:
             line = reader.mark(("languages",)).line
-            reader.report.fields.place("languages", line, "content/profile.yaml.languages")
-    if validated(reader, Profile, data, origin, ("basics",)):
-        origin = {k: v for k, v in origin.items() if data.get(k) not in (None, [], "")}
-        reader.placed(("basics",), origin, "content/profile.yaml")
-        reader.kept(extras, "content/profile.yaml.summary")
-        return {k: v for k, v in data.items() if v not in (None, [], "")}
-    return None
+            reader.report.place("languages", line, f"{where}.languages")
+    record.profile.update({k: v for k, v in data.items() if v not in (None, [], "")})
+    record.profile_origin = reader.origins(("basics",), origin)
+    reader.placed(("basics",), origin, where)
+    reader.kept(extras, f"{where}.summary")
 
 
 def _image(reader: Reader, image: Any, data: dict[str, Any], origin: dict[str, str]) -> None:
@@ -118,6 +132,13 @@ def _image(reader: Reader, image: Any, data: dict[str, Any], origin: dict[str, s
         data[target], origin[target] = image, "image"
 
 
+# A private fact is kept, and published only when site.yaml says so.
+PRIVATE = (
+    "{what} is kept in content/profile.yaml but published only with `contact: {{{switch}: "
+    "true}}` in site.yaml"
+)
+
+
 def _location(
     reader: Reader, location: Any, data: dict[str, Any], origin: dict[str, str]
 ) -> list[Extra]:
@@ -130,6 +151,8 @@ def _location(
     address, _ = mapped(location, ADDRESS)
     if address:
         data["address"], origin["address"] = address, "location"
+        if address.get("street") or address.get("postal_code"):
+            reader.note(path, PRIVATE.format(what="the street address", switch="address"))
         shown = [address.get(k) for k in ("city", "region", "country_code")]
         if any(shown):
             data["location"] = ", ".join(p for p in shown if p)
@@ -176,6 +199,9 @@ def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
     result = []
     for index, value in enumerate(languages):
         path: FieldPath = ("languages", index)
+        if isinstance(value, str) and value.strip():
+            reader.note(path, "plain text where a language is expected: read as {'language': ...}")
+            value = {"language": value.strip()}
         if not isinstance(value, dict) or not value.get("language"):
             reader.skip(path, 'expected a language ({"language": ..., "fluency": ...})')
             continue
@@ -189,55 +215,29 @@ def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
     return result
 
 
-def site_yaml(name: str, base_url: str | None) -> str:
-    settings = {
-        "title": name,
-        "base_url": base_url or PLACEHOLDER_BASE_URL,
-        "language": "en",
-        "theme": "meridian",
-        "highlight_author": without_titles(name),
-    }
-    note = "# Made by `cvsite import jsonresume`. Set base_url to where the site is published.\n"
-    return note + to_yaml(settings)
-
-
-def plan_files(document: Document, report: ImportReport, base_url: str | None) -> dict[str, str]:
-    """Site-relative path -> text, for every file the import makes."""
-    reader = Reader(document, report)
+def record_of(document: Document, base_url: str | None, where: str, name: str) -> Imported:
+    """The import record of a JSON Resume document; `name` is the profile's when the basics
+    give none."""
+    record = Imported("jsonresume", Path(document.file).name)
+    reader = Reader(document, record.report)
     value: dict[str, Any] = document.data
     reader.unknown((), value, {*SECTIONS, "basics", "languages", *NOT_CONTENT}, room=False)
-    files: dict[str, str] = {}
-    profile = profile_fields(reader, value.get("basics"), value.get("languages"))
-    if profile is None:
-        return files
-    files["site.yaml"] = site_yaml(profile["name"], base_url)
-    files["content/profile.yaml"] = to_yaml(profile)
-    for name, (target, _) in SECTIONS.items():
-        if name in value and value[name] is not None:
-            entries = section_entries(reader, name, value[name])
-            if entries:
-                files[f"content/{target}.yaml"] = to_yaml(entries)
-    return files
+    profile_fields(reader, record, value.get("basics"), value.get("languages"), where)
+    if not record.profile.get("name"):
+        record.profile["name"] = name
+        record.report.notes.append(f"the basics give no name: the profile's name is {name!r}")
+    if base_url:
+        record.settings["base_url"] = base_url
+    for section in SECTIONS:
+        if value.get(section) is not None:
+            section_entries(reader, record, section, value[section])
+    return record
 
 
 def import_jsonresume(
     source: Path, site: Path, base_url: str | None = None, *, dry_run: bool = False
-) -> ImportReport:
-    """Make `site`'s content from a resume.json, through sitefiles.decide/apply: importing
-    again changes nothing, and a file the user edited is kept (the new version goes to
-    imported/). With `dry_run`, decide everything and write nothing."""
-    report = ImportReport()
-    files = plan_files(read_document(source), report, base_url)
-    if not files:
-        raise ContentErrors(report.skipped)
-    confined.check(site, files)  # before anything is written: a link out is refused
-    origin = source.name
-    marked_files = {
-        path: text if path == "site.yaml" else marked(text, origin) for path, text in files.items()
-    }
-    plan.check_loads(marked_files)
-    outcomes = plan.write(site, marked_files, dry_run)
-    report.fields.files = outcomes
-    if not dry_run:
-        report.written = [o.path for o in outcomes if o.action in ("write", "update")]
-    return report
+) -> Report:
+    """Make `site`'s content from a resume.json; with `dry_run`, write nothing."""
+    document = read_document(source)
+    record = record_of(document, base_url, profile_file(site), fallback_name(source))
+    return import_site(record, site, dry_run)

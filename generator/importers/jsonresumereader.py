@@ -1,21 +1,21 @@
 """Reading a JSON Resume document for the importer: the document with a line mark for every
-value, and the reader that maps its fields through jsonresumetable's tables, checks them with
-cvsite's models, and notes everything it reads differently, skips or leaves out (with the
-fields the schema lacks, jsonresumeextra.py) in the import's report.
+value, and the reader that maps its fields through jsonresumetable's tables and notes
+everything it reads differently, skips or leaves out (with the fields the schema lacks,
+jsonresumeextra.py) in the import's report.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.content.reader import validate
 from generator.content.textfile import read_text
 from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
-from generator.importers import plan
+from generator.importers.checking import safe_markdown
+from generator.importers.jsonbounds import check_bounds
 from generator.importers.jsonresumeextra import (
     PRESENTATION,
     Extra,
@@ -24,7 +24,8 @@ from generator.importers.jsonresumeextra import (
     why_left_out,
     with_paragraphs,
 )
-from generator.importers.jsonresumetable import LEGACY_NAMES, OTHER_NAMES, URL_FIELDS
+from generator.importers.jsonresumetable import DATE_NAMES, LEGACY_NAMES, OTHER_NAMES, URL_FIELDS
+from generator.importers.record import Origin
 from generator.importers.report import Report
 from generator.safeurl import normalize_url, web_address_without_scheme
 
@@ -33,20 +34,11 @@ OUTSIDE = "not a JSON Resume field; outside every entry, it has no place on a pa
 
 
 @dataclass
-class ImportReport:
-    written: list[str] = field(default_factory=list)  # written or replaced (not dry runs)
-    skipped: list[ContentError] = field(default_factory=list)
-    ignored: list[ContentError] = field(default_factory=list)  # fields JSON Resume lacks
-    notes: list[ContentError] = field(default_factory=list)  # what was read other than written
-    fields: Report = field(default_factory=Report)  # every field and where it went; files
-
-
-@dataclass
 class Reader:
     """The document with its line marks; collects what is skipped or ignored."""
 
     doc: Document
-    report: ImportReport
+    report: Report
 
     def mark(self, path: FieldPath) -> Mark:
         return self.doc.mark(path)
@@ -66,11 +58,7 @@ class Reader:
                 continue
             why = why_left_out(key, given) if room else OUTSIDE
             where = self.doc.mark((*path, key), key=True)
-            source = format_field_path("", (*path, key))
-            self.report.ignored.append(
-                ContentError(self.doc.file, where.line, where.column, source, why)
-            )
-            self.report.fields.leave(source, where.line, why)
+            self.report.leave(format_field_path("", (*path, key)), where.line, why)
         return kept
 
     def kept(self, extras: list[Extra], where: str) -> None:
@@ -79,21 +67,28 @@ class Reader:
             note = kept_where(where.rsplit(".", 1)[-1], extra)
             self.note(extra.path, note)
             line = self.mark(extra.path).line
-            self.report.fields.place(format_field_path("", extra.path), line, where, note)
+            self.report.place(format_field_path("", extra.path), line, where, note)
 
     def placed(self, path: FieldPath, origin: dict[str, str], where: str) -> None:
         """Each JSON Resume field of the value at `path` with the cvsite field it went to."""
         for target, source in origin.items():
             line = self.mark((*path, source)).line
-            self.report.fields.place(
-                format_field_path("", (*path, source)), line, f"{where}.{target}"
-            )
+            self.report.place(format_field_path("", (*path, source)), line, f"{where}.{target}")
+
+    def origins(self, path: FieldPath, origin: dict[str, str]) -> dict[str, Origin]:
+        """cvsite field -> where its value was, for the warnings of the back end."""
+        found = {}
+        for target, source in origin.items():
+            mark = self.mark((*path, source))
+            shown = format_field_path("", (*path, source))
+            found[target] = Origin(self.doc.file, mark.line, shown, mark.column)
+        return found
 
     def skip(self, path: FieldPath, message: str) -> None:
         self.report.skipped.append(self._at(path, message))
 
     def note(self, path: FieldPath, message: str) -> None:
-        self.report.notes.append(self._at(path, message))
+        self.report.notes.append(str(self._at(path, message)))
 
     def _at(self, path: FieldPath, message: str) -> ContentError:
         where = self.mark(path)
@@ -105,10 +100,11 @@ class Reader:
         """`value` with pre-1.0 field names read as today's, each with a note."""
         renamed = dict(value)
         for names, why in (
-            (LEGACY_NAMES, "a name from JSON Resume before 1.0"),
-            (OTHER_NAMES, "not a JSON Resume 1.0 name"),
+            (LEGACY_NAMES.get(str(path[0]), {}), "a name from JSON Resume before 1.0"),
+            (OTHER_NAMES.get(str(path[0]), {}), "not a JSON Resume 1.0 name"),
+            (DATE_NAMES, "not a JSON Resume 1.0 name"),
         ):
-            for old, new in names.get(str(path[0]), {}).items():
+            for old, new in names.items():
                 if old in value and new not in value:
                     renamed[new] = renamed.pop(old)
                     self.note((*path, old), f"{why}; read as '{new}'")
@@ -143,6 +139,7 @@ def read_document(path: Path) -> Document:
         raise ContentErrors(
             [ContentError(display, 1, 1, "", "expected a JSON Resume object ({...})")]
         )
+    check_bounds(value, text, display)
     # JSON is YAML; the YAML reader keeps the line of every value (and text as text).
     document = load_yaml(text, display)
     document.data = with_flags(value, document.data)
@@ -194,27 +191,10 @@ def fix_urls(reader: Reader, path: FieldPath, value: dict[str, Any]) -> dict[str
     return fixed
 
 
-def validated(
-    reader: Reader, model: type, data: dict[str, Any], origin: dict[str, str], path: FieldPath
-) -> bool:
-    """True when `data` is a valid `model`; else every error is reported at its JSON field."""
-    marks = {(): reader.mark(path)}
-    marks.update({(target,): reader.mark((*path, source)) for target, source in origin.items()})
-    local = Document(reader.doc.file, data, marks)
-    _, errors = validate(local, data, model, (), "")
-    for error in errors:
-        name = error.field.split(".")[0].split("[")[0]
-        where = format_field_path("", (*path, origin.get(name, name)))
-        reader.report.skipped.append(
-            ContentError(error.file, error.line, error.column, where, error.message)
-        )
-    return not errors
-
-
 def with_summary(reader: Reader, summary: str | None, extras: list[Extra]) -> str | None:
     """The summary with each extra as a paragraph of its own, as Markdown that shows it."""
     moved: list[str] = []
-    lines = [plan.safe_markdown(extra.line, extra.line, moved) for extra in extras]
+    lines = [safe_markdown(extra.line, extra.line, moved) for extra in extras]
     for extra, line in zip(extras, lines, strict=True):
         if line != extra.line:
             reader.note(extra.path, "written as text (it holds HTML or an unsafe link)")

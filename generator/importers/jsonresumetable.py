@@ -55,6 +55,8 @@ SECTIONS: dict[str, tuple[str, list[tuple[str, str]]]] = {
         [
             ("title", "title"),
             ("date", "date"),
+            ("startDate", "start"),  # a prize held over time, in real files
+            ("endDate", "end"),
             ("awarder", "awarder"),
             ("summary", "summary"),
             ("url", "url"),  # jsoncv and al-folio
@@ -120,6 +122,16 @@ LEGACY_NAMES: dict[str, dict[str, str]] = {
 # Names other tools write for a field 1.0 has (al-folio's project `summary`) -> 1.0's.
 OTHER_NAMES: dict[str, dict[str, str]] = {
     "projects": {"summary": "description"},
+}
+# Dates written in another case or with an underscore (`startdate`, `start_date`), in any
+# section, read as JSON Resume's own names.
+DATE_NAMES = {
+    "startdate": "startDate",
+    "start_date": "startDate",
+    "enddate": "endDate",
+    "end_date": "endDate",
+    "releasedate": "releaseDate",
+    "release_date": "releaseDate",
 }
 URL_FIELDS = {"url", "image"}
 # Known but not content: the document's own metadata.

@@ -51,7 +51,7 @@ _LINK = 1200  # a link's text and address, a character at a time, by three patte
 _EMPHASIS = 30  # emphasis searching the rest of a text for its partner (Python)
 _CODE_SPAN = 300  # a code span's end looked for, a character at a time (Python)
 _REBUILD = 2  # a text rebuilt after a match; a regular expression run to its end (C)
-_BLOCK = 100_000  # a block taken up by the parser: a dozen tests, at least (~30 µs)
+_BLOCK = 100_000  # a block taken up by the parser: a dozen tests, at least
 _BLOCK_LEFT = 2  # and each block still waiting, moved up in the parser's list
 _BLOCK_CHARACTER = 200  # and each a regular expression over it, at each nesting
 _QUOTE_CHARACTER = 400  # a quote's, whose lines are cleaned of `>` again at each level
@@ -62,7 +62,7 @@ _START_TAG = 300  # a start tag read by Python's HTMLParser (raw HTML on), at ea
 _NESTED_TAG = 16  # and by the sanitiser's parser, at each element still open
 _HEADING_BRACE = 50  # a heading's " {" read to its "}" by the attribute list's search (C)
 _ELEMENT = 150_000  # an element from the blocks: its text read by every inline pattern,
-# then walked, serialised and sanitised (~45 µs)
+# then walked, serialised and sanitised
 
 
 class TooCostly(Exception):

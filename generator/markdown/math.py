@@ -32,8 +32,8 @@ from generator.markdown.cost import TooCostly
 MATH_VERSION = 2
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
-# The work latex2mathml may do for one text: about 10 µs a character and 70 µs a formula
-# (measured on the project's machine), so about a second at most.
+# The work latex2mathml may do for one text, in characters (a formula costs `_PER_FORMULA`
+# more): room for any real CV, not for a text made to stall the build.
 BUDGET = 100_000
 _PER_FORMULA = 7
 
@@ -136,7 +136,7 @@ def _with_source(mathml: str, tex: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _converted(tex: str, display: bool) -> tuple[str, str]:
     """(MathML, "") or ("", why latex2mathml could not convert `tex`)."""
-    # Imported by the first formula: 18 ms of the start of every build that has none.
+    # Imported by the first formula: a build with none does not pay for it.
     from latex2mathml.converter import convert
 
     known = _ALIAS.sub(lambda m: ALIASES[m.group(1)], tex)

@@ -42,7 +42,7 @@ from generator.safeurl import EXPECTED_LINK, EXPECTED_SOURCE, is_unsafe, url_sch
 
 # Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
 # name up among the entry points of every installed package (importing importlib.metadata,
-# 11 ms, then reading each package's metadata), where another package could also claim it.
+# then reading each package's metadata), where another package could also claim it.
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
 RENDERER_VERSION = 3

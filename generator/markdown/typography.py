@@ -3,7 +3,7 @@
 Python-Markdown's own `smarty` extension was tried in its place (issue 26) and its output
 does not match: it decides each quote from the text inside one inline pattern, so the
 closing quote after a link opens instead (`"[a](u)"` gives “a“), and so does the inch mark
-after a digit and an apostrophe (5'10" gives 5‘10”). tests/unit/test_typography.py holds
+after a digit and an apostrophe (5'10" gives 5‘10”). tests/unit/markdown/test_typography.py holds
 those cases. This does the job once, on the finished element tree, through Markdown's public
 Treeprocessor API: one pass over each text in document order, so a quote knows the character
 before it even across `*emphasis*` and links. Code, escaped characters (still placeholders at

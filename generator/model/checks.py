@@ -72,7 +72,7 @@ def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
     """
     title_path = ("title",) if data.title else (data.title_field,)
     texts: list[tuple[FieldPath, str | None, bool]] = [
-        (title_path, data.display_title, True),
+        (title_path, data.slug_title, True),
         (("summary",), data.summary, False),
         (("body",), data.body, False),
         *((("highlights", i), h.text, True) for i, h in enumerate(data.highlights)),

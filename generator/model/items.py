@@ -92,7 +92,7 @@ def make_items(
         slug = (
             chosen
             or kept.get(id(entry))
-            or routes.unique_slug(routes.slugify(entry.stem or data.display_title), taken)
+            or routes.unique_slug(routes.slugify(entry.stem or data.slug_title), taken)
         )
         items.append(_item(name, entry, slug, owners, root, people))
     return items
@@ -139,9 +139,18 @@ def _item(
     paper = isinstance(data, Publication)
     editors = parse_authors(data.editors, owners, people) if paper else []
     return Item(
-        name, data, entry.source, entry.line, slug, slug, url,
-        authors=authors, editors=editors, origin=entry, root=root,
-    )  # fmt: skip
+        name,
+        data,
+        entry.source,
+        entry.line,
+        slug,
+        slug,
+        url,
+        authors=authors,
+        editors=editors,
+        origin=entry,
+        root=root,
+    )
 
 
 # What pairs an entry with its version in another language: its section, its file's name

@@ -4,6 +4,8 @@ that is neither a section nor a page is an error with a suggestion."""
 from __future__ import annotations
 
 import difflib
+import logging
+import re
 from typing import TYPE_CHECKING
 
 from generator import urls as routes
@@ -19,6 +21,8 @@ if TYPE_CHECKING:
     pass
 from generator.model.pages import FreePage
 from generator.model.structure import NavLink, Section
+
+log = logging.getLogger(__name__)
 
 # Pages that are not sections but may stand in the menu: nav name -> (label's string key, URL).
 SPECIAL_PAGES = {"cv": ("cv", routes.CV), "tags": ("tags", routes.TAGS)}
@@ -56,6 +60,34 @@ def make_nav(
             message = _no_section(item, by_name, free)
             errors.extend([config_doc.error(("nav", index, "section"), message)])
     return links
+
+
+def warn_unreached(
+    nav: list[NavLink], sections: list[Section], pages: list[FreePage], texts: list[str]
+) -> None:
+    """One warning naming the sections and pages that no menu item and no Markdown text
+    (`texts`: page bodies, the profile's summary) links to: a visitor cannot find them."""
+    menu = {link.url for link in nav}
+    unreached = [
+        f"{kind} {shown(name)}"
+        for kind, name, url in [
+            *(("section", s.name, s.url) for s in sections),
+            *(("page", p.name, p.url) for p in pages),
+        ]
+        if url not in menu and not any(_links_to(text, name, url) for text in texts)
+    ]
+    if unreached:
+        log.warning(
+            "site.yaml: nav: no menu item or page links to the %s; add %s to nav (docs/content.md)",
+            ", the ".join(unreached),
+            "them" if len(unreached) > 1 else "it",
+        )
+
+
+def _links_to(text: str, name: str, url: str) -> bool:
+    """`text` has a Markdown or HTML link to `url`, or to `name/` relative to the site."""
+    target = rf"(?:{re.escape(url)}|/?{re.escape(name)}/?)(?:[#?][^)\s\"']*)?"
+    return re.search(rf"(?:\]\(\s*<?|href=[\"']){target}[>)\"'\s]", text) is not None
 
 
 def _no_section(item: NavItem, sections: dict[str, Section], free: dict[str, FreePage]) -> str:

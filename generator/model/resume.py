@@ -18,7 +18,7 @@ from generator import urls as routes
 from generator.content.i18n import Locale
 from generator.content.reader import (
     LoadedEntry,
-    SiteFiles,
+    SiteInputs,
     discover,
     read_bibtex,
     read_config,
@@ -55,7 +55,7 @@ from generator.model.items import (
     order_entries,
     owner_names,
 )
-from generator.model.nav import check_section_lists, make_nav
+from generator.model.nav import check_section_lists, make_nav, warn_unreached
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
 from generator.model.tags import collect_tags
@@ -138,12 +138,26 @@ def build_model(
     tags = collect_tags([item for s in sections for item in s.items], root)
     config_doc = config_doc or Document("site.yaml", None)
     nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    if config.nav is not None and config.language == languages.default:  # said once
+        texts = [p.body or "" for p in free] + [profile.summary or ""]
+        texts += [i.data.body or "" for s in sections for i in s.items]
+        warn_unreached(nav, sections, free, texts)
     check_section_lists(config, sections, errors, config_doc)
     check_variant_sections(config, sections, errors, config_doc)
     return Resume(
-        config, profile, sections, tags, nav, sorted(assets), renderer, locale, languages,
-        fallbacks or [], free, profile_doc,
-    )  # fmt: skip
+        config,
+        profile,
+        sections,
+        tags,
+        nav,
+        sorted(assets),
+        renderer,
+        locale,
+        languages,
+        fallbacks or [],
+        free,
+        profile_doc,
+    )
 
 
 def _locale(config: SiteConfig) -> Locale:
@@ -217,7 +231,7 @@ def _section(
 class Loaded:
     """A site read from disk: its files and its model, in each of its languages."""
 
-    files: SiteFiles
+    files: SiteInputs
     resume: Resume  # in the default language
     translations: dict[str, Resume] = field(default_factory=dict)  # the others, in site order
     markdown: Callable[[], None] | None = None  # with `load(markdown_later=True)`: see there
@@ -242,7 +256,7 @@ def load(
     include_drafts: bool = False,
     base_url: str | None = None,
     cache: BuildCache | None = None,
-    files: SiteFiles | None = None,
+    files: SiteInputs | None = None,
     markdown_later: bool = False,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
@@ -258,7 +272,7 @@ def load(
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
-    languages = read_languages(SiteFiles(root, root / "site.yaml", root / "content"), parsed)
+    languages = read_languages(SiteInputs(root, root / "site.yaml", root / "content"), parsed)
     files = files or discover(root, errors, languages.others)
     resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
@@ -300,7 +314,7 @@ class _LoadOptions:
 
 
 def _load_language(
-    files: SiteFiles,
+    files: SiteInputs,
     resolver: Resolver,
     errors: ErrorCollector,
     options: _LoadOptions,

@@ -25,8 +25,14 @@ from generator.model.pages import FreePage
 
 # Dated, but a record rather than news: by default not in the feed (see feed_sections).
 NOT_IN_FEED = (
-    "education", "experience", "volunteer", "teaching", "skills", "interests", "references",
-)  # fmt: skip
+    "education",
+    "experience",
+    "volunteer",
+    "teaching",
+    "skills",
+    "interests",
+    "references",
+)
 
 
 @dataclass(eq=False)

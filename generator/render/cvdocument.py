@@ -10,17 +10,17 @@ never in a template.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import unquote
 
 from generator import urls as routes
 from generator.content.authors import Author
 from generator.content.i18n import STRINGS_EN
-from generator.content.schema import Link, Publication
+from generator.content.schema import Publication
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
+from generator.render.icons import svg_document
+from generator.render.presenter import LinkView, Presenter, printed
 from generator.render.textruns import Blocks, Runs, flatten, read_blocks
 
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
@@ -41,15 +41,31 @@ class _Builder:
         self.resume = resume
         self.locale = resume.locale
         self.base_url = resume.config.base_url
+        self.presenter = Presenter(resume.locale, resume.config)
 
     def document(self, paper: str, options: dict[str, Any]) -> dict[str, Any]:
         resume = self.resume
+        profile = self.profile()
         return {
             "meta": self.meta(paper),
             "labels": {key: self.locale.t(key) for key in STRINGS_EN},
             "options": options,
-            "profile": self.profile(),
+            "settings": self.settings(),
+            "icons": {c["icon"]: svg_document(c["icon"]) for c in profile["contact"]},
+            "profile": profile,
             "sections": [self.section(section) for section in resume.cv_sections],
+        }
+
+    def settings(self) -> dict[str, Any]:
+        """site.yaml's `pdf` settings, as the template reads them (sizes in pt and mm)."""
+        pdf = self.resume.config.pdf
+        return {
+            "font_size": pdf.font_size,
+            "margin": pdf.margin,
+            "accent": pdf.accent,
+            "tags": pdf.tags,
+            "one_page": pdf.one_page,
+            "min_font_size": min(pdf.min_font_size, pdf.font_size),
         }
 
     def meta(self, paper: str) -> dict[str, Any]:
@@ -84,95 +100,60 @@ class _Builder:
         }
 
     def contact(self) -> list[dict[str, Any]]:
-        """What the CV's contact line shows, in its order. `text` is what paper prints (the
-        address, the handle, the site without its scheme), `url` where a click leads."""
-        profile = self.resume.profile
-        found = []
-        place = profile.place
-        if place:
-            found.append(_contact("location", place))
-        if profile.email:
-            found.append(_contact("email", profile.email, f"mailto:{profile.email}"))
-        if profile.phone:
-            found.append(_contact("phone", profile.phone, "tel:" + profile.phone.replace(" ", "")))
-        if profile.website:
-            found.append(_contact("website", printed(profile.website), profile.website))
-        found += [{"kind": "link", **self.link(link)} for link in profile.links]
-        return found
+        """What the CV's contact line shows, in its order (presenter.contact). `text` is
+        what paper prints (the address, the handle, the site without its scheme), `url`
+        where a click leads, `icon` the name of its picture in the document's `icons`."""
+        return [self.link(shown) for shown in self.presenter.contact(self.resume.profile)]
 
-    def link(self, link: Link) -> dict[str, Any]:
+    def link(self, link: LinkView) -> dict[str, Any]:
         """`text` is what paper prints: the address, with the handle when the address does
         not say it; a profile without an address prints its handle (or its label)."""
         url = self.file_url(link.url) if link.url else None
-        text = printed(url) if url else link.username or link.label
-        if url and link.username and link.username.casefold() not in text.casefold():
-            text = f"{text} ({link.username})"
-        return {"label": link.label, "text": text, "url": url, "icon": link.icon}
+        text = link.text if url == link.url else printed(url)
+        if url and link.handle and link.handle.casefold() not in text.casefold():
+            text = f"{text} ({link.handle})"
+        return {"kind": link.kind, "label": link.label, "text": text, "url": url, "icon": link.icon}
 
     # --- sections and entries ---------------------------------------------------------------
 
     def section(self, section: Section) -> dict[str, Any]:
         items = section.items
-        publications = section.kind == "publications"
-        authors = [a for item in items for a in item.authors] if publications else []
+        legend = self.presenter.legend(items)
         return {
             "name": section.name,
             "title": section.title,
             "kind": section.kind,
+            "numbered": section.name in self.resume.config.pdf.numbered,
             "entries": [_with_length(self.entry(item)) for item in items],
             # What the marks after authors' names mean, when the section uses them.
-            "marks": {
-                "equal": any(a.equal for a in authors),
-                "corresponding": any(a.corresponding for a in authors),
-            },
+            "legend": [{"symbol": m.symbol, "meaning": m.meaning} for m in legend],
         }
 
     def entry(self, item: Item) -> dict[str, Any]:
-        data = item.data
+        view = self.presenter.present(item)
         common = {
             "kind": "entry",
             "section": item.section,
-            "title": self.inline(item.title),
-            "title_text": item.title,
+            "title": self.inline(view.title),
+            "title_text": view.title,
             "url": self.absolute(item.url) if item.url else None,
-            "date": self.dates(item),
+            "date": view.dates,
+            "place": view.place,
+            "organization": view.organization,
+            "meta": list(view.details),  # the line under the title, as /cv/'s
+            "links": [self.link(link) for link in view.links],
             "tags": [tag.name for tag in item.tags],
+            "authors": [self.author(author) for author in item.authors],
         }
-        if isinstance(data, Publication):
-            return {**common, **self.publication(item, data)}
+        if isinstance(item.data, Publication):
+            return {**common, **self.publication(item, item.data, view.badge)}
         return {**common, **self.other(item)}
 
     def other(self, item: Item) -> dict[str, Any]:
-        """What an entry other than a publication shows."""
+        """What an entry other than a publication shows besides its words."""
         data, get = item.data, item.get
-        organization = (
-            data.organization or get("institution") or get("issuer") or get("awarder")
-        ) or get("event")
-        grade = get("grade")
-        grade_text = f"{self.locale.t('grade')}: {grade}" if grade else None
-        meta = [
-            data.subtitle,
-            ", ".join(author.name for author in item.authors),  # a talk's speakers
-            get("area"),  # an education's field of study
-            organization,
-            get("description"),
-            data.location,
-            get("role"),
-            ", ".join(get("roles") or []),
-            get("type") if item.section == "projects" else None,
-            get("term"),
-            grade_text,
-        ]
         skills = get("items") or []
         return {
-            "subtitle": data.subtitle,
-            "organization": organization,
-            "description": get("description"),
-            "location": data.location,
-            "role": get("role"),
-            "term": get("term"),
-            "grade": grade,
-            "meta": [part for part in meta if part],  # the line under the title, as /cv/'s
             "thesis": self.thesis(get("thesis")),
             "summary": self.blocks(data.summary),
             "highlights": [self.inline(h.text) for h in data.highlights],
@@ -180,15 +161,7 @@ class _Builder:
             "skills": [{"name": self.inline(s.name), "level": s.level} for s in skills],
             "level": get("level"),
             "keywords": list(get("keywords") or []),
-            "links": self.entry_links(item),
         }
-
-    def entry_links(self, item: Item) -> list[dict[str, Any]]:
-        links = [self.link(link) for link in item.data.links]
-        if item.get("url"):
-            url = self.file_url(item.get("url"))
-            links.append({"label": self.locale.t("link"), "text": printed(url), "url": url})
-        return links
 
     def thesis(self, thesis: Any) -> dict[str, Any] | None:
         if thesis is None:
@@ -200,15 +173,14 @@ class _Builder:
             "highlights": [self.inline(h.text) for h in thesis.highlights],
         }
 
-    def publication(self, item: Item, data: Publication) -> dict[str, Any]:
+    def publication(self, item: Item, data: Publication, badge: str | None) -> dict[str, Any]:
         t = self.locale.t
         return {
             "kind": "publication",
-            "authors": [_author(author) for author in item.authors],
-            "editors": [_author(editor) for editor in item.editors],
+            "editors": [self.author(editor) for editor in item.editors],
             "editors_label": t("editor_abbr" if len(item.editors) == 1 else "editors_abbr"),
             "type": data.type,
-            "type_label": t(f"type_{data.type}"),
+            "type_label": badge,  # none for a paper of unknown type
             "venue": data.venue,
             "venue_short": data.venue_short,
             "publisher": data.publisher,
@@ -219,36 +191,14 @@ class _Builder:
             "advisors": list(data.advisors),
             "doi": data.doi,
             "arxiv": data.arxiv,
-            "links": self.publication_links(data),
         }
 
-    def publication_links(self, data: Publication) -> list[dict[str, Any]]:
-        t = self.locale.t
-        links = []
-        for kind, target in (("pdf", data.pdf), ("code", data.code), ("slides", data.slides)):
-            if target:
-                url = self.file_url(target)
-                links.append({"kind": kind, "label": t(kind), "text": printed(url), "url": url})
-        if data.url:
-            url = self.file_url(data.url)
-            links.append({"kind": "link", "label": t("link"), "text": printed(url), "url": url})
-        if data.doi:
-            url = routes.doi(data.doi)
-            links.append({"kind": "doi", "label": t("doi"), "text": data.doi, "url": url})
-        if data.arxiv:
-            url = routes.arxiv(data.arxiv)
-            links.append({"kind": "arxiv", "label": t("arxiv"), "text": data.arxiv, "url": url})
-        links += [{"kind": "link", **self.link(link)} for link in data.links]
-        return links
-
-    def dates(self, item: Item) -> str:
-        """The entry's dates as /cv/ shows them (the themes' `date_range`)."""
-        data = item.data
-        if isinstance(data, Publication) and not data.spans:
-            return self.locale.date(data.published)
-        if data.date is not None:
-            return self.locale.date(data.date)
-        return self.locale.date_range(data.start, data.until)
+    def author(self, author: Author) -> dict[str, Any]:
+        return {
+            "name": author.name,
+            "owner": author.is_owner,
+            "marks": [mark.symbol for mark in self.presenter.marks(author)],
+        }
 
     # --- text and links ---------------------------------------------------------------------
 
@@ -286,25 +236,3 @@ def _length(value: Any) -> int:
     if isinstance(value, list):
         return sum(_length(each) for each in value)
     return 0
-
-
-def _contact(kind: str, text: str, url: str | None = None) -> dict[str, Any]:
-    return {"kind": kind, "label": text, "text": text, "url": url, "icon": None}
-
-
-def _author(author: Author) -> dict[str, Any]:
-    return {
-        "name": author.name,
-        "owner": author.is_owner,
-        "equal": author.equal,
-        "corresponding": author.corresponding,
-    }
-
-
-def printed(url: str) -> str:
-    """A link as paper shows it: an address, a number, or a site without `https://`."""
-    for scheme in ("mailto:", "tel:"):
-        if url.lower().startswith(scheme):
-            return unquote(url[len(scheme) :])
-    shown = re.sub(r"^https?://", "", url, flags=re.IGNORECASE)
-    return shown[:-1] if shown.endswith("/") and shown.count("/") == 1 else shown

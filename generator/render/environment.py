@@ -17,6 +17,7 @@ from typing import Any
 
 import jinja2
 
+from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 from generator.errors import BuildError, library_message
 from generator.render.theme import ThemeDir, builtin_themes_dir
@@ -25,8 +26,9 @@ _PARENT_REF = re.compile(r"""(["'])@parent/""")
 
 
 class ChainLoader(jinja2.BaseLoader):
-    """Loads `name` from the first theme that has it, `@theme/name` from that theme, and
-    `@parent/name` from the next theme of the chain after the one whose template asks."""
+    """Loads `name` from the first theme that has it, `@theme/name` from that theme (or the
+    theme it inherits that template from), and `@parent/name` from the next theme of the
+    chain after the one whose template asks."""
 
     def __init__(self, chain: list[ThemeDir]):
         self.chain = chain
@@ -42,9 +44,12 @@ class ChainLoader(jinja2.BaseLoader):
         if template.startswith("@"):
             theme_name, _, rest = template[1:].partition("/")
             indices = [i for i, t in enumerate(self.chain) if t.name == theme_name]
-            if not indices:
-                raise jinja2.TemplateNotFound(template)
-            return self._load(indices[0], rest, template)
+            # A theme that does not replace a template shows its parent's: a child that
+            # extends "@parent/base.html" of such a theme gets that one.
+            for index in range(indices[0], len(self.chain)) if indices else ():
+                if (self.chain[index].templates / rest).is_file():
+                    return self._load(index, rest, template)
+            raise jinja2.TemplateNotFound(template)
         for index, theme in enumerate(self.chain):
             if (theme.templates / template).is_file():
                 return self._load(index, template, template)
@@ -80,7 +85,7 @@ class KeptTemplates(jinja2.FileSystemBytecodeCache):
 
     def __init__(self, folder: Path):
         with contextlib.suppress(OSError):  # said when a template cannot be kept there
-            folder.mkdir(parents=True, exist_ok=True)
+            private_folder(folder)
         super().__init__(str(folder))
         self.warned = False
 

@@ -1,5 +1,5 @@
 """What templates call besides Jinja's own: links from the page being rendered (`url`,
-`file_url`, `srcset`), JSON-LD for a <script> element, an entry's dates. See docs/themes.md."""
+`file_url`, `srcset`), JSON-LD for a <script> element. See docs/themes.md."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ import jinja2
 from markupsafe import Markup
 
 from generator import urls as routes
-from generator.content.i18n import Locale
-from generator.content.schema import Publication
 from generator.model.resume import Item
 from generator.render.pages import Page
 from generator.render.pictures import Source
@@ -36,16 +34,6 @@ def json_ld(value: Any) -> Markup:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=None)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
-
-
-def dates(locale: Locale, item: Item | Any) -> str:
-    """An entry's date or dates as pages show them."""
-    data = item.data if isinstance(item, Item) else item
-    if isinstance(data, Publication) and not data.spans:
-        return locale.date(data.published)
-    if data.date is not None:
-        return locale.date(data.date)
-    return locale.date_range(data.start, data.until)
 
 
 @jinja2.pass_context

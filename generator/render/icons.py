@@ -44,6 +44,7 @@ _SHAPES: dict[str, str] = {
     "sun": '<circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 '
     '1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/>',
     "moon": '<path d="M21 13A9 9 0 1 1 11 3a7 7 0 0 0 10 10z"/>',
+    "menu": '<path d="M4 6h16M4 12h16M4 18h16"/>',
     "print": '<path d="M6 9V3h12v6M6 18H4a1 1 0 0 1-1-1v-6a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v6a1 1 0 '
     '0 1-1 1h-2"/><rect x="6" y="14" width="12" height="7"/>',
     "tag": '<path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z"/><circle cx="8" cy="8" r="1.5"/>',
@@ -73,6 +74,18 @@ def icon(name: str, css_class: str = "icon") -> Markup:
         f'<svg class="{css_class}" viewBox="0 0 24 24" width="18" height="18" fill="none" '
         'stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" '
         f'aria-hidden="true" focusable="false">{shape}</svg>'
+    )
+
+
+def svg_document(name: str) -> str:
+    """The icon as an SVG file's text, for a typesetter that draws it (the PDF's contact
+    line): the same shapes as the pages', with nothing to fetch. `currentColor` is left
+    for the template to replace with its colour."""
+    shape = _SHAPES.get(name, _SHAPES["link"])
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" '
+        'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" '
+        f'stroke-linejoin="round">{shape}</svg>'
     )
 
 

@@ -90,12 +90,12 @@ def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
 # --- planning --------------------------------------------------------------------------------
 
 
-def plan_site(resumes: dict[str, Resume]) -> list[Page]:
+def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
     """Every page of the site in each of its languages, the default language's first.
 
     In a multilingual site each page knows where it leads in the other languages.
     """
-    pages = [page for resume in resumes.values() for page in plan(resume)]
+    pages = [page for resume in resumes.values() for page in plan_language(resume)]
     default = next(iter(resumes.values()))
     if not default.languages.many:
         return pages
@@ -109,7 +109,7 @@ def plan_site(resumes: dict[str, Resume]) -> list[Page]:
     return pages
 
 
-def plan(resume: Resume) -> list[Page]:
+def plan_language(resume: Resume) -> list[Page]:
     """Every page of the site in the résumé's language, in a fixed order.
 
     The 404 page is the default language's only: a host serves one for every address.

@@ -7,6 +7,11 @@ wider than the original), in the modern formats the installed Pillow writes (AVI
 in the original's own format as the fallback. The social card (`og:image`) is a 1200×630
 JPEG, the favicons PNGs of 32 and 180 pixels. Making the files is site/images.py's.
 
+An SVG is planned as a photo is, from the size a browser would show it at, and drawn into
+pixels (site/vectors.py): no SVG is published as it is, since opened from the site's own
+address it would run its scripts. Being drawn, it has no largest size: its 2× files are
+twice its 1× ones, whatever its own size.
+
 A file's URL is made from its original's path and its size (`images/me.jpg` at 160 pixels:
 `/images/me-160x160.webp`), so the same picture keeps its address from build to build.
 """
@@ -20,7 +25,7 @@ from typing import Any
 from generator import urls as routes
 from generator.errors import ContentError
 
-VECTOR = (".svg",)  # shown as they are: no pixels to resize, no metadata of a camera
+VECTOR = (".svg",)  # drawn into pixels at the sizes shown (site/vectors.py)
 SOCIAL = (1200, 630)  # what link previews show (Open Graph's recommended size)
 ICONS = (("icon", 32), ("apple-touch-icon", 180))
 TYPES = {"avif": "image/avif", "webp": "image/webp", "jpeg": "image/jpeg", "png": "image/png"}
@@ -39,13 +44,13 @@ class ImageInfo:
     file: Path
     width: int
     height: int
-    fallback: str  # "jpeg" or "png" (a picture with transparency)
+    fallback: str  # "jpeg" or "png" (a picture with transparency, or an SVG)
     digest: str
     place: ContentError  # the field that names it, for an error found while making it
 
 
 @dataclass(frozen=True)
-class Variant:
+class PictureFile:
     """One file to make: the original at `width`×`height` (cropped to that shape about the
     middle), in `format`."""
 
@@ -71,14 +76,14 @@ class Source:
 @dataclass(frozen=True)
 class Picture:
     """What a template writes a `<picture>` from: `sources` (best format first), then the
-    `<img>`'s `src` and `srcset` (`fallback`), its `width` and `height` (as shown at 1×;
-    None: unknown, a vector) and `sizes`."""
+    `<img>`'s `src` and `srcset` (`fallback`), its `width` and `height` (as shown at 1×)
+    and `sizes`."""
 
     sources: tuple[Source, ...]
     fallback: Source
     src: str
-    width: int | None
-    height: int | None
+    width: int
+    height: int
     sizes: str
 
 
@@ -99,9 +104,9 @@ class Icon:
 
 @dataclass
 class Pictures:
-    """Every picture of the site, planned: read-only for templates, `variants` for the build."""
+    """Every picture of the site, sized: read-only for templates, `files` for the build."""
 
-    infos: dict[str, ImageInfo] = field(default_factory=dict)  # the raster originals by path
+    infos: dict[str, ImageInfo] = field(default_factory=dict)  # the originals by path
     options: dict[str, Any] = field(default_factory=dict)  # the theme's
     formats: tuple[str, ...] = ("webp",)  # the modern formats to make, best first
     avatar: str | None = None
@@ -112,33 +117,33 @@ class Pictures:
         shown = self._shown(role)
         if not path or not shown:
             return None
-        if is_vector(path):
-            return _vector(path, shown if role == "avatar" else None)
         info = self.infos.get(_key(path))
         if info is None:  # not read: never published
             return None
-        variants = self._variants(info, role, shown)
-        sources = tuple(_source(variants, kind) for kind in self.formats)
-        fallback = _source(variants, info.fallback)
+        picture_files = self._sized_files(info, role, shown)
+        sources = tuple(_source(picture_files, kind) for kind in self.formats)
+        fallback = _source(picture_files, info.fallback)
         width, height = _display(info, role, shown)
         return Picture(sources, fallback, fallback.candidates[0].url, width, height,
                        _sizes(role, width))  # fmt: skip
 
     def social(self, *paths: str | None) -> SocialImage | None:
-        """The link preview image: of the first of `paths` that is a photo, cropped to
-        1200×630; else of the first vector (as it is)."""
+        """The link preview image: of the first of `paths` that is a picture, cropped to
+        1200×630."""
         for path in paths:
             if path and _key(path) in self.infos:
                 return SocialImage(social_url(path), *SOCIAL)
         return None
 
     def icons(self) -> list[Icon]:
-        """The favicons: site.yaml's `favicon`, or made from the avatar; none: the theme's."""
-        if self.favicon:
+        """The favicons: made from site.yaml's `favicon` if it is an SVG, that file as it is
+        if not (a PNG or an ICO), or made from the avatar; none: the theme's."""
+        made_from = self.favicon or self.avatar
+        info = self.infos.get(_key(made_from)) if made_from else None
+        if info is None and self.favicon:
             suffix = PurePosixPath(self.favicon).suffix.lower()
-            kind = {".svg": "image/svg+xml", ".ico": "image/x-icon"}.get(suffix, "image/png")
+            kind = "image/x-icon" if suffix == ".ico" else "image/png"
             return [Icon("icon", routes.content_file(self.favicon), kind)]
-        info = self.infos.get(_key(self.avatar)) if self.avatar else None
         if info is None:
             return []
         return [
@@ -146,24 +151,24 @@ class Pictures:
             for rel, size in ICONS
         ]
 
-    def variants(self, roles: dict[str, set[str]]) -> list[Variant]:
+    def files(self, roles: dict[str, set[str]]) -> list[PictureFile]:
         """Every file to make: each original (path -> its roles) in each role's sizes."""
-        made: dict[str, Variant] = {}
+        made: dict[str, PictureFile] = {}
         for path, wanted in roles.items():
             info = self.infos.get(_key(path))
             if info is None:
                 continue
             for role in sorted(wanted):
-                made.update((v.url, v) for v in self._role_variants(info, role))
+                made.update((v.url, v) for v in self._role_files(info, role))
         return [made[url] for url in sorted(made)]
 
-    def _role_variants(self, info: ImageInfo, role: str) -> list[Variant]:
+    def _role_files(self, info: ImageInfo, role: str) -> list[PictureFile]:
         if role == "social":
-            return [Variant(social_url(info.path), info, *SOCIAL, "jpeg")]
+            return [PictureFile(social_url(info.path), info, *SOCIAL, "jpeg")]
         if role == "icons":
-            return [Variant(_url(info.path, s, s, "png"), info, s, s, "png") for _, s in ICONS]
+            return [PictureFile(_url(info.path, s, s, "png"), info, s, s, "png") for _, s in ICONS]
         shown = self._shown(role)
-        return self._variants(info, role, shown) if shown else []
+        return self._sized_files(info, role, shown) if shown else []
 
     def _shown(self, role: str) -> int:
         try:
@@ -172,20 +177,17 @@ class Pictures:
             return 0
         return min(max(value, 0), MAX_SHOWN)
 
-    def _variants(self, info: ImageInfo, role: str, shown: int) -> list[Variant]:
+    def _sized_files(self, info: ImageInfo, role: str, shown: int) -> list[PictureFile]:
         made = []
         for width, height in _sizes_made(info, role, shown):
             for kind in (*self.formats, info.fallback):
                 url = _url(info.path, width, height, kind)
-                made.append(Variant(url, info, width, height, kind))
+                made.append(PictureFile(url, info, width, height, kind))
         return made
 
 
 def social_url(path: str) -> str:
-    """Where the link preview image of a content/ picture is: its 1200×630 JPEG, or the file
-    itself for a vector (which is not processed)."""
-    if _key(path).lower().endswith(VECTOR):
-        return routes.content_file(_key(path))
+    """Where the link preview image of a content/ picture is: its 1200×630 JPEG."""
     return _url(path, *SOCIAL, "jpeg")
 
 
@@ -212,16 +214,19 @@ def _display(info: ImageInfo, role: str, shown: int) -> tuple[int, int]:
 
 
 def _sizes_made(info: ImageInfo, role: str, shown: int) -> list[tuple[int, int]]:
-    """The 1× and 2× sizes, none wider than the original (an avatar: squares)."""
+    """The 1× and 2× sizes, none wider than a photo's original (an avatar: squares); a
+    vector's 2× is twice its 1×, drawn at that size."""
+    vector = is_vector(info.path)
     if role == "avatar":
-        side = min(info.width, info.height)
+        side = 2 * shown if vector else min(info.width, info.height)
         return [(s, s) for s in sorted({min(shown, side), min(2 * shown, side)})]
-    widths = sorted({min(shown, info.width), min(2 * shown, info.width)})
+    widest = 2 * min(shown, info.width) if vector else info.width
+    widths = sorted({min(shown, info.width), min(2 * shown, widest)})
     return [(w, max(1, round(info.height * w / info.width))) for w in widths]
 
 
-def _source(variants: list[Variant], kind: str) -> Source:
-    candidates = tuple(Candidate(v.url, v.width) for v in variants if v.format == kind)
+def _source(picture_files: list[PictureFile], kind: str) -> Source:
+    candidates = tuple(Candidate(v.url, v.width) for v in picture_files if v.format == kind)
     return Source(TYPES[kind], candidates)
 
 
@@ -230,9 +235,3 @@ def _sizes(role: str, width: int) -> str:
     if role == "image":
         return f"(max-width: {width + 40}px) calc(100vw - 40px), {width}px"
     return f"{width}px"
-
-
-def _vector(path: str, side: int | None) -> Picture:
-    """A vector picture, shown as it is."""
-    url = routes.content_file(_key(path))
-    return Picture((), Source("image/svg+xml", ()), url, side, side, "")

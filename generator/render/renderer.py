@@ -25,20 +25,20 @@ from generator.model.resume import Item, Resume
 from generator.model.variants import tailor
 from generator.render import jsonld
 from generator.render.analytics import analytics_script
-from generator.render.cvdocument import printed
 from generator.render.environment import make_environment, template_error
-from generator.render.functions import dates, file_url, json_ld, not_folded, srcset, url
+from generator.render.functions import file_url, json_ld, not_folded, srcset, url
 from generator.render.icons import icon, link_icon
 from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imports it from here
     ALL_SOURCES,
     Page,
     YearGroup,
     entry_page,
-    plan,
-    plan_site,
+    plan_language,
+    plan_pages,
     publication_groups,
 )
 from generator.render.pictures import Pictures, SocialImage
+from generator.render.presenter import Presenter, printed
 from generator.render.scholar import citation_tags
 from generator.render.theme import Theme
 
@@ -88,6 +88,11 @@ class Renderer:
     def locale(self) -> Locale:
         return self.resume.locale
 
+    @property
+    def presenter(self) -> Presenter:
+        """What entries say in the language being rendered (see render/presenter.py)."""
+        return Presenter(self.resume.locale, self.resume.config)
+
     def use(self, resume: Resume, *translations: Resume) -> None:
         """Render from `resume` (and pages in other languages from `translations`) from now
         on; its site.yaml must equal the current one's."""
@@ -122,7 +127,12 @@ class Renderer:
         # Not the résumé (`site`, `t`...): it is the page's language's, given with each page.
         return {
             "options": self.theme.options,
-            "date_range": lambda item: dates(self.locale, item),
+            # What an entry says, put into words once for pages and the PDF alike.
+            "present": lambda item: self.presenter.present(item),
+            "date_range": lambda item: self.presenter.dates(item),
+            "marks": lambda author: self.presenter.marks(author),
+            "legend": lambda items: self.presenter.legend(list(items)),
+            "contact": lambda: self.presenter.contact(self.resume.profile),
             "icon": icon,
             "link_icon": link_icon,
             "url": url,
@@ -163,8 +173,9 @@ class Renderer:
         keeps them): the CV, section and tag pages show them all, and each process that
         `render_pages` spreads them over would format them all again."""
         for resume in self.resumes.values():
+            presenter = Presenter(resume.locale, resume.config)
             for item in resume.items:
-                dates(resume.locale, item)
+                presenter.dates(item)
 
     def _social_image(self, page: Page) -> SocialImage | None:
         """A page's link preview image: its entry's picture, else the avatar."""

@@ -40,9 +40,31 @@ _STYLES = {
 }
 # Elements that start a block of their own (a paragraph, unless said otherwise).
 _BLOCKS = {
-    "p", "div", "blockquote", "pre", "table", "tr", "dl", "dt", "dd", "figure", "figcaption",
-    "h1", "h2", "h3", "h4", "h5", "h6", "hr", "ul", "ol", "li", "section", "details", "summary",
-}  # fmt: skip
+    "p",
+    "div",
+    "blockquote",
+    "pre",
+    "table",
+    "tr",
+    "dl",
+    "dt",
+    "dd",
+    "figure",
+    "figcaption",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "section",
+    "details",
+    "summary",
+}
 _HIDDEN = {"script", "style", "template"}  # raw HTML (with `unsafe_html`) whose text is no text
 # A formula (MathML) is read as the TeX it was written in, kept in its annotation: MathML's
 # own text (`\frac{a}{b}` is "ab") would say something else.

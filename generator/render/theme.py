@@ -76,12 +76,13 @@ class Theme:
         return None
 
     def static_files(self) -> dict[str, Path]:
-        """Relative path -> file; a child's file replaces its parent's."""
+        """Relative path -> file; a child's file replaces its parent's. Everything there but
+        folders and hidden files: a pipe, say, is listed, so that the copy refuses it by name."""
         files: dict[str, Path] = {}
         for theme in reversed(self.chain):
             if theme.static.is_dir():
                 for path in sorted(theme.static.rglob("*")):
-                    if path.is_file() and not path.name.startswith("."):
+                    if path.exists() and not path.is_dir() and not path.name.startswith("."):
                         files[path.relative_to(theme.static).as_posix()] = path
         return files
 

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from generator import urls as routes
@@ -36,6 +37,9 @@ _PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
 
 TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
 FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
+# Typst packages cvsite ships: `@cvsite/cv:1.0.0`, what every theme's template shares. Found
+# here by Typst, never fetched.
+PACKAGES = Path(__file__).parent / "typst"
 
 
 def template_of(theme: Theme) -> Path | None:
@@ -54,9 +58,9 @@ def font_folders(theme: Theme) -> list[Path]:
 _typeset_in: int | None = None
 
 
-def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
-    """`document` typeset with `template`. Raises BuildError when the template fails, and
-    RuntimeError in a process forked from one that has typeset."""
+def compiler() -> ModuleType:
+    """The `typst` module, for a compile in this process (a PDF here, an SVG picture drawn
+    in site/vectors.py). Raises RuntimeError in a process forked from one that has used it."""
     global _typeset_in
     if _typeset_in is not None and _typeset_in != os.getpid():
         raise RuntimeError(
@@ -64,8 +68,15 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             "do not survive fork(); typeset in the process that forked"
         )
     _typeset_in = os.getpid()
-    import typst  # only a build that makes a PDF needs the compiler
+    import typst  # only a build that makes a PDF or draws an SVG needs the compiler
 
+    return typst
+
+
+def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
+    """`document` typeset with `template`. Raises BuildError when the template fails, and
+    RuntimeError in a process forked from one that has typeset."""
+    typst = compiler()
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
         pdf, warnings = typst.compile_with_warnings(
@@ -74,6 +85,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             font_paths=[str(folder) for folder in fonts],
             ignore_system_fonts=True,
             sys_inputs={"cv": data},
+            package_path=str(PACKAGES),
         )
     except typst.TypstError as exc:
         raise BuildError(_problem(template, exc, "cannot typeset the CV")) from None
@@ -145,11 +157,18 @@ def pdf_files(
     jobs = pdf_jobs(loaded, theme)
     if not jobs:
         return {}
-    digest = _digest(template_of(theme))
+    digest = _digest(template_of(theme), *sorted(PACKAGES.rglob("*.typ")))
     looks = {code: shown(r) for code, r in loaded.resumes.items() if r.config.pdf is not None}
     return {
         name: (
-            (looks[job.resume.language], digest, job.fonts, repr(theme.options), repr(job.variant)),
+            (
+                looks[job.resume.language],
+                digest,
+                job.fonts,
+                repr(theme.options),
+                repr(job.variant),
+                repr(job.resume.config),  # `pdf`, `dates`, `marks`, `contact` shape the PDF
+            ),
             job,
         )
         for name, job in jobs.items()
@@ -210,5 +229,8 @@ def _most_used(pair: tuple[str, int]) -> tuple[int, str]:
     return -pair[1], pair[0].casefold()
 
 
-def _digest(path: Path) -> str:
-    return hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+def _digest(*paths: Path) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,9 +1,13 @@
 """The preview's HTTP server: the last good build, the error page, and the reload channel.
 
-It is the standard library's threading HTTP server, as MkDocs' preview is: every request
-has a thread of its own, so pages are served while the watcher rebuilds the site in the
-main thread (the rebuild writes each changed file in one rename, and the server reads
-whichever whole file is there). Pages get a small script that asks the server, by long
+It is the standard library's HTTP server, as MkDocs' preview is, with a fixed pool of
+worker threads (serve/workers.py): pages are served while the watcher rebuilds the site in
+the main thread (the rebuild writes each changed file in one rename, and the server reads
+whichever whole file is there). A burst of connections waits its turn in the system's
+listen queue, as long as the system allows, rather than being dropped; a connection kept
+alive is closed after its answer while others wait. Every file is opened from inside the
+preview's folder, never through a link out of it, and only if it is a regular file
+(`confined.open_inside`). Pages get a small script that asks the server, by long
 polling, for the next rebuild, and reloads the page (or swaps a lone changed stylesheet)
 when it comes. Each page carries the number of the build it was served from, so a rebuild
 that ends before the script asks is not missed.
@@ -30,11 +34,15 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
+from generator.confined import NotRegular, open_inside
+from generator.serve.workers import WorkerPoolMixIn
+
 log = logging.getLogger("cvsite")
 
 SCRIPT_PATH = "/livereload.js"
 POLL_PREFIX = "/livereload/"
 POLL_SECONDS = 30  # a poll with no rebuild is answered after this; the script asks again
+IDLE_SECONDS = 5  # a kept-alive connection that sends nothing more is closed after this
 
 # Reloads the page when the site is rebuilt (or swaps a stylesheet that alone changed).
 # It asks only while the page is visible: a browser opens at most six connections to a
@@ -165,11 +173,13 @@ class Reloads:
 # --- the server ------------------------------------------------------------------------------
 
 
-class PreviewServer(socketserver.ThreadingMixIn, socketserver.TCPServer):
+class PreviewServer(WorkerPoolMixIn, socketserver.TCPServer):
     """Serves the preview built in `root`; `error`, when set, is shown instead of every page."""
 
-    daemon_threads = True  # a waiting poll must not keep the process alive
     allow_reuse_address = True
+    # The listen queue: as long as the system allows (it cuts a longer one to its own
+    # limit), not socketserver's 5, which left a burst of requests unanswered.
+    request_queue_size = socket.SOMAXCONN
 
     def __init__(self, host: str, port: int, root: Path):
         self.address_family = _family(host)
@@ -185,6 +195,7 @@ class PreviewServer(socketserver.ThreadingMixIn, socketserver.TCPServer):
         self.reloads.announce(None if error else stylesheet)
 
     def stop(self) -> None:
+        self.closing()
         self.reloads.close()
         self.shutdown()
 
@@ -212,9 +223,9 @@ class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive: a reload fetches a page and its assets
     server_version = "cvsite-serve"
     sys_version = ""
-    timeout = 2 * POLL_SECONDS  # an idle kept-alive connection is closed after this
+    timeout = IDLE_SECONDS  # of each read or write: a poll waits on the server, not on this
     # Headers and body go out in two writes: with Nagle's algorithm the body would wait for
-    # the browser's delayed acknowledgement of the headers, 40 ms on Linux, for every file.
+    # the browser's delayed acknowledgement of the headers, for every file.
     disable_nagle_algorithm = True
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
@@ -257,21 +268,32 @@ class _Handler(BaseHTTPRequestHandler):
         if self.server.error is not None and _is_page(relative):
             page = error_page(self.server.error)
             return self._send(HTTPStatus.INTERNAL_SERVER_ERROR, "text/html", page, body, epoch)
-        file = self.server.root / relative
-        if relative.endswith("/") or relative == "":
-            file = file / "index.html"
-        elif file.is_dir():  # built from the folder's name: `//host` must not redirect off
-            return self._redirect(quote(f"/{relative}/"), body)
+        folder = relative.endswith("/") or relative == ""
+        name = relative + "index.html" if folder else relative
         try:
-            data = file.read_bytes()
-        except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+            data = self._read(name)
+        except IsADirectoryError:
+            if folder:
+                return self._not_found(body, epoch)
+            # Built from the folder's name: `//host` must not redirect off.
+            return self._redirect(quote(f"/{relative}/"), body)
+        except OSError:  # not there; a name longer than the system takes (ENAMETOOLONG)
             return self._not_found(body, epoch)
-        self._send(HTTPStatus.OK, _content_type(file.name), data, body, epoch)
+        self._send(HTTPStatus.OK, _content_type(name), data, body, epoch)
+
+    def _read(self, name: str) -> bytes:
+        """A file of the preview, read from inside its folder: a link out of it, a pipe, a
+        socket or a device is refused (said in the log) and answered as not there."""
+        try:
+            with open_inside(self.server.root, name) as file:
+                return file.read()
+        except NotRegular as exc:
+            log.warning("cvsite serve: %s", exc)
+            raise FileNotFoundError(name) from None
 
     def _not_found(self, body: bool, epoch: int) -> None:
-        page = self.server.root / "404.html"
         try:
-            data = page.read_bytes()
+            data = self._read("404.html")
         except OSError:
             return self._plain(HTTPStatus.NOT_FOUND, "Not found.\n", body)
         self._send(HTTPStatus.NOT_FOUND, "text/html", data, body, epoch)
@@ -280,7 +302,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_response(HTTPStatus.MOVED_PERMANENTLY)
         self.send_header("Location", location)
         self.send_header("Content-Length", "0")
+        self._let_others_in()
         self.end_headers()
+
+    def _let_others_in(self) -> None:
+        """Close a kept-alive connection after this answer when others wait for a worker:
+        it would hold its worker, idle, until the browser's next request."""
+        if self.server.crowded():
+            self.send_header("Connection", "close")
 
     def _plain(self, status: HTTPStatus, text: str, body: bool) -> None:
         self._send(status, "text/plain", text.encode(), body)
@@ -297,6 +326,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
+        self._let_others_in()
         self.end_headers()
         if body:
             self.wfile.write(data)

@@ -1,13 +1,14 @@
 """`cvsite build`: the build as its list of stages.
 
-    with output_lock(output):
-        inputs = scan_inputs(site)           # what the stamp says the site was built from
-        site = SiteBuilder(options).build()  # load the model, plan the pages, render files
-        report = write_site(output, files)   # the new folder, swapped in whole
-        stamp.save(...)                      # an unchanged rerun then has nothing to do
+    with output_lock(output):                # a second build of the same folder waits
+        inputs = scan_inputs(site)           # what the stamp will say it was built from
+        site = SiteBuilder(options).build()  # read, plan, check, render and typeset
+        report = write_site(output, files)   # write a new folder, swap it in whole
+        Stamp(...).save(site, output)        # an unchanged rerun then has nothing to do
 
-The stages themselves are in builder.py (model, plan, files), writer.py and stamp.py. This
-module also gives the names the other packages build with.
+The in-memory stages are `SiteBuilder._stages` (builder.py), when the PDFs are typeset is
+typesetting.py's, the write and the swap are writer.py's and swap.py's, the stamp
+stamp.py's. This module also gives the names the other packages build with.
 """
 
 from __future__ import annotations
@@ -45,12 +46,8 @@ __all__ = [  # what serve, deploy and the command line build with
 ]
 
 
-def build(options: BuildOptions, *, keep: list | None = None) -> BuildResult:
-    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant.
-
-    `keep`: where to leave what the build made (the model, the pages, the renderer), for a
-    caller whose process ends next: the system frees it with the process, where freeing it
-    object by object on return would take 3 ms of 1,000 entries' build."""
+def build(options: BuildOptions) -> BuildResult:
+    """A clean build into options.output, leaving a stamp so an unchanged rerun is instant."""
     started = time.perf_counter()
     check_output_location(options.output, options.site)
     # Held until the stamp is saved: a second build of the same folder waits (outputlock.py).
@@ -63,8 +60,6 @@ def build(options: BuildOptions, *, keep: list | None = None) -> BuildResult:
         report = write_site(options.output, site.files, force=options.force, locked=True)
         if options.cache_dir is not None:  # (the Markdown is saved by the build)
             _save_stamp(options, site, inputs, report)
-    if keep is not None:
-        keep.append(builder)
     return _result(options, site, report, time.perf_counter() - started)
 
 

@@ -1,25 +1,24 @@
-"""`SiteBuilder`: the build's stages in memory (load the model, plan the pages, render the
-files), keeping what it made so that a rebuild in the same process (the preview) redoes only
-what its changes touch."""
+"""`SiteBuilder`: the build's stages in memory (read, plan, check, render and typeset, and
+the site's files put together), keeping what it made so that a rebuild in the same process
+(the preview) renders again only the pages its changes touch."""
 
 from __future__ import annotations
 
 import functools
 import hashlib
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
-from typing import Any
 
+from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
-from generator.content.reader import SiteFiles
-from generator.markdown.renderer import MarkdownProblem
+from generator.content.discover import is_content_file
+from generator.content.reader import SiteInputs
 from generator.model.resume import Loaded, load
-from generator.render.pictures import Variant
-from generator.render.renderer import Job, Page, Renderer, plan_site
+from generator.render.pictures import PictureFile, Pictures
+from generator.render.renderer import Job, Page, Renderer, plan_pages
 from generator.render.theme import Theme, load_theme
-from generator.render.typstpdf import pdf_jobs
+from generator.site import typesetting
 from generator.site.changes import Changes
 from generator.site.collisions import check_collisions
 from generator.site.depends import Fingerprint, Rendered, fingerprint, stale_pages, stale_sources
@@ -29,33 +28,51 @@ from generator.site.images import (
     cached,
     image_claims,
     make_group,
-    plan_pictures,
+    read_pictures,
     wanted_images,
 )
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
-    SITE_FILE_COST,
+    GENERATED_COST,
     Made,
     Wanted,
     bib_files,
     citation_files,
+    generated_files,
     generated_names,
-    late_pdfs,
-    make_site_files,
+    make_generated,
     other_files,
-    pdf_cost,
-    pdfs_to_make,
-    site_files,
 )
-from generator.site.parallel import available_cores, forks_workers, parallel_map
-from generator.site.quickedit import shown_only
+from generator.site.parallel import available_cores, parallel_map
 from generator.site.rendered import RenderedSite, Update, difference
 from generator.site.stamp import markdown_file, templates_folder
 from generator.site.writer import Source
 
-# What making one file of a picture costs, in entry pages (see Renderer._unit_cost): about
-# 10 ms (decoding its original shared with the picture's other files).
+# What making one file of a picture costs, in entry pages (see Renderer._unit_cost): its
+# original is decoded once for all its files.
 PICTURE_COST = 40.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every output a build will make: the pages, the pictures' files, the other files
+    (assets, each paper's .bib: URL -> (source, origin)) and the generated ones."""
+
+    pages: list[Page]
+    pictures: Pictures
+    picture_files: list[PictureFile]
+    other: dict[str, tuple[Source, object]]
+    citations: Made
+    generated: Wanted
+    prints: dict[str, Fingerprint]  # what each language's pages show, to find stale ones
+
+    @property
+    def claims(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The URLs the pages claim, and those the other files claim."""
+        return tuple(p.url for p in self.pages), (
+            *self.other,
+            *(f.url for f in self.picture_files),
+        )
 
 
 class SiteBuilder:
@@ -79,8 +96,8 @@ class SiteBuilder:
         self._renderer: Renderer | None = None
         self._pending = Changes()
         self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
-        # A rebuild leaves PDFs made before as they were, for `typeset_late` (the preview:
-        # a 1,000-entry CV takes a second, and the pages need not wait for it).
+        # The preview's rebuilds leave PDFs made before as they were, for `typeset_late`,
+        # so that the pages are shown without waiting for Typst.
         self.typeset_later = False
 
     def build(self, changes: Changes | None = None) -> Update:
@@ -89,8 +106,11 @@ class SiteBuilder:
             self.cache.reads.clear()
             changes = Changes(settings=True)
         changes = self._pending | changes
+        if self.last is not None:  # a file in a folder a link leads to: both its names
+            changes = changes.aliased(self.last.loaded.files)
         self._pending = changes
-        told = {path: _digest(path) for path in changes.content}  # before anything is read
+        content = self.options.site / "content"
+        told = {path: _digest(path, content) for path in changes.content}  # before any read
         # Read them again in any case: a failed build may have cached what was wrong in them.
         self.cache.reads.forget(told)
         changes = self._really_changed(changes, told)
@@ -105,11 +125,46 @@ class SiteBuilder:
         self.cache.spread = functools.partial(parallel_map, jobs=self.jobs) if spreads else None
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._quick(changes) or self._render(changes)
+        site, rendered = self._stages(changes)
         update = difference(self.last, site, changes, rendered)
         self.last, self._pending = site, Changes()
         self._read.update(told)
         return update
+
+    def _stages(self, changes: Changes) -> tuple[RenderedSite, int]:
+        """The build, stage by stage; and how many pages it rendered."""
+        last = None if changes.settings else self.last
+        loaded = self._load(changes)  # read: content found, read, validated, modelled
+        theme = last.theme if last is not None else self._theme(loaded)
+        plan = self._plan(loaded, theme, last)  # plan: every output and what it shows
+        renderer = self._renderer_for(loaded, theme, fresh=last is None)
+        renderer.use_pictures(plan.pictures)
+        self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
+        stale = self._stale(plan, last, changes.templates)
+        rendered, made, pictured = self._render(renderer, plan, stale)  # render, typeset
+        generated = make_generated(
+            plan.generated, _generated(last), made=made, later=self.typeset_later
+        )
+        files = _output_files(rendered, plan.other, generated, pictured)
+        site = RenderedSite(
+            loaded,
+            theme,
+            plan.pages,
+            files,
+            rendered,
+            plan.prints,
+            generated,
+            plan.claims,
+            plan.citations,
+            plan.pictures,
+        )
+        site.late = typesetting.late_pdfs(plan.generated, generated)
+        return site, len(stale)
+
+    def typeset_late(self) -> dict[PurePosixPath, bytes]:
+        """The PDFs the last rebuild left as they were (`typeset_later`), typeset now and
+        kept as that build's: their bytes by path, to write."""
+        return typesetting.typeset_late(self.last)
 
     def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:
         """`changes` without content files whose bytes are those the last good build read."""
@@ -117,89 +172,6 @@ class SiteBuilder:
             return changes
         content = frozenset(p for p in told if self._read.get(p, b"") != told[p])
         return replace(changes, content=content)
-
-    def _quick(self, changes: Changes) -> tuple[RenderedSite, int] | None:
-        if self.last is None:
-            return None
-        renderer = self._renderer_for(self.last.loaded, self.last.theme, fresh=False)
-        files = self._same_files(changes)
-        return shown_only(self.last, changes, files, self.cache, renderer, self.typeset_later)
-
-    def _render(self, changes: Changes) -> tuple[RenderedSite, int]:
-        """The whole way: load the model, plan the pages, render what is stale."""
-        last = None if changes.settings else self.last
-        loaded = self._load(changes)
-        theme = last.theme if last is not None else self._theme(loaded)
-        images = wanted_images(loaded)
-        pages = plan_site(loaded.resumes)
-        early: dict[str, Future] = {}
-        if last is None:
-            early = self._typeset_early(loaded, theme, len(pages) + len(images))
-        pictures = plan_pictures(loaded, images, theme.options, self._originals)
-        extra, citations = self._other_files(loaded, theme, last)
-        for path in images:  # published as the files made of it, never as it is
-            extra.pop(routes.content_file(path), None)
-        variants = pictures.variants({path: roles for path, (_, roles) in images.items()})
-        claims = (tuple(p.url for p in pages), (*extra, *(v.url for v in variants)))
-        if last is None or claims != last.claims:  # the same URLs as a good build: no clash
-            check_collisions(pages, {**extra, **image_claims(variants)}, generated_names(loaded))
-        renderer = self._renderer_for(loaded, theme, fresh=last is None)
-        renderer.use_pictures(pictures)
-        prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
-        stale = self._stale(pages, prints, last, changes.templates)
-        if last is not None and last.pictures != pictures:  # sizes or URLs may have changed
-            stale = pages
-        wanted = site_files(loaded, pages, prints, self.cache, theme)
-        before = last.generated if last is not None else {}
-        rendered, made, pictured = self._render_files(
-            loaded, renderer, pages, stale, (wanted, before), variants, early
-        )
-        generated = make_site_files(wanted, before, made=made, later=self.typeset_later)
-        files = _site_files_by_path(rendered, extra, generated)
-        files.update({routes.output_path(url): source for url, source in pictured.items()})
-        site = RenderedSite(
-            loaded, theme, pages, files, rendered, prints, generated, claims, citations, pictures
-        )
-        site.late = late_pdfs(wanted, generated)
-        return site, len(stale)
-
-    def typeset_late(self) -> dict[PurePosixPath, bytes]:
-        """The PDFs the last rebuild left as they were (`typeset_later`), typeset now and
-        kept as that build's: their bytes by path, to write."""
-        site = self.last
-        made: dict[PurePosixPath, bytes] = {}
-        for name, (inputs, make) in list(site.late.items()) if site is not None else ():
-            data = make()  # a mistake raises here, and the PDF stays late
-            site.generated[name] = (inputs, data)
-            site.files[PurePosixPath(name)] = made[PurePosixPath(name)] = data
-            del site.late[name]
-        return made
-
-    def _typeset_early(self, loaded: Loaded, theme: Theme, items: int) -> dict[str, Future]:
-        """A first build that will not fork starts typesetting its PDFs now, on a thread,
-        rather than after planning and checking (the sample site: 4 PDFs, 0.14 s of Typst).
-        `items` counts the pages and pictures: with the site's other files, at least what the
-        build could hand to workers, so that none will be forked.
-
-        Typst's threads do not survive fork(): from here on, nothing this builder does forks,
-        and the Markdown check renders here too (a site of under 200 pages with 200 texts or
-        more loses its spread, about what the early PDFs gain). A document is made here, as
-        it renders Markdown; Markdown the check will refuse leaves the PDFs to the usual
-        place, after the check has placed the error."""
-        if self.typeset_later:
-            return {}
-        if forks_workers(items + len(generated_names(loaded)) + 1, self.cache.jobs):
-            return {}
-        try:
-            typesetting = {name: job.prepared() for name, job in pdf_jobs(loaded, theme).items()}
-        except MarkdownProblem:
-            return {}
-        self.jobs = self.cache.jobs = 1
-        self.cache.spread = None
-        thread = ThreadPoolExecutor(1, thread_name_prefix="typeset")
-        futures = {name: thread.submit(typeset) for name, typeset in typesetting.items()}
-        thread.shutdown(wait=False)  # the PDFs are awaited where they are written
-        return futures
 
     def _load(self, changes: Changes) -> Loaded:
         options = self.options
@@ -209,7 +181,7 @@ class SiteBuilder:
             base_url=options.base_url,
             cache=self.cache,
             files=self._same_files(changes),
-            markdown_later=True,  # rendered and checked once the pages are planned
+            markdown_later=True,  # rendered and checked once the outputs are planned
         )
 
     def _theme(self, loaded: Loaded) -> Theme:
@@ -218,108 +190,84 @@ class SiteBuilder:
             config.theme, self.options.site, config.theme_options, config=loaded.config_doc
         )
 
-    def _other_files(
-        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
-    ) -> tuple[dict, Made]:
-        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
-        extra = other_files(loaded, theme)
-        citations: Made = {}
-        for each in loaded.resumes.values():
-            citations.update(citation_files(each, last.citations if last is not None else None))
-            extra.update(bib_files(each, citations))
-        return extra, citations
+    def _plan(self, loaded: Loaded, theme: Theme, last: RenderedSite | None) -> Plan:
+        """The pages, the pictures (each original's header read), the other files."""
+        images = wanted_images(loaded)
+        pages = plan_pages(loaded.resumes)
+        pictures = read_pictures(loaded, images, theme.options, self._originals)
+        other, citations = self._other_files(loaded, theme, last)
+        for path in images:  # published as the files made of it, never as it is
+            other.pop(routes.content_file(path), None)
+        picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
+        prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
+        generated = generated_files(loaded, pages, prints, self.cache, theme)
+        return Plan(pages, pictures, picture_files, other, citations, generated, prints)
 
-    def _stale(
-        self,
-        pages: list[Page],
-        prints: dict[str, Fingerprint],
-        last: RenderedSite | None,
-        templates: frozenset[str],
-    ) -> list[Page]:
-        """The pages to render: all of a first build, those a rebuild's changes touch."""
-        stale = stale_sources(last.fingerprints if last is not None else {}, prints)
-        previous = last.rendered if last is not None else {}
-        return stale_pages(pages, previous, stale, templates)
-
-    def _render_files(
-        self,
-        loaded: Loaded,
-        renderer: Renderer,
-        pages: list[Page],
-        stale: list[Page],
-        generated: tuple[Wanted, dict[str, tuple[Any, bytes]]],
-        variants: list[Variant],
-        early: dict[str, Future],
-    ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page (`stale` ones rendered now, the others as last time), the generated
-        files a one-off build makes alongside its pages, by name, and the pictures' files
-        by URL (each original one job, made alongside the pages unless cached).
-
-        A one-off build makes the site's own files (sitemap, feeds, resume.json) on whichever
-        core is free; a preview makes them here, where the pieces they are made of stay
-        cached for its next rebuild. The PDFs are typeset beside the pages too
-        (`_pages_and_pdfs`).
-        """
-        wanted = generated[0]  # the generated files (and those of the last build)
-        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
+    def _check(
+        self, loaded: Loaded, renderer: Renderer, plan: Plan, last: RenderedSite | None
+    ) -> None:
+        """No two outputs at one path; every Markdown text rendered and safe."""
+        if last is None or plan.claims != last.claims:  # the URLs of a good build: no clash
+            claims = {**plan.other, **image_claims(plan.picture_files)}
+            check_collisions(plan.pages, claims, generated_names(loaded))
         if self.cache.jobs > 1:  # once, before the workers start, not once in each
             renderer.load_templates()
             renderer.work_out_dates()
         loaded.check_markdown()
-        pictured, to_make = self._cached_pictures(variants)
-        also = self._alongside(alongside, wanted, len(pages), to_make)
-        results, typeset = self._pages_and_pdfs(renderer, stale, also, generated, early)
+
+    def _other_files(
+        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
+    ) -> tuple[dict, Made]:
+        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
+        other = other_files(loaded, theme)
+        citations: Made = {}
+        for each in loaded.resumes.values():
+            citations.update(citation_files(each, last.citations if last is not None else None))
+            other.update(bib_files(each, citations))
+        return other, citations
+
+    def _stale(self, plan: Plan, last: RenderedSite | None, templates: frozenset[str]) -> list:
+        """The pages to render: all of a first build, those a rebuild's changes touch."""
+        if last is None or last.pictures != plan.pictures:  # sizes or URLs may have changed
+            return plan.pages
+        stale = stale_sources(last.fingerprints, plan.prints)
+        return stale_pages(plan.pages, last.rendered, stale, templates)
+
+    def _render(
+        self, renderer: Renderer, plan: Plan, stale: list[Page]
+    ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
+        """Every page (`stale` ones rendered now, the others as last time), the generated
+        files made alongside the pages, by name, and the pictures' files by URL.
+
+        A one-off build makes the site's own files (sitemap, feeds, resume.json) and each
+        picture the cache lacks on whichever core is free; a preview makes the site's files
+        afterwards, where the pieces they are made of stay cached for its next rebuild. The
+        PDFs are typeset beside the pages (site/typesetting.py).
+        """
+        wanted = plan.generated
+        alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
+        pictured, to_make = self._cached_pictures(plan.picture_files)
+        also = self._alongside(alongside, wanted, len(plan.pages), to_make)
+        pdfs = typesetting.pdfs_to_make(wanted, _generated(self.last), later=self.typeset_later)
+        results, made = typesetting.render_beside_pdfs(renderer, stale, also, pdfs, self.cache.jobs)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
-        made = dict(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
-        made.update(typeset)
+        made.update(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         for files in results[len(stale) + len(alongside) :][: len(to_make)]:
             pictured.update(files)
         previous = self.last.rendered if self.last is not None else {}
         rendered = {
             page.url: Rendered(page, *(fresh.get(page.url) or _as_before(previous[page.url])))
-            for page in pages
+            for page in plan.pages
         }
         return rendered, made, pictured
 
-    def _pages_and_pdfs(
-        self,
-        renderer: Renderer,
-        stale: list[Page],
-        also: list[Job],
-        generated: tuple[Wanted, dict[str, tuple[Any, bytes]]],
-        early: dict[str, Future],
-    ) -> tuple[list, dict[str, bytes]]:
-        """The rendered pages and `also`'s results; and the PDFs, typeset beside the pages.
-
-        Typst's threads do not survive fork(), so no process may fork once it has typeset.
-        A build that forks workers for its pages gives them the PDFs as jobs of their own
-        (typeset in a worker, or here once every worker is forked); one that does not
-        typesets on a thread here, since Typst's compile lets other threads run (the sample
-        site: 0.1 s of its first build), or has begun to already (`early`: _typeset_early).
-        Either way the document is made where the pages render, as it renders Markdown and
-        Python-Markdown is not thread-safe.
-        """
-        spread = functools.partial(parallel_map, jobs=self.cache.jobs)
-        pdfs = pdfs_to_make(*generated, later=self.typeset_later)
-        if forks_workers(len(stale) + len(also) + len(pdfs), self.cache.jobs):
-            jobs = [Job(pdf_cost(job), job) for job in pdfs.values()]
-            results = renderer.render_pages(stale, spread, also=[*also, *jobs])
-            split = len(results) - len(jobs)
-            return results[:split], dict(zip(pdfs, results[split:], strict=True))
-        with ThreadPoolExecutor(1, thread_name_prefix="typeset") as thread:
-            typesetting = {
-                name: early.get(name) or thread.submit(job.prepared()) for name, job in pdfs.items()
-            }
-            results = renderer.render_pages(stale, spread, also=also)
-            return results, {name: job.result() for name, job in typesetting.items()}
-
     def _cached_pictures(
-        self, variants: list[Variant]
-    ) -> tuple[dict[str, Source], list[list[Variant]]]:
+        self, picture_files: list[PictureFile]
+    ) -> tuple[dict[str, Source], list[list[PictureFile]]]:
         """The pictures' files the cache has, and the groups (one original each) to make."""
         have: dict[str, Source] = {}
         to_make = []
-        for group in by_original(variants):
+        for group in by_original(picture_files):
             found = cached(group, self._images)
             if found is None:
                 to_make.append(group)
@@ -328,9 +276,9 @@ class SiteBuilder:
         return have, to_make
 
     def _alongside(
-        self, names: list[str], wanted: Wanted, pages: int, pictures: list[list[Variant]]
+        self, names: list[str], wanted: Wanted, pages: int, pictures: list[list[PictureFile]]
     ) -> list[Job]:
-        cost = SITE_FILE_COST * pages
+        cost = GENERATED_COST * pages
         also = [Job(cost, wanted[name][1]) for name in names]
         also += [
             Job(PICTURE_COST * len(group), functools.partial(make_group, group, self._images))
@@ -340,13 +288,13 @@ class SiteBuilder:
             also.append(Job(cost, self.cache.markdown.save))
         return also
 
-    def _same_files(self, changes: Changes) -> SiteFiles | None:
+    def _same_files(self, changes: Changes) -> SiteInputs | None:
         """The last discovery, if the changes only edited files it found (none came or went)."""
         if self.last is None or changes.settings:
             return None
         files = self.last.loaded.files
         known = {*files.all_sources(), *files.assets}
-        if all(path in known and path.is_file() for path in changes.content):
+        if all(path in known and is_content_file(path, files.content) for path in changes.content):
             return files
         return None
 
@@ -365,24 +313,33 @@ def render_site(options: BuildOptions) -> RenderedSite:
     return SiteBuilder(options, once=True).build().site
 
 
+def _generated(last: RenderedSite | None) -> dict:
+    return last.generated if last is not None else {}
+
+
 def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
     return rendered.html, rendered.templates
 
 
-def _site_files_by_path(
-    rendered: dict[str, Rendered], extra: dict, generated: dict
+def _output_files(
+    rendered: dict[str, Rendered], other: dict, generated: dict, pictured: dict[str, Source]
 ) -> dict[PurePosixPath, Source]:
-    """Every output file by its path: the pages, the other files, the generated ones."""
+    """Every output file by its path: the pages, the other files, the generated ones, the
+    pictures' files."""
     files: dict[PurePosixPath, Source] = {
         routes.output_path(url): r.html for url, r in rendered.items()
     }
-    files.update({routes.output_path(url): source for url, (source, _) in extra.items()})
+    files.update({routes.output_path(url): source for url, (source, _) in other.items()})
     files.update({PurePosixPath(name): data for name, (_, data) in generated.items()})
+    files.update({routes.output_path(url): source for url, source in pictured.items()})
     return files
 
 
-def _digest(path: Path) -> bytes | None:
+def _digest(path: Path, content: Path) -> bytes | None:
+    """What `path` in `content` holds now, as the build would read it; None if it would not
+    (the build will say why). A pipe put there is not opened: that would wait for ever."""
     try:
-        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
-    except OSError:  # deleted (or unreadable: the build will say so)
+        with confined.open_inside(content, path.relative_to(content).as_posix()) as file:
+            return hashlib.blake2b(file.read(), digest_size=16).digest()
+    except (OSError, ValueError, confined.NotRegular):  # deleted, a pipe, a link out
         return None

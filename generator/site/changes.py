@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.content.discover import SiteInputs
 from generator.render.theme import Theme
 
 
@@ -36,6 +37,14 @@ class Changes:
             self.templates | other.templates,
             self.static | other.static,
         )
+
+    def aliased(self, files: SiteInputs) -> Changes:
+        """The changes with each content file under every name `files` found it by (through
+        a link to a folder in content/), so that a rebuild reads all of them again."""
+        if not files.linked:
+            return self
+        content = frozenset().union(*map(files.aliases, self.content))
+        return Changes(self.settings, content, self.templates, self.static)
 
     def describe(self) -> str:
         """`content/experience.yaml` or `3 files` — for a log line."""

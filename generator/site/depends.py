@@ -84,9 +84,13 @@ def fingerprint(resume: Resume) -> Fingerprint:
     sections = tuple((s.name, s.title, s.kind, s.url, tuple(s.sources)) for s in resume.sections)
     # Free pages are few and in the menu of every page: an edit of one is an edit of the site.
     site = (
-        resume.config, resume.profile, tuple(resume.nav), sections, tuple(resume.assets),
+        resume.config,
+        resume.profile,
+        tuple(resume.nav),
+        sections,
+        tuple(resume.assets),
         tuple(resume.pages),
-    )  # fmt: skip
+    )
     per_file: dict[str, list[tuple[Any, ...]]] = {}
     keys: dict[str, list[str]] = {}
     for section in resume.sections:

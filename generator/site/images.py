@@ -2,11 +2,14 @@
 size as shown, its format), then made into the files render/pictures.py plans.
 
 What is published is pixels only: EXIF orientation is applied, then EXIF (with a phone's GPS
-position), XMP and colour profiles are left behind (colours first converted to sRGB). Each
-file made is kept in the site's cache folder under a digest of what it is made from (the
-original's bytes, its size and format, Pillow's version and this module's settings), so a
-rebuild reads it from there and does no image work. An original is decoded once for all its
-files, and each original is one job a build may hand to another process.
+position), XMP and colour profiles are left behind (colours first converted to sRGB); an SVG
+is drawn into pixels first (site/vectors.py). Each file made is kept in the site's cache
+folder under a digest of what it is made from (the original's bytes, its size and format,
+Pillow's version, the SVG renderer's for an SVG, and this module's settings), so a rebuild
+reads it from there and does no image work. Beside each kept file is a digest of its bytes:
+a file that no longer matches it (overwritten, cut short, emptied) is made again, never
+published. An original is decoded once for all its files, and each original is one job a
+build may hand to another process.
 """
 
 from __future__ import annotations
@@ -16,25 +19,25 @@ import hashlib
 import io
 import json
 import math
-import os
 import warnings
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.cachefolders import intact, keep
 from generator.diskerrors import cache_warning
 from generator.errors import ContentError, ContentErrors, shown
 from generator.model.resume import Loaded
-from generator.render.pictures import ImageInfo, Pictures, Variant, is_vector
+from generator.render.pictures import ImageInfo, PictureFile, Pictures, is_vector
 from generator.site.collisions import Origin
+from generator.site.vectors import NotDrawn, draw, renderer_version, svg_size
 from generator.site.writer import Source
 
 if TYPE_CHECKING:
     from PIL import Image
 
-# Pillow is imported where a picture is read or made: a site without one (the sample site)
-# starts 13 ms sooner.
+# Pillow is imported where a picture is read or made: a site without one does not pay for it.
 
 MAX_PIXELS = 50_000_000  # a bigger original is refused: decoding it would take gigabytes
 READS = ("JPEG", "PNG", "WEBP", "GIF")  # the formats an original may be in
@@ -53,13 +56,14 @@ def modern_formats() -> tuple[str, ...]:
 
 
 def wanted_images(loaded: Loaded) -> Wanted:
-    """Every raster picture the site shows, with the field that names it and its roles: the
-    avatar (also the link preview and, without site.yaml's `favicon`, the favicons), and
-    each entry's `image` (its page, lists, and its page's link preview if it has a page)."""
+    """Every picture the site shows, with the field that names it and its roles: the avatar
+    (also the link preview and, without site.yaml's `favicon`, the favicons), each entry's
+    `image` (its page, lists, and its page's link preview if it has a page), and an SVG
+    `favicon` (drawn into the favicons; a PNG or ICO one is published as it is)."""
     wanted: Wanted = {}
 
     def add(path: str | None, place: ContentError, roles: set[str]) -> None:
-        if path and not is_vector(path):
+        if path:
             key = path.split("#")[0].split("?")[0].lstrip("/")
             wanted.setdefault(key, (place, set()))[1].update(roles)
 
@@ -75,20 +79,26 @@ def wanted_images(loaded: Loaded) -> Wanted:
                 place = item.origin.error(("image",), "")
                 preview = {"social"} if item.has_page else set()  # its page's og:image
                 add(item.data.image, place, {"image", "thumbnail", *preview})
+    favicon = loaded.resume.config.favicon
+    if favicon and is_vector(favicon):
+        doc = loaded.config_doc
+        place = ContentError("site.yaml", 0, 0, "favicon", "")
+        add(favicon, doc.error(("favicon",), "") if doc is not None else place, {"icons"})
     return wanted
 
 
 class Originals:
     """What each original was found to be (its digest, size as shown and fallback format),
     by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
-    original it has seen unchanged, not even to hash it (13 ms for a 3 MB photo)."""
+    original it has seen unchanged, not even to hash it."""
 
     def __init__(self, path: Path | None):
         self.path = path
         self.known: dict[str, list] = {}
         self.changed = False
-        with contextlib.suppress(OSError, ValueError):
-            self.known = json.loads(path.read_text(encoding="utf-8")) if path else {}
+        kept = intact(path) if path else None  # as this class wrote it, or nothing
+        with contextlib.suppress(ValueError):
+            self.known = json.loads(kept) if kept is not None else {}
 
     def info(self, file: Path, path: str, place: ContentError) -> ImageInfo:
         try:
@@ -112,7 +122,7 @@ class Originals:
         self.changed = False
 
 
-def plan_pictures(
+def read_pictures(
     loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
 ) -> Pictures:
     """The site's pictures, each original read (not decoded): ContentErrors for any that is
@@ -134,15 +144,24 @@ def plan_pictures(
 
 
 def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
-    """An original's size as shown and its fallback format, from its header."""
+    """An original's size as shown and its fallback format, from its header (an SVG's: from
+    its root element)."""
     data = _read(file, place)
+    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+    if is_vector(path):
+        try:
+            width, height = svg_size(data)
+        except NotDrawn as exc:
+            raise _error(place, f"{shown(path)} {exc}") from None
+        # The size it is shown at, in whole pixels (a drawing of any size is made at need).
+        return ImageInfo(path, file, max(1, round(width)), max(1, round(height)), "png",
+                         digest, place)  # fmt: skip
     with _opened(io.BytesIO(data), place, path) as image:
         width, height = image.size
         if _orientation(image) in (5, 6, 7, 8):  # turned a quarter
             width, height = height, width
         alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
         fallback = "png" if image.format in ("PNG", "GIF") or alpha else "jpeg"
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     return ImageInfo(path, file, width, height, fallback, digest, place)
 
 
@@ -211,81 +230,85 @@ def _error(place: ContentError, message: str) -> ContentErrors:
     return ContentErrors([replace(place, message=message)])
 
 
-def image_claims(variants: list[Variant]) -> dict[str, tuple[Source, Origin]]:
+def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
     """The URLs the pictures' files take, each said to come from the field naming its
     original: for the check that no two sources claim one output path."""
     claims: dict[str, tuple[Source, Origin]] = {}
-    for variant in variants:
-        place = variant.info.place
-        claims[variant.url] = (b"", Origin(f"{place.file}:{place.line}", place.file, place.line))
+    for picture_file in picture_files:
+        place = picture_file.info.place
+        claims[picture_file.url] = (
+            b"",
+            Origin(f"{place.file}:{place.line}", place.file, place.line),
+        )
     return claims
 
 
 # --- making the files ---------------------------------------------------------------------
 
 
-def by_original(variants: Iterable[Variant]) -> list[list[Variant]]:
+def by_original(picture_files: Iterable[PictureFile]) -> list[list[PictureFile]]:
     """The files to make, in groups of one original each (one decoding for each group)."""
-    groups: dict[str, list[Variant]] = {}
-    for variant in variants:
-        groups.setdefault(variant.info.path, []).append(variant)
+    groups: dict[str, list[PictureFile]] = {}
+    for picture_file in picture_files:
+        groups.setdefault(picture_file.info.path, []).append(picture_file)
     return [groups[path] for path in sorted(groups)]
 
 
-def cached(group: list[Variant], folder: Path | None) -> dict[str, Source] | None:
-    """The files of one original, if the cache has every one of them."""
+def cached(group: list[PictureFile], folder: Path | None) -> dict[str, Source] | None:
+    """The files of one original, if the cache has every one of them, each as it was kept."""
     if folder is None:
         return None
     found = {v.url: cache_path(folder, v) for v in group}
-    return found if all(path.is_file() for path in found.values()) else None  # type: ignore
+    whole = all(intact(path) is not None for path in found.values())
+    return found if whole else None  # type: ignore
 
 
-def make_group(group: list[Variant], folder: Path | None) -> dict[str, Source]:
+def make_group(group: list[PictureFile], folder: Path | None) -> dict[str, Source]:
     """The files of one original, by URL: from the cache, or made (and cached) now."""
     have = cached(group, folder)
     if have is not None:
         return have
     image = _decoded(group)
     made: dict[str, Source] = {}
-    for variant in group:
-        path = cache_path(folder, variant) if folder is not None else None
-        if path is not None and path.is_file():
-            made[variant.url] = path
+    for picture_file in group:
+        path = cache_path(folder, picture_file) if folder is not None else None
+        if path is not None and intact(path) is not None:
+            made[picture_file.url] = path
             continue
-        data = encode(image, variant)
-        made[variant.url] = _keep(path, data) if path is not None else data
+        data = encode(image, picture_file)
+        made[picture_file.url] = _keep(path, data) if path is not None else data
     return made
 
 
-def cache_path(folder: Path, variant: Variant) -> Path:
+def cache_path(folder: Path, picture_file: PictureFile) -> Path:
     """Where a made file is kept: named by a digest of everything that shapes its bytes."""
     import PIL
 
-    what = f"{variant.info.digest} {variant.width}x{variant.height} {variant.format} "
+    info, kind = picture_file.info, picture_file.format
+    what = f"{info.digest} {picture_file.width}x{picture_file.height} {kind} "
     what += f"{PIL.__version__} {SETTINGS}"
-    return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{variant.format}"
+    if is_vector(info.path):
+        what += f" typst {renderer_version()}"
+    return folder / f"{hashlib.blake2b(what.encode(), digest_size=16).hexdigest()}.{kind}"
 
 
 def _keep(path: Path, data: bytes) -> Source:
-    """`data` written to the cache (whole or not at all), and the file; the bytes if the cache
-    cannot be written."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    """`data` kept in the cache, and the file; the bytes if the cache cannot be written."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        keep(path, data)
     except OSError as exc:
-        temporary.unlink(missing_ok=True)
         cache_warning(path.parent, exc)
         return data
     return path
 
 
-def _decoded(group: list[Variant]) -> Image.Image:
+def _decoded(group: list[PictureFile]) -> Image.Image:
     """The original's pixels, upright, in sRGB, as RGB (or RGBA), with nothing else kept."""
     from PIL import ImageOps
 
     info = group[0].info
+    if is_vector(info.path):
+        return _drawn(info, max(_scale(info, v) for v in group))
     with _opened(info.file, info.place, info.path) as image:
         if image.format == "JPEG":  # decoded at a half, a quarter… when that is enough
             scale = max(_scale(info, v) for v in group)
@@ -297,10 +320,26 @@ def _decoded(group: list[Variant]) -> Image.Image:
             raise _error(info.place, _not_an_image(shown(info.path), exc)) from None
 
 
-def _scale(info: ImageInfo, variant: Variant) -> float:
-    """How much of the original's size a variant needs: its crop at full size."""
-    crop = _box(info.width, info.height, variant.width, variant.height)
-    return max(variant.width / (crop[2] - crop[0]), variant.height / (crop[3] - crop[1]))
+def _drawn(info: ImageInfo, scale: float) -> Image.Image:
+    """An SVG original drawn at `scale` times the size it is shown at (no more than
+    MAX_PIXELS), as RGBA."""
+    from PIL import Image
+
+    width, height = info.width * scale, info.height * scale
+    shrink = min(1.0, math.sqrt(MAX_PIXELS / (width * height)))
+    size = (max(1, math.ceil(width * shrink)), max(1, math.ceil(height * shrink)))
+    try:
+        data = draw(_read(info.file, info.place), *size)
+    except NotDrawn as exc:
+        raise _error(info.place, f"{shown(info.path)} {exc}") from None
+    with Image.open(io.BytesIO(data), formats=["PNG"]) as image:
+        return image.convert("RGBA")
+
+
+def _scale(info: ImageInfo, picture_file: PictureFile) -> float:
+    """How much of the original's size a picture_file needs: its crop at full size."""
+    crop = _box(info.width, info.height, picture_file.width, picture_file.height)
+    return max(picture_file.width / (crop[2] - crop[0]), picture_file.height / (crop[3] - crop[1]))
 
 
 def _srgb(image: Image.Image) -> Image.Image:
@@ -334,21 +373,21 @@ def _box(width: int, height: int, want_w: int, want_h: int) -> tuple[int, int, i
     return (round(left), round(top), round(left + crop_w), round(top + crop_h))
 
 
-def encode(image: Image.Image, variant: Variant) -> bytes:
-    """One file: `image` cropped and resized to the variant's size, in its format."""
+def encode(image: Image.Image, picture_file: PictureFile) -> bytes:
+    """One file: `image` cropped and resized to the picture_file's size, in its format."""
     from PIL import Image
 
-    box = _box(image.width, image.height, variant.width, variant.height)
-    size = (variant.width, variant.height)
+    box = _box(image.width, image.height, picture_file.width, picture_file.height)
+    size = (picture_file.width, picture_file.height)
     picture = image.resize(size, Image.Resampling.LANCZOS, box=box, reducing_gap=3.0)
     picture.info.clear()
-    if variant.format == "jpeg" and picture.mode == "RGBA":  # a JPEG has no transparency
+    if picture_file.format == "jpeg" and picture.mode == "RGBA":  # a JPEG has no transparency
         white = Image.new("RGBA", picture.size, (255, 255, 255, 255))
         picture = Image.alpha_composite(white, picture)
-    if variant.format == "jpeg":
+    if picture_file.format == "jpeg":
         picture = picture.convert("RGB")
     out = io.BytesIO()
-    picture.save(out, variant.format.upper(), **_options(variant.format))
+    picture.save(out, picture_file.format.upper(), **_options(picture_file.format))
     return out.getvalue()
 
 

@@ -18,14 +18,13 @@ from generator.render.theme import Theme
 from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
 from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
+from generator.site.feeds import atom_feed, robots, sitemap
 from generator.site.resumejson import resume_json
-from generator.site.sitefiles import atom_feed, robots, sitemap
-from generator.site.writer import Source
+from generator.site.writer import Asset, Source
 
 # What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
-# page of the site: at 1,000 entries, 6 ms for the sitemap and 11 for the feed or resume.json,
-# against 0.27 ms an entry page.
-SITE_FILE_COST = 0.03
+# page of the site: each lists every page or entry once.
+GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
 Wanted = dict[str, tuple[Any, Callable[[], bytes]]]
@@ -56,18 +55,29 @@ def citation_files(resume: Resume, before: Made | None = None) -> Made:
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
     """Theme static files and content assets: URL -> (source, where it comes from)."""
     result: dict[str, tuple[Source, Origin]] = {}
-    for relative, path in theme.static_files().items():
+    for relative, asset in theme_assets(theme).items():
         result[routes.theme_file(relative)] = (
-            path,
+            asset,
             Origin(f"theme {theme.name}: static/{relative}"),
         )
+    content = loaded.files.content
     for path in loaded.files.assets:
         display = loaded.files.display(path)
         result[routes.content_file(display.removeprefix("content/"))] = (
-            path,
+            Asset(content, path),
             Origin(display, display),
         )
     return result
+
+
+def theme_assets(theme: Theme) -> dict[str, Asset]:
+    """A theme's static files by their path under static/, each read from inside the folder
+    of the theme (of the chain) it comes from."""
+    folders = [t.path for t in theme.chain]
+    return {
+        relative: Asset(next(f for f in folders if path.is_relative_to(f)), path)
+        for relative, path in theme.static_files().items()
+    }
 
 
 def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
@@ -79,7 +89,7 @@ def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
     }
 
 
-def site_files(
+def generated_files(
     loaded: Loaded,
     pages: list[Page],
     prints: dict[str, Fingerprint],
@@ -123,31 +133,12 @@ def generated_names(loaded: Loaded) -> list[str]:
     return [*GENERATED, *feeds, *pdf_names(loaded)]
 
 
-def pdfs_to_make(
-    wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
-) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
-    only those `before` lacks (the others are left for `late_pdfs`)."""
-    return {
-        name: make
-        for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob)
-        and not _same(before.get(name), inputs)
-        and not (later and name in before)
-    }
-
-
-def pdf_cost(job: PdfJob) -> float:
-    """About how long typesetting takes, in entry pages (see Renderer._unit_cost): the
-    sample CV 0.07 s, one of 1,000 entries 1 s, against 0.4 ms an entry page."""
-    return 150.0 + 2.5 * sum(1 for _ in job.resume.items)
-
-
-def _same(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
+def same_inputs(old: tuple[Any, bytes] | None, inputs: Any) -> bool:
+    """Was `old` (what a file was made from, its bytes) made from equal `inputs`?"""
     return old is not None and old[0] == inputs
 
 
-def make_site_files(
+def make_generated(
     wanted: Wanted,
     before: dict[str, tuple[Any, bytes]],
     made: dict[str, bytes],
@@ -156,7 +147,7 @@ def make_site_files(
     """Each wanted file: as `made` already, as `before` if made from equal inputs, or now.
 
     `later`: a PDF made before stays as it was (with what it was made from), for
-    `late_pdfs` to typeset after the pages are shown (the preview)."""
+    site/typesetting.py to typeset after the pages are shown (the preview)."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
@@ -165,14 +156,5 @@ def make_site_files(
         elif later and old is not None and isinstance(make, PdfJob):
             files[name] = old
         else:
-            files[name] = (inputs, old[1] if _same(old, inputs) else make())
+            files[name] = (inputs, old[1] if same_inputs(old, inputs) else make())
     return files
-
-
-def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
-    """The PDFs `make_site_files(later=True)` left as they were, to typeset now."""
-    return {
-        name: (inputs, make)
-        for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob) and not _same(files.get(name), inputs)
-    }

@@ -26,9 +26,8 @@ from typing import TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-# Below this many items, work is done here. Cold builds in turns, one process against two
-# on a 2-core machine: the sample site (157 pages) 0.69 s against 0.72 s; 300 entries (498
-# pages) 1.23 s against 1.06 s; 1,000 entries 2.88 s against 2.18 s.
+# Below this many items, work is done here: forking and handing out cost more than they
+# save (bench/README.md has the figures).
 MIN_ITEMS = 200
 _CHUNKS_PER_JOB = 8  # enough that a busy core's share moves to a free one
 _WATCH_SECONDS = 0.2  # how often a worker checks that its build is still there

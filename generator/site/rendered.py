@@ -14,7 +14,7 @@ from generator.render.theme import Theme
 from generator.site.changes import Changes
 from generator.site.depends import Fingerprint, Rendered
 from generator.site.outputs import Made, Wanted
-from generator.site.writer import Source
+from generator.site.writer import Asset, Source
 
 
 @dataclass
@@ -68,4 +68,5 @@ def _differs(old: Source | None, new: Source, touched: frozenset[Path], settings
     if isinstance(new, bytes):
         return old is not new and old != new
     # A copied file: the same path holds new bytes only if the watcher saw it change.
-    return old != new or new in touched or settings
+    path = new.path if isinstance(new, Asset) else new
+    return old != new or path in touched or settings

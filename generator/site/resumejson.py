@@ -53,11 +53,12 @@ def _items(resume: Resume, name: str) -> list[Item]:
 def basics(resume: Resume) -> dict[str, Any]:
     profile = resume.profile
     base = resume.config.base_url
+    published = resume.config.contact  # the street address and phone only when asked
     address = profile.address
     if address is not None:
         location = {
-            "address": address.street,
-            "postalCode": address.postal_code,
+            "address": address.street if published.address else None,
+            "postalCode": address.postal_code if published.address else None,
             "city": address.city,
             "countryCode": address.country_code,
             "region": address.region,
@@ -72,7 +73,7 @@ def basics(resume: Resume) -> dict[str, Any]:
         "label": profile.headline,
         "image": image,
         "email": profile.email,
-        "phone": profile.phone,
+        "phone": profile.phone if published.phone else None,
         "url": profile.website,
         "summary": profile.summary,
         "location": location,

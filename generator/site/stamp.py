@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
+from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 
 CODE = Path(__file__).resolve().parent.parent
@@ -217,7 +218,7 @@ class Stamp:
         path = _stamp_path(site, output)
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # one per process
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(path.parent)
             temporary.write_text(json.dumps(self.__dict__), encoding="utf-8")
             os.replace(temporary, path)
         except OSError as exc:  # the next build is then a full one: nothing worse
@@ -254,7 +255,7 @@ def scan_output(output: Path) -> Stats:
 
 def output_stats(output: Path, made: Stats) -> Stats:
     """What `scan_output` finds in `output`, from the sizes and times of the files the writer
-    made there, by their paths in it (a walk of 5,000 folders took 60 ms)."""
+    made there, by their paths in it, without walking the folder again."""
     root = os.fspath(output)
     return {f"{root}/{relative}": info for relative, info in made.items() if not _hidden(relative)}
 
@@ -262,7 +263,7 @@ def output_stats(output: Path, made: Stats) -> Stats:
 def _hidden(relative: str) -> bool:
     """Whether a folder of the path `relative` is one the stamp leaves out (_skipped)."""
     if "/." not in f"/{relative}" and "__pycache__" not in relative:
-        return False  # nearly every path: no folder to weigh (1,467 paths: 0.8 -> 0.1 ms)
+        return False  # nearly every path: no folder to weigh
     return any(_skipped(folder) for folder in relative.split("/")[:-1])
 
 

@@ -16,11 +16,12 @@ from generator import urls as routes
 from generator.content.schema import Variant
 from generator.errors import BuildError, UsageError, listed, shown
 from generator.model.resume import Loaded, load
-from generator.render.renderer import Renderer, plan_site
+from generator.render.renderer import Renderer, plan_pages
 from generator.render.theme import Theme, load_theme
 from generator.render.typstpdf import make_pdf, pdf_name, template_of
 from generator.site.options import BuildOptions
 from generator.site.outputlock import output_lock
+from generator.site.outputs import theme_assets
 from generator.site.writer import Source, check_output_location, prepare_output, write_site
 
 # A folder with this file holds a whole site (every build writes one): not a variant's.
@@ -104,7 +105,7 @@ def _pages(loaded: Loaded, theme: Theme, site: Path, name: str) -> dict[PurePosi
     """The variant's page in each language, as the whole build renders it."""
     renderer = Renderer(loaded.resume, theme, site)
     renderer.use(loaded.resume, *loaded.translations.values())
-    pages = [p for p in plan_site(loaded.resumes) if p.variant and p.variant.name == name]
+    pages = [p for p in plan_pages(loaded.resumes) if p.variant and p.variant.name == name]
     return {routes.output_path(page.url): renderer.render(page) for page in pages}
 
 
@@ -120,8 +121,8 @@ def _pdfs(loaded: Loaded, theme: Theme, variant: Variant) -> dict[PurePosixPath,
 
 def _static(theme: Theme) -> dict[PurePosixPath, Source]:
     return {
-        routes.output_path(routes.theme_file(relative)): path
-        for relative, path in theme.static_files().items()
+        routes.output_path(routes.theme_file(relative)): asset
+        for relative, asset in theme_assets(theme).items()
     }
 
 

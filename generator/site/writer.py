@@ -15,13 +15,29 @@ import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
+from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import output_lock
+from generator.site.sources import source_part
 from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
 
-Source = bytes | Path  # the bytes of a file, or a file to copy
+
+@dataclass(frozen=True)
+class Asset:
+    """A file of the site published as it is (a content asset, a theme's static file):
+    `path`, read from inside `root` every time it is copied (`confined.open_inside`), so that
+    a link made to lead out of `root` after the build looked at it is refused then."""
+
+    root: Path
+    path: Path
+
+
+# The bytes of a file; a file of the site to copy; a file of cvsite's own to copy (a picture
+# the cache keeps), read as an Asset of its own folder.
+Source = bytes | Asset | Path
 
 
 @dataclass(frozen=True)
@@ -47,10 +63,9 @@ def check_output_location(output: Path, site_root: Path) -> None:
             f"--output {output} would replace the site folder itself; "
             "choose a folder inside it, such as output/"
         )
-    for protected in ("content", "themes", ".git"):
-        guarded = root / protected
-        if out == guarded or guarded in out.parents:
-            raise BuildError(f"--output {output} is inside {protected}/; choose another folder")
+    part = source_part(out, root)
+    if part is not None:
+        raise BuildError(f"--output {output} is part of the site ({part}); choose another folder")
 
 
 def prepare_output(output: Path, force: bool) -> None:
@@ -85,11 +100,24 @@ def _same(existing: Path, source: Source) -> bool:
     try:
         if isinstance(source, bytes):
             return existing.stat().st_size == len(source) and existing.read_bytes() == source
-        if existing.stat().st_size != source.stat().st_size:
-            return False
-        return existing.read_bytes() == source.read_bytes()
+        with _open(source) as file:
+            if existing.stat().st_size != os.fstat(file.fileno()).st_size:
+                return False
+            return existing.read_bytes() == file.read()
     except OSError:
         return False
+
+
+def _open(source: Asset | Path) -> BinaryIO:
+    """A file to copy, opened from inside its folder; a link out of it, a pipe, a socket or
+    a device is refused (confined.NotRegular, a BuildError naming the file)."""
+    asset = source if isinstance(source, Asset) else Asset(source.parent, source)
+    return confined.open_inside(asset.root, asset.path.relative_to(asset.root).as_posix())
+
+
+def _copy(source: Asset | Path, target: Path | str) -> None:
+    with _open(source) as file, open(target, "wb") as copy:
+        shutil.copyfileobj(file, copy)
 
 
 def _existing_files(output: Path) -> set[str]:
@@ -157,7 +185,7 @@ def _assemble(
         elif isinstance(source, bytes):
             info = _write_new(target, source)
         else:
-            shutil.copyfile(source, target)
+            _copy(source, target)
             info = os.stat(target)
         stats[relative] = [info.st_size, info.st_mtime_ns]
     return stats
@@ -169,8 +197,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 def _write_new(target: str, data: bytes) -> os.stat_result:
     """A new file holding `data`, and its stat once written: the last write sets its time,
-    closing does not change it. System calls straight, without a Python file object: writing
-    the 1,467 files of a 1,000-entry site took 18 ms with one, 15 ms without."""
+    closing does not change it. System calls straight: a Python file object adds nothing here."""
     descriptor = os.open(target, _NEW_FILE, 0o666)
     try:
         view = memoryview(data)
@@ -220,7 +247,7 @@ def update_files(
             if isinstance(source, bytes):
                 temporary.write_bytes(source)
             else:
-                shutil.copyfile(source, temporary)
+                _copy(source, temporary)
             os.replace(temporary, target)
         except OSError as exc:
             temporary.unlink(missing_ok=True)

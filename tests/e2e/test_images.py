@@ -120,18 +120,18 @@ def test_a_rebuild_does_no_image_work(built, tmp_path: Path):
     theme, output, cache = built
     site = output.parent
     folder = next(cache.glob("*/images"))
-    made = [p for p in folder.iterdir() if p.suffix != ".json"]  # not originals.json
+    made = [p for p in folder.iterdir() if not p.name.startswith("originals.json")]
     before = {p.name: p.stat().st_mtime_ns for p in made}
     pages = {p: p.read_bytes() for p in output.rglob("*") if p.is_file()}
     (site / "content/images/me.jpg").touch()  # the build stamp sees a change: a full build
     result = build(site, cache)
     assert result.code == 0, result.err
-    after = [p for p in folder.iterdir() if p.suffix != ".json"]
+    after = [p for p in folder.iterdir() if not p.name.startswith("originals.json")]
     assert {p.name: p.stat().st_mtime_ns for p in after} == before
     assert {p: p.read_bytes() for p in output.rglob("*") if p.is_file()} == pages
 
 
-def test_favicon_in_site_yaml_is_used_as_it_is(tmp_path: Path):
+def test_an_svg_favicon_in_site_yaml_is_drawn_into_the_favicons(tmp_path: Path):
     site = make_site(
         tmp_path / "site",
         **{
@@ -141,7 +141,25 @@ def test_favicon_in_site_yaml_is_used_as_it_is(tmp_path: Path):
     )
     assert build(site, tmp_path / "cache").code == 0
     home = (site / "output/index.html").read_text()
-    assert '<link rel="icon" href="icons/mark.svg" type="image/svg+xml">' in home
+    assert '<link rel="icon" href="icons/mark-32x32.png" type="image/png" sizes="32x32">' in home
+    assert '<link rel="apple-touch-icon" href="icons/mark-180x180.png"' in home
+    assert not (site / "output/icons/mark.svg").exists()  # an SVG runs its scripts: never as is
+    assert not (site / "output/images/me-32x32.png").exists()  # not made of the avatar
+
+
+def test_a_png_favicon_in_site_yaml_is_used_as_it_is(tmp_path: Path):
+    icon = phone_photo(32, 32, "PNG")
+    site = make_site(
+        tmp_path / "site",
+        **{
+            "site.yaml": f"title: T\nbase_url: {BASE}\nfavicon: icons/mark.png\n",
+            "content/icons/mark.png": icon,
+        },
+    )
+    assert build(site, tmp_path / "cache").code == 0
+    home = (site / "output/index.html").read_text()
+    assert '<link rel="icon" href="icons/mark.png" type="image/png">' in home
+    assert (site / "output/icons/mark.png").read_bytes() == icon
     assert "apple-touch-icon" not in home and not (site / "output/images/me-32x32.png").exists()
 
 

@@ -54,7 +54,7 @@ def test_the_report_names_every_field_of_the_file(tmp_path, source):
     """No silent drop: every value of the file is under a field the report names, as
     placed or as left out with a reason."""
     report = import_rendercv(source, tmp_path / "site", dry_run=True)
-    named = {p.source for p in report.fields}
+    named = {p.field for p in report.fields}
     document = yaml.safe_load(source.read_text(encoding="utf-8"))
     for path in _leaf_paths(document):
         prefixes = {_shown(path[:n]) for n in range(1, len(path) + 1)}
@@ -92,7 +92,7 @@ def test_older_generations_map_locale_and_paper(tmp_path):
     assert settings["highlight_author"] == "John Doe"
     projects = yaml.safe_load((tmp_path / "a/content/projects.yaml").read_text(encoding="utf-8"))
     assert projects[0]["links"][0]["url"] == "https://github.com/rendercv/rendercv"
-    assert any(p.source == "locale_catalog.date_style" and p.left for p in old.fields)
+    assert any(p.field == "locale_catalog.date_style" and not p.kept for p in old.fields)
     import_rendercv(REAL / "John_Doe_ClassicTheme_CV-v2.3.yaml", tmp_path / "b")
     projects = yaml.safe_load((tmp_path / "b/content/projects.yaml").read_text(encoding="utf-8"))
     fall = next(p for p in projects if p["title"] == "Teaching on Udemy")
@@ -142,7 +142,9 @@ def test_importing_again_changes_nothing_and_keeps_edits(tmp_path):
     run = run_cli("import", "rendercv", changed, "--site", site)
     assert run.code == 0, run.err
     assert "- title: Mine" in edited.read_text(encoding="utf-8")
-    assert "Julia, Go" in (site / "imported" / "content" / "skills.yaml").read_text("utf-8")
+    assert "- Julia\n    - Go\n" in (site / "imported" / "content" / "skills.yaml").read_text(
+        "utf-8"
+    )
     assert "content/skills.yaml: edited by you, kept" in run.out
 
 

@@ -67,8 +67,17 @@ def test_profiles_show_their_usernames_and_print_their_addresses(sample: Path):
     assert printed == ["www.twitter.com", "soundcloud.example.com/dandymusicnl"]
 
 
-def test_the_postal_address_is_shown_whole(sample: Path):
+def test_the_postal_address_is_kept_and_shown_whole_only_when_published(sample: Path):
     text = cv(sample).main.find("ul", cls="contact").text
+    assert "2712 Broadway" not in text and "San Francisco" in text
+    site = sample.parent
+    with (site / "site.yaml").open("a", encoding="utf-8") as config:
+        config.write("contact: {address: true}\n")
+    result = run_cli("build", "--site", site, "--output", site / "published")
+    assert result.code == 0, result.err
+    text = cv(site / "published").main.find("ul", cls="contact").text
+    assert "2712 Broadway St, San Francisco, California CA 94115, US" in text
+    text = " ".join(pdfread.text(site / "published" / "cv.pdf").split())
     assert "2712 Broadway St, San Francisco, California CA 94115, US" in text
 
 
@@ -83,7 +92,6 @@ def test_the_cv_shows_skill_levels_and_publication_summaries(sample: Path):
 def test_the_pdf_prints_handles_addresses_levels_and_summaries(sample: Path):
     pdfread.require_poppler()
     text = " ".join(pdfread.text(sample / "cv.pdf").split())
-    assert "2712 Broadway St, San Francisco, California CA 94115, US" in text
     assert "www.twitter.com (neutralthoughts)" in text
     assert "soundcloud.example.com/dandymusicnl" in text
     assert "Web Development (Master)" in text

@@ -259,8 +259,8 @@ def test_a_page_without_an_image_gets_a_small_card(built):
 
 
 def test_a_page_with_an_og_image_gets_a_large_card(tmp_path):
-    # A photo avatar gives every page a 1200x630 og:image (an SVG one gives none: link
-    # previews cannot show SVG), and with it the large card.
+    # An avatar gives every page a 1200x630 og:image (a JPEG, drawn first if the avatar is
+    # an SVG, which link previews cannot show), and with it the large card.
     profile = (PORTFOLIO / "content" / "profile.yaml").read_text(encoding="utf-8")
     site, _ = _rebuilt(tmp_path, "", {"content/profile.yaml": profile + "avatar: me.jpg\n"})
     (site / "content" / "me.jpg").write_bytes(phone_photo())

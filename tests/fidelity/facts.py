@@ -54,6 +54,7 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
+import urllib.parse
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -363,7 +364,8 @@ def broken_links(site: Site) -> list[str]:
     for page in site.pages:
         here = (site.output / page.path).parent
         for link in page.links:
-            target = link.split("#", 1)[0].split("?", 1)[0]
+            # A browser reads `%E4%BF%A1` as the letters of a file's name (信).
+            target = urllib.parse.unquote(link.split("#", 1)[0].split("?", 1)[0])
             if not target or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", target):
                 continue
             base = site.output if target.startswith("/") else here
@@ -1155,11 +1157,21 @@ def page_facts(path: Path, prefix: str) -> list[Fact]:
 
 def rendercv_facts(path: Path) -> list[Fact]:
     """Every leaf of `cv:` but `sort_entries` (RenderCV 2.0-2.3's order of entries, a
-    setting kept under `cv:`)."""
+    setting kept under `cv:`); a one-line entry's `details: "a, b"` is its items, one fact
+    each (a skill list, shown so)."""
+    from generator.importers.rendercv.entries import listed_items
+
     document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return tree_facts(
-        {"cv": document.get("cv", {})}, lambda p: p[-1:] == ("sort_entries",) and len(p) == 2
-    )
+    cv = document.get("cv", {})
+    for entries in ((cv.get("sections") or {}) if isinstance(cv, dict) else {}).values():
+        for entry in entries if isinstance(entries, list) else []:
+            if (
+                isinstance(entry, dict)
+                and "label" in entry
+                and isinstance(entry.get("details"), str)
+            ):
+                entry["details"] = listed_items(entry["details"])
+    return tree_facts({"cv": cv}, lambda p: p[-1:] == ("sort_entries",) and len(p) == 2)
 
 
 def hugoblox_facts(folder: Path) -> list[Fact]:

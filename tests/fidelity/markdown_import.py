@@ -31,8 +31,8 @@ from pathlib import Path
 
 import yaml
 
+from generator.importers.markdown.document import plain
 from generator.importers.markdown.importer import import_markdown
-from generator.importers.markdown.lines import plain
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -102,16 +102,15 @@ def measure(source: Path, verbose: bool) -> dict[str, object]:
             capture_output=True,
             text=True,
         )
-    texts = [p for p in report.lines if p.kind != "layout"]
-    fields = [p for p in texts if p.structured]
+    written = source.read_text(encoding="utf-8").split("\n")
+    texts = [p for p in report.fields if p.field != "layout"]  # the report's kind of line
+    fields = [p for p in texts if p.field in ("field", "structure")]
     whole = lost = 0
     for placement in texts:
-        if placement.kind == "structure" and any(
-            w.startswith("content/profile") for w in placement.where
-        ):
+        if placement.field == "structure" and placement.where.startswith("content/profile"):
             whole += 1  # "About me", "Contact:": the profile's summary or links themselves
             continue
-        line_words = words_of(placement.text)
+        line_words = words_of(written[placement.line - 1])
         missing = [w for w in line_words if w not in known]
         if not missing:
             whole += 1
@@ -121,8 +120,8 @@ def measure(source: Path, verbose: bool) -> dict[str, object]:
             print(f"  {source.name}:{placement.line}: not written: {' '.join(missing)}")
     return {
         "file": source.name,
-        "lines": len(report.lines),
-        "layout": len(report.lines) - len(texts),
+        "lines": len(report.fields),
+        "layout": len(report.fields) - len(texts),
         "fields": len(fields),
         "body/notes": len(texts) - len(fields),
         "structured": f"{100 * len(fields) / max(1, len(texts)):.1f} %",

@@ -97,7 +97,14 @@ def make_site(
             urls = [leaf for leaf in leaves if leaf.url]
             _fill(site, file, root_path, name_root, urls, url_value)
 
-    site.files["site.yaml"] = {"title": "x", "base_url": HARMLESS, **copy.deepcopy(site_extra)}
+    # The phone and the street address are published, so that their text reaches every page.
+    published = {"contact": {"address": True, "phone": True}}
+    site.files["site.yaml"] = {
+        "title": "x",
+        "base_url": HARMLESS,
+        **published,
+        **copy.deepcopy(site_extra),
+    }
     leaves = [
         leaf
         for leaf in text_leaves(SiteConfig)

@@ -76,3 +76,13 @@ def build_hostile(site: Path, *args: str) -> Outcome:
         for line in errors:
             assert ERROR_LINE.match(line), f"not a located error: {line}"
     return Outcome(run, errors)
+
+
+def usage_error(run: Run, *words: str) -> None:
+    """`run` refused what it was given as a user's mistake: one line holding `words`, exit
+    status 2, never a traceback or an internal error."""
+    assert "Traceback" not in run.err and "internal error" not in run.err, run.err
+    assert run.code == 2, (run.code, run.out, run.err)
+    assert len(run.err.strip().splitlines()) == 1, run.err
+    for word in words:
+        assert word in run.err, run.err

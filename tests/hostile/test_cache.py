@@ -17,6 +17,7 @@ from generator.render.theme import builtin_themes_dir
 from generator.site.stamp import cache_dir, markdown_file, templates_folder
 from tests.helpers import write_site
 from tests.hostile.sandbox import build_hostile
+from tests.photos import phone_photo
 
 
 class _Planted:
@@ -65,3 +66,32 @@ def test_the_cache_is_outside_the_site_folder(tmp_path):
     assert os.environ.get("CVSITE_CACHE_DIR") and str(folder).startswith(
         os.environ["CVSITE_CACHE_DIR"]
     )
+
+
+def test_the_cache_folders_are_private_whatever_the_umask(tmp_path, monkeypatch):
+    """The cache holds rendered Markdown (drafts too) and the pictures: under the usual umask
+    (022) its files are readable by all, so no folder of it may be (issue 39, point 14)."""
+    root = tmp_path / "user-cache" / "cvsite"  # as ~/.cache/cvsite on a first build
+    monkeypatch.setenv("CVSITE_CACHE_DIR", str(root))
+    monkeypatch.setenv("CVSITE_TEST_SUBPROCESS", "1")  # a new process, with this umask
+    site = write_site(
+        tmp_path / "scratch" / "site",
+        {
+            "content/profile.yaml": "name: A\navatar: me.jpg\n",
+            "content/me.jpg": phone_photo(),
+            "content/projects/a.md": "---\ntitle: A draft\ndraft: true\n---\nNot yet.\n",
+        },
+    )
+    before = os.umask(0o022)
+    try:
+        assert build_hostile(site, "--drafts").built
+        folders = [root, *(p for p in root.rglob("*") if p.is_dir())]
+        assert {cache_dir(site), cache_dir(site) / "images"} <= set(folders)
+        assert any(p.name.startswith("templates-") for p in folders)
+        modes = {p.relative_to(tmp_path).as_posix(): p.stat().st_mode & 0o777 for p in folders}
+        assert modes == dict.fromkeys(modes, 0o700)
+        os.chmod(cache_dir(site), 0o755)  # as an older cvsite left it
+        assert build_hostile(site, "--drafts", "--force").built
+        assert cache_dir(site).stat().st_mode & 0o777 == 0o700
+    finally:
+        os.umask(before)

@@ -3,7 +3,7 @@
 It used to miss new symbolic links (to a folder, to nothing, out of content/), which the
 build refuses, and a new version of a dependency (Markdown 3.5 to 3.11 renders
 differently), and `--force` did not bypass it. The preview's watcher missed links to folders
-(its watchers' own tests: tests/unit/test_watch.py).
+(its watchers' own tests: tests/unit/serve/test_watch.py).
 """
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def test_another_python_is_a_change(site, monkeypatch):
 
 def test_the_preview_shows_the_error_of_a_new_link_to_a_folder(tmp_path, elsewhere):
     """What the preview does on a change: its watchers report it, it rebuilds with that.
-    (tests/unit/test_watch.py shows links to nothing and removed links are reported too.)"""
+    (tests/unit/serve/test_watch.py shows links to nothing and removed links are reported too.)"""
     site = write_site(tmp_path / "site", {"content/projects/a.md": ENTRY}).resolve()
     preview = Preview(site, tmp_path / "served", "http://127.0.0.1:8000/")
     preview.start()

@@ -227,3 +227,108 @@ def test_a_ctrl_c_handed_to_another_thread_still_stops_it(hostile_tree):
             raise AssertionError(f"still serving 15 s after Ctrl-C:\n{served.output()}") from None
         assert served.process.returncode == 0, served.output()
         assert "Stopped; the preview folder is removed." in served.output()
+
+
+# --- long names, and many requests at once ---------------------------------------------------
+
+
+def _answer(sock: socket.socket, buffered: bytearray) -> tuple[int, bytes]:
+    """One response read from a kept-alive connection: its status and its body (by its
+    Content-Length); what came after it stays in `buffered`."""
+    while b"\r\n\r\n" not in buffered:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError(f"the connection closed before an answer: {bytes(buffered)!r}")
+        buffered += chunk
+    head, _, rest = bytes(buffered).partition(b"\r\n\r\n")
+    length = int(re.search(rb"(?im)^content-length:\s*(\d+)", head)[1])
+    body = bytearray(rest)
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the connection closed in the middle of a body")
+        body += chunk
+    buffered[:] = body[length:]
+    return int(head.split(b" ", 2)[1]), bytes(body[:length])
+
+
+LONG = "a" * 300
+LONG_TARGETS = [
+    f"/{LONG}",
+    f"/{LONG}/",
+    f"/{LONG}.html",
+    f"/projects/{LONG}/",
+    f"/{LONG}/index.html",
+    "/" + "%61" * 300,
+    "/" + "/".join(["abcdefgh"] * 600),  # 5,400 characters in short names
+]
+
+
+def test_a_name_longer_than_the_system_takes_is_not_found(hostile_tree):
+    """Every request on one kept-alive connection: each is answered, none breaks it."""
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--port", str(port), scratch=scratch) as served:
+        start(served)
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            buffered = bytearray()
+            for target in [*LONG_TARGETS, "/notes.txt"]:
+                request = f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+                sock.sendall(request.encode("latin-1"))
+                status, body = _answer(sock, buffered)
+                expected = 200 if target == "/notes.txt" else 404
+                assert status == expected, (target[:40], status, body[:200])
+            assert body == b"asset"
+        assert "internal error" not in served.output()
+        assert "Traceback" not in served.output()
+
+
+def _threads(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"^Threads:\s*(\d+)", status, re.MULTILINE)[1])
+
+
+SIMULTANEOUS = 300
+
+
+def test_300_requests_at_once_are_all_answered_by_a_bounded_pool(hostile_tree):
+    """Each client opens its connection at the same moment, asks once and keeps the
+    connection open, as a browser does: every one is answered (in the 30 s its socket
+    waits), and the preview's threads do not grow with the connections."""
+    site, scratch = hostile_tree
+    port = free_port()
+    with run_serve(site, "--port", str(port), scratch=scratch) as served:
+        start(served)
+        assert raw_get(port, "/notes.txt") == (200, b"asset")
+        idle_threads = _threads(served.process.pid)
+        ready = threading.Barrier(SIMULTANEOUS + 1)
+        done = threading.Event()
+        answers: list[object] = []
+
+        def client() -> None:
+            ready.wait()
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+                    request = f"GET /notes.txt HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n"
+                    sock.sendall(request.encode())
+                    answers.append(_answer(sock, bytearray()))
+                    done.wait(60)  # kept open, as a browser keeps it
+            except OSError as exc:
+                answers.append(repr(exc))
+
+        clients = [threading.Thread(target=client, daemon=True) for _ in range(SIMULTANEOUS)]
+        for thread in clients:
+            thread.start()
+        ready.wait()
+        most_threads = idle_threads
+        while len(answers) < SIMULTANEOUS and any(thread.is_alive() for thread in clients):
+            most_threads = max(most_threads, _threads(served.process.pid))
+            time.sleep(0.01)
+        done.set()
+        for thread in clients:
+            thread.join(timeout=60)
+        problems = [answer for answer in answers if answer != (200, b"asset")]
+        assert len(answers) == SIMULTANEOUS and problems == [], (len(answers), problems[:5])
+        assert most_threads <= idle_threads, (idle_threads, most_threads)
+        assert served.process.poll() is None
+        assert "internal error" not in served.output()

@@ -73,7 +73,10 @@ def typst_code(marker: str) -> str:
 @pytest.fixture(scope="module", params=THEMES)
 def hostile(request, tmp_path_factory) -> tuple[HostileSite, Path]:
     pdfread.require_poppler()
-    site = make_site(tmp_path_factory.mktemp(request.param), typst_code, theme=request.param)
+    # Tags are printed only when the site asks: it does.
+    site = make_site(
+        tmp_path_factory.mktemp(request.param), typst_code, theme=request.param, pdf={"tags": True}
+    )
     build_until_it_builds(site)
     return site, site.output / "cv.pdf"
 

@@ -380,28 +380,7 @@ def test_a_long_bib_read_over_processes_gives_what_one_process_gives(
     assert len(alone[0]) > 300 and len(warned_alone) > 0 and len(pids) == 2
 
 
-def test_a_small_first_build_typesets_before_its_check_and_forks_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-):
-    """The sample site will not fork: its PDFs' documents are made as soon as the pages are
-    planned, before the Markdown check, and typeset beside the rest of the build; the builder
-    forks nothing after that, and the files are those of a build in one process."""
-    from generator.model.resume import Loaded
-    from generator.render.typstpdf import PdfJob
-
-    site = copy_site(REPO, tmp_path / "site")
-    steps: list[str] = []
-    prepared, check = PdfJob.prepared, Loaded.check_markdown
-    monkeypatch.setattr(PdfJob, "prepared", lambda job: steps.append("pdf") or prepared(job))
-    monkeypatch.setattr(Loaded, "check_markdown", lambda lo: steps.append("check") or check(lo))
-    builder = build.SiteBuilder(BuildOptions(site, tmp_path / "a", jobs=2), once=True)
-    files = builder.build().site.files
-    assert steps == ["pdf"] * 4 + ["check"] and (builder.jobs, builder.cache.spread) == (1, None)
-    alone = render_site(BuildOptions(site, tmp_path / "b", jobs=1, cache_dir=new_site_cache()))
-    assert [str(p) for p in files if files[p] != alone.files[p]] == []
-
-
-def test_markdown_refused_in_a_cv_entry_is_placed_when_pdfs_begin_early(tmp_path: Path):
+def test_markdown_refused_in_a_cv_entry_is_placed_before_any_pdf_is_typeset(tmp_path: Path):
     site = copy_site(REPO, tmp_path / "site")
     projects = site / "content" / "projects.yaml"
     projects.write_text("- title: Bad\n  summary: '[click](javascript:alert(1))'\n")

@@ -249,7 +249,7 @@ def test_an_edit_renders_only_the_pages_that_show_it(harness: Harness):
 
 
 def test_a_body_edit_renders_only_the_pages_that_show_the_body(harness: Harness):
-    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    path = harness.replace("content/projects/hpc-benchmarking.md", "One of three", "One of the")
     update = harness.rebuild(path)
     assert update is not None
     # Rendered again: the pages that declare they may show its body (its own page in each
@@ -286,11 +286,11 @@ def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
     harness.rebuild(
         harness.replace("themes/meridian/templates/section/projects.html", "</h2>", "</h2>" + shown)
     )
-    path = harness.replace("content/projects/hpc-benchmarking.md", "GPU Acceleration", "GPUs")
+    path = harness.replace("content/projects/hpc-benchmarking.md", "One of three", "One of the")
     update = harness.rebuild(path)
     assert update is not None
     assert PurePosixPath("projects/index.html") in update.written
-    assert b"GPUs" in (harness.preview.output / "projects/index.html").read_bytes()
+    assert b"One of the research" in (harness.preview.output / "projects/index.html").read_bytes()
     harness.assert_same_as_clean()
 
 
@@ -425,10 +425,10 @@ BIB = """@article{doe2020paper,
 """
 
 
-def test_edits_of_what_entries_show_reuse_the_model_and_match_a_clean_build(tmp_path: Path):
-    # A save that changes what Markdown entries show (body, title, summary...) but not where
-    # they stand keeps the last model (SiteBuilder._shown_only); anything more takes the
-    # whole way. Either way the preview equals a clean build.
+def test_edits_of_what_entries_show_match_a_clean_build(tmp_path: Path):
+    # Saves that change what Markdown entries show (body, title, summary...), where they
+    # stand (tags, dates, a page gained or lost), or where a body's errors are placed: after
+    # each, the preview equals a clean build, and a bad save is reported at its line.
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     fast = "content/projects/fast.md"
     msc = "content/education/msc.md"
@@ -436,29 +436,27 @@ def test_edits_of_what_entries_show_reuse_the_model_and_match_a_clean_build(tmp_
     h.rebuild(h.write(msc, h.path(msc).read_text() + "Thesis notes.\n"))
     h.assert_same_as_clean()
 
-    def reused(*paths: Path) -> bool:
-        loaded = h.preview.builder.last.loaded
+    def rebuilt(*paths: Path) -> None:
         update = h.rebuild(*paths)
+        assert update is not None and h.preview.error is None, h.preview.error
         h.assert_same_as_clean()
-        return update is not None and update.site.loaded is loaded
 
-    assert reused(h.replace(fast, "One.", "Two, with a [link](files/x.pdf)."))
-    assert reused(h.replace(fast, "Two", "Three"), h.replace(msc, "Thesis", "More thesis"))
-    assert reused(h.replace(fast, "title: Fast", "title: Faster"))  # tag pages, CV, feed
-    assert reused(h.replace(msc, "summary: Computational", "summary: Numerical"))
-    assert not reused(h.replace(fast, "tags: [CUDA]", "tags: [CUDA, New Tag]"))
-    assert not reused(h.replace(fast, "start: 2020", "start: 2030"))  # its place in lists
-    assert not reused(h.replace(fast, "Three", "Four"), h.replace(msc, "MSc", "MSc."))
-    assert not reused(h.replace(msc, "More thesis notes.\n", ""))  # no body: no page
-    assert reused(h.replace(fast, "Four", "Five\n\n- a list\n- of two"))
-    # The body moves down a line: its errors' line numbers must too.
-    assert not reused(h.replace(fast, "---\ntitle", "---\n# a comment\ntitle"))
+    rebuilt(h.replace(fast, "One.", "Two, with a [link](files/x.pdf)."))
+    rebuilt(h.replace(fast, "Two", "Three"), h.replace(msc, "Thesis", "More thesis"))
+    rebuilt(h.replace(fast, "title: Fast", "title: Faster"))  # tag pages, CV, feed
+    rebuilt(h.replace(msc, "summary: Computational", "summary: Numerical"))
+    rebuilt(h.replace(fast, "tags: [CUDA]", "tags: [CUDA, New Tag]"))
+    rebuilt(h.replace(fast, "start: 2020", "start: 2030"))  # its place in lists
+    rebuilt(h.replace(fast, "Three", "Four"), h.replace(msc, "MSc", "MSc."))
+    rebuilt(h.replace(msc, "More thesis notes.\n", ""))  # no body: no page
+    rebuilt(h.replace(fast, "Four", "Five\n\n- a list\n- of two"))
+    rebuilt(h.replace(fast, "---\ntitle", "---\n# a comment\ntitle"))  # the body a line down
     h.rebuild(h.replace(fast, "Five", "[bad](javascript:alert(1))"))
     assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
-    assert reused(h.replace(fast, "[bad](javascript:alert(1))", "Fixed."))  # from the last good
+    rebuilt(h.replace(fast, "[bad](javascript:alert(1))", "Fixed."))  # from the last good
     h.rebuild(h.replace(fast, "title: Faster", "title: '[x](javascript:1)'"))
     assert h.preview.error is not None and "projects/fast.md:" in h.preview.error
-    assert reused(h.replace(fast, "title: '[x](javascript:1)'", "title: Fine"))
+    rebuilt(h.replace(fast, "title: '[x](javascript:1)'", "title: Fine"))
 
 
 def test_a_site_of_every_kind_rebuilds_like_a_clean_build_in_both_themes(tmp_path: Path):
@@ -913,9 +911,9 @@ def test_free_pages_and_news_rebuild_like_a_clean_build(tmp_path: Path):
 
 
 def test_a_cv_variant_follows_edits_of_what_its_entries_show(tmp_path: Path):
-    """A variant's page is tailored when it is rendered: an edit the preview takes its quick
-    way with (a highlight's text) shows on it, and one that moves a highlight in or out of the
-    variant (its tags) does too; each time the preview equals a clean build."""
+    """A variant's page is tailored when it is rendered: an edit of a highlight's text shows
+    on it, and one that moves a highlight in or out of the variant (its tags) does too; each
+    time the preview equals a clean build."""
     h = Harness(tmp_path, source=FIXTURES / "every-kind")
     variant = "variants:\n  - name: gpu\n    include_tags: [CUDA]\n    sections: [projects]\n"
     h.rebuild(h.write("site.yaml", h.path("site.yaml").read_text() + variant))
@@ -929,9 +927,7 @@ def test_a_cv_variant_follows_edits_of_what_its_entries_show(tmp_path: Path):
     h.assert_same_as_clean()
     page = h.preview.output / "cv" / "gpu" / "index.html"
     assert "Kernels one." in page.read_text() and "Billing one." not in page.read_text()
-    loaded = h.preview.builder.last.loaded
     h.rebuild(h.replace(fast, "Kernels one.", "Kernels two."))
-    assert h.preview.builder.last.loaded is loaded  # the quick way
     h.assert_same_as_clean()
     assert "Kernels two." in page.read_text()
     h.rebuild(h.replace(fast, "tags: [Java]", "tags: [CUDA, Java]"))

@@ -1,9 +1,11 @@
-"""The code's shape, as issue 26 set it: packages one way, no cycles, small modules and
-functions, and no dependency's private names.
+"""The code's shape, as issue 26 set it: packages one way, no cycles, small functions, and
+no dependency's private names.
 
 The layers themselves are import-linter's contract (`[tool.importlinter]` in pyproject.toml,
 run by `lint-imports` in CI); these tests keep the rest of the promise where every test run
-sees it.
+sees it. A module's length is a habit, not a rule (issue 43): a cap on it split the Markdown
+importer into sixteen files with vague names and packed lines past the formatter; a module
+is as long as the one thing it owns needs, and is read top to bottom.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import pytest
 from tests.helpers import REPO
 
 PACKAGE = REPO / "generator"
-MAX_MODULE_LINES = 400
 MAX_MEDIAN_FUNCTION = 8
 MAX_P90_FUNCTION = 30
 
@@ -49,12 +50,6 @@ def test_no_module_is_in_an_import_cycle() -> None:
             if chain is not None:
                 cycles.add(" -> ".join((module, *chain)))
     assert sorted(cycles) == []
-
-
-@pytest.mark.parametrize("path", modules(), ids=name_of)
-def test_no_module_is_over_400_lines(path: Path) -> None:
-    lines = len(path.read_text(encoding="utf-8").splitlines())
-    assert lines <= MAX_MODULE_LINES, f"{name_of(path)} has {lines} lines"
 
 
 def _body_lines(function: ast.FunctionDef | ast.AsyncFunctionDef) -> int:

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 from generator.cli.arguments import Commands, add_site, site_dir
+from generator.confined import resolved
 from generator.errors import EXIT_CONTENT, EXIT_OK
 
 
@@ -121,7 +122,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.variant is not None:
         print(_build_variant(args, site).summary())
         return EXIT_OK
-    output = (Path(args.output) if args.output else site / "output").resolve()
+    output = resolved(Path(args.output) if args.output else site / "output")
     # Checked before anything heavy is imported: an unchanged site costs a few file stats.
     # --force builds in any case.
     unchanged = None
@@ -136,17 +137,15 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def _build_variant(args: argparse.Namespace, site: Path):  # noqa: ANN202 - VariantBuild
     """`--variant NAME`: that CV alone, never into output/ (see site/variantbuild.py)."""
-    import re
-
-    from generator.content.schema import VARIANT_NAME
+    from generator.content.schema import is_variant_name
     from generator.errors import UsageError, shown
     from generator.site.build import BuildOptions
     from generator.site.variantbuild import build_variant, default_output
 
-    if not re.fullmatch(VARIANT_NAME, args.variant):  # before it names a folder
+    if not is_variant_name(args.variant):  # before it names a folder
         raise UsageError(f"--variant {shown(args.variant)}: site.yaml has no such variant")
     output = Path(args.output) if args.output else default_output(site, args.variant)
-    options = BuildOptions(site, output.resolve(), args.base_url, args.drafts, args.force)
+    options = BuildOptions(site, resolved(output), args.base_url, args.drafts, args.force)
     return build_variant(options, args.variant)
 
 

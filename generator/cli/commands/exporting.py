@@ -24,17 +24,31 @@ def add(commands: Commands) -> None:
         "with `rendercv render`. Printed, or written to --output.",
     )
     add_site(rendercv)
-    rendercv.add_argument("--output", "-o", metavar="FILE", help="write here instead of printing")
+    add_output(rendercv)
     rendercv.set_defaults(func=cmd_export_rendercv)
 
 
-def cmd_export_rendercv(args: argparse.Namespace) -> int:
-    from generator.importers.rendercv.export import export
+def add_output(exporter: argparse.ArgumentParser) -> None:
+    """--output and --force, as every export format takes them."""
+    exporter.add_argument(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="write here instead of printing (never a file of the site: content/, themes/, "
+        "site.yaml...)",
+    )
+    exporter.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
-    text = export(site_dir(args.site))
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
-        print(f"Wrote {args.output}. Next: rendercv render {args.output}")
-    else:
-        print(text, end="")
+
+def cmd_export_rendercv(args: argparse.Namespace) -> int:
+    from generator.exporters.rendercv import export
+    from generator.site.exportfile import export_target, write_export
+
+    site = site_dir(args.site)
+    if not args.output:
+        print(export(site), end="")
+        return EXIT_OK
+    target = export_target(Path(args.output), site, force=args.force)  # before the work
+    write_export(target, export(site))
+    print(f"Wrote {args.output}. Next: rendercv render {args.output}")
     return EXIT_OK

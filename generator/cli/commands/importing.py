@@ -4,21 +4,10 @@ site's content; each prints what it wrote and what it could not read."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from generator.cli.arguments import Commands, add_site, site_dir, source_file
+from generator.cli.arguments import Commands, add_site, source_file, target_dir
 from generator.cli.commands import importsites
-from generator.cli.messages import print_problems
-from generator.errors import EXIT_CONTENT, EXIT_OK, UsageError
-
-# What became of each file of a Markdown import, as the report says it.
-_MARKDOWN_ACTIONS = {
-    "write": "new",
-    "update": "updated (unchanged since the last import)",
-    "unchanged": "unchanged",
-    "keep": "kept as it is (the site has one)",
-    "beside": "edited by you, kept; the new version is beside it",
-}
+from generator.cli.commands.importreport import finish
 
 
 def add(commands: Commands) -> None:
@@ -45,7 +34,8 @@ def _add_bibtex(formats: Commands) -> None:
         description="Add each entry of a .bib file as content/publications/<key>.md. A key "
         "the site has from elsewhere is left alone; importing again changes nothing, updates "
         "papers the .bib changed, and keeps your edits (the new version goes under "
-        "imported/). Exits 1 when an entry was skipped.",
+        "imported/). In a folder that is not a site yet, a minimal site is made. Exits 1 "
+        "only when nothing could be imported.",
     )
     bibtex.add_argument("file", metavar="FILE", help="the .bib file")
     add_site(bibtex)
@@ -124,96 +114,30 @@ def _add_rendercv(formats: Commands) -> None:
 def cmd_import_rendercv(args: argparse.Namespace) -> int:
     from generator.importers.rendercv.importer import import_rendercv
 
-    report = import_rendercv(
-        source_file(args.file), Path(args.site).resolve(), dry_run=args.dry_run
-    )
-    for line in report.lines(args.file, args.dry_run):
-        print(line)
-    if not args.dry_run:
-        print(f"Next: cvsite build --site {args.site}")
-    return EXIT_OK
+    report = import_rendercv(source_file(args.file), target_dir(args.site), dry_run=args.dry_run)
+    return finish(report, args.file, args.site, args.dry_run)
 
 
 def cmd_import_bibtex(args: argparse.Namespace) -> int:
     from generator.importers.bibtex import import_bibtex
 
-    report = import_bibtex(source_file(args.file), site_dir(args.site), dry_run=args.dry_run)
-    for line in report.fields.lines(args.file, args.dry_run):
-        print(line)
-    for path in report.written:
-        print(f"  wrote {path}")
-    print(
-        f"Imported {len(report.written)} publications; {len(report.present)} were already "
-        f"in the site; {len(report.skipped)} skipped."
-    )
-    if report.beside:
-        print(f"{len(report.beside)} you edited kept; their new versions are under imported/.")
-    print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
-    return EXIT_CONTENT if report.skipped else EXIT_OK
+    report = import_bibtex(source_file(args.file), target_dir(args.site), dry_run=args.dry_run)
+    return finish(report, args.file, args.site, args.dry_run)
 
 
 def cmd_import_jsonresume(args: argparse.Namespace) -> int:
     from generator.importers.jsonresume import import_jsonresume
 
-    site = Path(args.site)
-    if site.exists() and not site.is_dir():
-        raise UsageError(f"--site {args.site}: not a folder")
     report = import_jsonresume(
-        source_file(args.file), site.resolve(), args.base_url, dry_run=args.dry_run
+        source_file(args.file), target_dir(args.site), args.base_url, dry_run=args.dry_run
     )
-    for line in report.fields.lines(args.file, args.dry_run):
-        print(line)
-    print(f"Imported {args.file} into {site}/: {len(report.written)} files written.")
-    print_problems("Read differently from how they are written:", report.notes)
-    print_problems("Not imported (not JSON Resume fields):", report.ignored)
-    print_problems(f"Skipped {len(report.skipped)} (fix them and import again):", report.skipped)
-    if not report.skipped:
-        print(f"Next: cvsite build --site {site}")
-    return EXIT_CONTENT if report.skipped else EXIT_OK
+    return finish(report, args.file, args.site, args.dry_run)
 
 
 def cmd_import_markdown(args: argparse.Namespace) -> int:
     from generator.importers.markdown.importer import import_markdown
 
-    site = Path(args.site)
     report = import_markdown(
-        source_file(args.file), site.resolve(), dry_run=args.dry_run, name=args.name
+        source_file(args.file), target_dir(args.site), dry_run=args.dry_run, name=args.name
     )
-    _print_lines(report, args.file)
-    _print_files(report, args.dry_run)
-    _print_totals(report, args.dry_run)
-    if not args.dry_run:
-        print(f"Next: cvsite build --site {args.site}")
-    return EXIT_OK
-
-
-def _print_lines(report, source: str) -> None:  # noqa: ANN001 - importers' ImportReport
-    """Every input line and where it went."""
-    print(f"Lines of {source} and where they went:")
-    for placement in report.lines:
-        where = ", ".join(w for w in placement.where if w) or "-"
-        note = f"  ({placement.note})" if placement.note else ""
-        print(f"  {placement.line:>4} {placement.kind:<9} {where}{note}")
-
-
-def _print_files(report, dry_run: bool) -> None:  # noqa: ANN001 - importers' ImportReport
-    """Each file and what became of it, then what needs a look."""
-    print(f"Files ({'dry run: nothing written' if dry_run else 'written'}):")
-    for outcome in report.files:
-        extra = f" -> {outcome.beside}" if outcome.action == "beside" else ""
-        edited = outcome.edited and outcome.action == "unchanged"
-        since = " (edited by you since the import)" if edited else ""
-        print(f"  {outcome.path}: {_MARKDOWN_ACTIONS[outcome.action]}{extra}{since}")
-    for note in [*report.notes, *report.moved]:
-        print(f"Note: {note}")
-
-
-def _print_totals(report, dry_run: bool) -> None:  # noqa: ANN001 - importers' ImportReport
-    structured = report.count("field", "structure")
-    total = len([p for p in report.lines if p.kind != "layout"])
-    kept = report.count("body", "notes")
-    verb = "would" if dry_run else "did"
-    print(
-        f"{structured} of {total} lines with text went into fields; {kept} into bodies or "
-        f"notes ({verb} not lose any)."
-    )
+    return finish(report, args.file, args.site, args.dry_run)

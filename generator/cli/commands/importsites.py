@@ -6,17 +6,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from generator.cli.arguments import Commands
-from generator.errors import EXIT_OK, UsageError
+from generator.cli.arguments import Commands, target_dir
+from generator.cli.commands.importreport import finish
+from generator.errors import UsageError
 
-# What became of each file, as the report says it (sitefiles.Outcome.action).
-ACTIONS = {
-    "write": "new",
-    "update": "updated (unchanged since the last import)",
-    "unchanged": "unchanged",
-    "keep": "kept as it is (the site has one)",
-    "beside": "edited by you, kept; the new version is beside it",
-}
 KINDS = {
     "hugoblox": "a Hugo Blox (Wowchemy, Hugo Academic) site folder",
     "academicpages": "an academicpages (Jekyll) site folder",
@@ -47,44 +40,10 @@ def cmd_import_site(args: argparse.Namespace) -> int:
     source = Path(args.source)
     if not source.is_dir():
         raise UsageError(f"{args.source}: no such folder")
-    site = Path(args.site).resolve()
+    site = target_dir(args.site)
     if args.kind == "hugoblox":
         from generator.importers.hugoblox.importer import import_hugoblox as run
     else:
         from generator.importers.academicpages.importer import import_academicpages as run
     report = run(source, site, dry_run=args.dry_run)
-    _print_fields(report, args.source)
-    _print_files(report, args.dry_run)
-    kept, left = report.count(True), report.count(False)
-    verb = "would go" if args.dry_run else "went"
-    print(f"{kept} input fields {verb} into the site; {left} were left, each with its reason.")
-    if not args.dry_run:
-        print(f"Next: cvsite build --site {args.site}")
-    return EXIT_OK
-
-
-def _print_fields(report, source: str) -> None:  # noqa: ANN001 - sitesource's ImportReport
-    print(f"Fields of {source} and where they went:")
-    current = None
-    order = {
-        source: index
-        for index, source in reversed(list(enumerate(p.source for p in report.fields)))
-    }
-    for placed in sorted(report.fields, key=lambda p: (order[p.source], p.line)):
-        if placed.source != current:
-            current = placed.source
-            print(f"  {current}")
-        line = f"{placed.line:>4}" if placed.line else "    "
-        where = placed.where if placed.kept else f"left: {placed.where}"
-        print(f"    {line} {placed.field:<28} {where}")
-
-
-def _print_files(report, dry_run: bool) -> None:  # noqa: ANN001 - sitesource's ImportReport
-    print(f"Files ({'dry run: nothing written' if dry_run else 'written'}):")
-    for outcome in report.files:
-        extra = f" -> {outcome.beside}" if outcome.action == "beside" else ""
-        edited = outcome.edited and outcome.action == "unchanged"
-        since = " (edited by you since the import)" if edited else ""
-        print(f"  {outcome.path}: {ACTIONS[outcome.action]}{extra}{since}")
-    for note in [*report.notes, *report.moved]:
-        print(f"Note: {note}")
+    return finish(report, args.source, args.site, args.dry_run)

@@ -13,6 +13,14 @@ every name is importable from here.
 from __future__ import annotations
 
 from generator.content.schema.analytics import PROVIDERS, Analytics
+from generator.content.schema.display import (
+    PAPERS,
+    ContactSettings,
+    DateDetail,
+    Marks,
+    PdfSetting,
+    PdfSettings,
+)
 from generator.content.schema.entries import (
     BIBTEX_KEY_PATTERN,
     NEWS_SECTIONS,
@@ -55,8 +63,6 @@ from generator.content.schema.profile import Language, Link, PostalAddress, Prof
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
-    PAPERS,
-    VARIANT_NAME,
     Argument,
     BaseUrl,
     CvSettings,
@@ -66,11 +72,10 @@ from generator.content.schema.siteconfig import (
     LanguageCode,
     MarkdownOptions,
     NavItem,
-    PdfSetting,
-    PdfSettings,
     SiteConfig,
     Strings,
     Variant,
+    is_variant_name,
 )
 from generator.content.schema.thememanifest import ThemeManifest
 
@@ -109,6 +114,9 @@ __all__ = [
     "NewsItem",
     "NavItem",
     "PAPERS",
+    "ContactSettings",
+    "DateDetail",
+    "Marks",
     "PUBLICATION_TYPES",
     "PageMatter",
     "PdfSetting",
@@ -130,9 +138,9 @@ __all__ = [
     "ThemeManifest",
     "Thesis",
     "Url",
-    "VARIANT_NAME",
     "Variant",
     "Volunteer",
+    "is_variant_name",
     "model_for",
     "url_scheme",
 ]

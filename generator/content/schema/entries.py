@@ -129,7 +129,7 @@ class Entry(Strict):
             raise PydanticCustomError(
                 "end_only", "'end' without 'start' (use 'date' for a single date)", {"field": "end"}
             )
-        if not self.display_title:
+        if not self.slug_title:
             alternative = "" if self.title_field == "title" else " (or 'title')"
             raise PydanticCustomError(
                 "title",
@@ -141,14 +141,14 @@ class Entry(Strict):
     title_field: ClassVar[str] = "title"
 
     @property
-    def display_title(self) -> str:
+    def slug_title(self) -> str:
         """The entry's name: what its slug is made from (so it must not change)."""
         return self.title or ""
 
     @property
     def shown_title(self) -> str:
-        """The title pages and the CV show; sections may add to the display title."""
-        return self.display_title
+        """The title pages and the CV show; sections may add to the slug title."""
+        return self.slug_title
 
     @property
     def until(self) -> PartialDate | None:
@@ -178,7 +178,7 @@ class Education(Entry):
     title_field: ClassVar[str] = "degree"
 
     @property
-    def display_title(self) -> str:
+    def slug_title(self) -> str:
         return self.title or self.degree or ""
 
     @property
@@ -186,7 +186,7 @@ class Education(Entry):
         """`Bachelor, Information Technology`: the degree with its field of study, unless an
         own title was given or the degree names the field already. The slug stays the
         degree's, so adding `area` moves no page."""
-        title = self.display_title
+        title = self.slug_title
         if self.title or not self.area or self.area.casefold() in title.casefold():
             return title
         return f"{title}, {self.area}" if title else self.area
@@ -202,7 +202,7 @@ class Experience(Entry):
     title_field: ClassVar[str] = "position"
 
     @property
-    def display_title(self) -> str:
+    def slug_title(self) -> str:
         return self.title or self.position or ""
 
 
@@ -213,7 +213,7 @@ class Volunteer(Entry):
     title_field: ClassVar[str] = "position"
 
     @property
-    def display_title(self) -> str:
+    def slug_title(self) -> str:
         return self.title or self.position or ""
 
 
@@ -347,7 +347,7 @@ class Teaching(Entry):
     title_field: ClassVar[str] = "course"
 
     @property
-    def display_title(self) -> str:
+    def slug_title(self) -> str:
         return self.title or self.course or ""
 
 

@@ -79,12 +79,3 @@ class Profile(Strict):
             region = address.region
         parts = (street, town, region, address.country_code)
         return ", ".join(p for p in parts if p)
-
-    @property
-    def place(self) -> str | None:
-        """Where the person is, as the contact line shows it: the postal address when there is
-        one, led by `location` when that says something the address does not."""
-        address, location = self.postal_address, self.location
-        if address and location and location not in address:
-            return f"{location} · {address}"
-        return address or location

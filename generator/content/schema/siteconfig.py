@@ -10,7 +10,6 @@ from pydantic import (
     AfterValidator,
     BeforeValidator,
     Field,
-    WithJsonSchema,
     create_model,
     field_validator,
     model_validator,
@@ -20,6 +19,13 @@ from pydantic_core import PydanticCustomError
 from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.content.schema.analytics import Analytics
+from generator.content.schema.display import (
+    ContactSettings,
+    DateDetail,
+    Marks,
+    PdfSetting,
+    PdfSettings,
+)
 from generator.content.schema.fields import LocalFile, Strict, Url
 from generator.errors import listed, shown
 
@@ -130,53 +136,6 @@ def _check_base_url(value: Any) -> Any:
 BaseUrl = Annotated[str, BeforeValidator(_check_base_url)]
 
 
-PAPERS = ("a4", "us-letter")
-
-
-class PdfSettings(Strict):
-    """site.yaml `pdf`: the CV typeset as cv.pdf (`pdf: false` writes none)."""
-
-    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
-        "a4", description="The paper size: a4 or us-letter."
-    )
-
-
-_SWITCH_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
-
-
-def _pdf_switch(value: Any) -> Any:
-    """`pdf: false` turns the PDF off (None); `pdf: true`, or no value, keeps the defaults."""
-    if isinstance(value, str):
-        if value.strip().lower() not in _SWITCH_WORDS:
-            raise PydanticCustomError(
-                "pdf",
-                "expected true, false or settings (paper: a4 or us-letter), found '{value}'",
-                {"value": value[:120]},
-            )
-        value = _SWITCH_WORDS[value.strip().lower()]
-    if value is None or value is True:
-        return {}
-    return None if value is False else value
-
-
-_PDF_SCHEMA = {
-    "anyOf": [
-        {"type": "boolean"},
-        {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "paper": {"enum": list(PAPERS), "default": "a4", "description": "Paper size."}
-            },
-        },
-    ],
-    "description": "The CV typeset as cv.pdf: false for none, or settings ({paper: us-letter}).",
-}
-PdfSetting = Annotated[
-    PdfSettings | None, BeforeValidator(_pdf_switch), WithJsonSchema(_PDF_SCHEMA)
-]
-
-
 class CvSettings(Strict):
     """site.yaml `cv`: what /cv/ and cv.pdf show."""
 
@@ -202,10 +161,13 @@ VARIANT_NAME = r"^[a-z0-9][a-z0-9_-]*$"
 MAX_VARIANT_NAME = 64
 
 
+def is_variant_name(value: str) -> bool:
+    """Whether `value` can name a variant (and so a folder and a file)."""
+    return len(value) <= MAX_VARIANT_NAME and re.fullmatch(VARIANT_NAME, value) is not None
+
+
 def _check_variant_name(value: Any) -> Any:
-    if isinstance(value, str) and not (
-        re.fullmatch(VARIANT_NAME, value) and len(value) <= MAX_VARIANT_NAME
-    ):
+    if isinstance(value, str) and not is_variant_name(value):
         raise PydanticCustomError(
             "variant_name",
             "{value} is not a safe name for /cv/<name>/ and cv-<name>.pdf (expected lower-case "
@@ -317,6 +279,20 @@ class SiteConfig(Strict):
     pdf: PdfSetting = Field(
         default_factory=PdfSettings,
         description="The CV typeset as cv.pdf (and de/cv.pdf, … per language); false: none.",
+    )
+    dates: DateDetail = Field(
+        "month",
+        description="How precise dates are: month (Sep 2013 – Aug 2017) or day (Sep 1, 2013 – "
+        "Aug 1, 2017). A talk's or a news item's single date keeps its day either way.",
+    )
+    marks: Marks = Field(
+        default_factory=dict,
+        description="What the marks after authors' names mean, e.g. '†': Joint senior authors. "
+        "'*' means equal contribution unless said here; other marks are explained only here.",
+    )
+    contact: ContactSettings = Field(
+        default_factory=ContactSettings,
+        description="Which of profile.yaml's private facts pages, cv.pdf and resume.json show.",
     )
     variants: Annotated[list[Variant], AfterValidator(_variant_names_once)] = Field(
         default_factory=list,

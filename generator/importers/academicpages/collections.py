@@ -1,14 +1,19 @@
 """academicpages' collections as entries with pages: `_publications` (venue, citation,
-paperurl, slidesurl, bibtexurl), `_talks` (venue as the event, location), `_teaching`
+pages, paperurl, slidesurl, bibtexurl; a paper's PDF or slides that the site holds is
+copied), `_talks` (venue as the event, location), `_teaching`
 (venue as the institution) and `_portfolio` as projects; front matter and body, every
 field reported."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 from generator import urls as routes
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import (
     LEFT_URL,
@@ -18,8 +23,7 @@ from generator.importers.sitesource.markup import (
     plain,
     safe_url,
 )
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 # Collection folder -> cvsite section, and the field a collection's title goes to.
 COLLECTIONS = {
@@ -56,12 +60,40 @@ JEKYLL_ONLY = {
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 
 
-def import_collections(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+@dataclass(frozen=True)
+class Site:
+    """The source site, for the paths into it its pages give (`/files/paper.pdf`, or its
+    own address followed by one)."""
+
+    folder: SourceFolder
+    address: str  # _config.yml's `url`, e.g. https://name.github.io
+
+    def own_file(self, url: str) -> str | None:
+        """The site's file that `url` names, as a path in the source; None for another URL."""
+        parts = urlsplit(url)
+        home = urlsplit(self.address)
+        if (parts.scheme or parts.netloc) and parts.netloc.lower() != (home.netloc or "-").lower():
+            return None
+        path = unquote(parts.path).lstrip("/")
+        safe = path and ".." not in path.split("/") and not parts.query
+        return path if safe and self.folder.exists(path) else None
+
+    def address_of(self, url: str) -> str | None:
+        """A path into the site as the address it has on the web, when the site gives one."""
+        if urlsplit(url).scheme or not url.startswith("/") or not self.address:
+            return None
+        return safe_url(self.address.rstrip("/") + url)
+
+
+def import_collections(folder: SourceFolder, record: Imported) -> None:
+    document = folder.yaml("_config.yml")
+    config = document.data if document is not None and isinstance(document.data, dict) else {}
+    site = Site(folder, str(config.get("url") or ""))
     for name, (section, title_field) in COLLECTIONS.items():
         for path in folder.files(name, (".md", ".markdown", ".html")):
             page = folder.page(path)
             if page is not None:
-                _entry(page, section, title_field, plan, report)
+                _entry(page, section, title_field, record, site)
 
 
 def _slug(page: Page, taken: set[str]) -> str:
@@ -69,10 +101,11 @@ def _slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(_DATED.sub("", stem) or stem, "entry"), taken)
 
 
-def _entry(page: Page, section: str, title_field: str, plan: Plan, report: ImportReport) -> None:
+def _entry(page: Page, section: str, title_field: str, record: Imported, site: Site) -> None:
+    report = record.report
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     fields: dict[str, Any] = {}
-    where = plan.add_paged(section, _slug(page, plan.taken(section)), fields)
+    where = record.add_paged(section, _slug(page, record.taken(section)), fields)
     notes: list[str] = []
     fields[title_field] = plain(take.text("title") or "Untitled")
     take.put("title", f"{where}: {title_field}")
@@ -84,7 +117,7 @@ def _entry(page: Page, section: str, title_field: str, plan: Plan, report: Impor
     take.put("date", f"{where}: date")
     fields["links"] = []
     _BY_SECTION[section](take, fields, where)
-    _urls(take, fields, where, section)
+    _urls(take, fields, where, section, (site, record))
     fields["body"] = _body(page, fields.pop("citation", None), where, notes, report)
     report.notes += [f"{page.path}: {note}" for note in notes]
     take.finish(JEKYLL_ONLY, "not a field cvsite has")
@@ -102,6 +135,8 @@ def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
     fields["authors"] = [plain(str(a)) for a in authors or []]
     take.put("authors", f"{where}: authors")
     take.put("author", f"{where}: authors")
+    fields["pages"] = take.text("pages")
+    take.put("pages", f"{where}: pages")
     fields["citation"] = take.text("citation")
     take.put("citation", f"{where}: body (the recommended citation)")
 
@@ -138,6 +173,7 @@ _BY_SECTION = {
 URLS = {
     "paperurl": ("pdf", "Paper"),
     "slidesurl": ("slides", "Slides"),
+    "slides": ("slides", "Slides"),
     "bibtexurl": (None, "BibTeX"),
     "talkurl": (None, "Talk"),
     "talk_url": (None, "Talk"),
@@ -146,9 +182,19 @@ URLS = {
 }
 
 
-def _urls(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
+def _urls(
+    take: Taking, fields: dict[str, Any], where: str, section: str, into: tuple[Site, Imported]
+) -> None:
+    site, record = into
     for key, (target, label) in URLS.items():
-        url = safe_url(take.text(key))
+        written = take.text(key) or ""
+        own = site.own_file(written) if written else None
+        if own and section == "publications" and target in ("pdf", "slides"):
+            fields[target] = own  # copied into content/, where a paper's files are
+            record.assets[f"content/{own}"] = site.folder.root / own
+            take.put(key, f"{where}: {target} (the file, copied to content/{own})")
+            continue
+        url = safe_url(written) or site.address_of(written)
         if url is None:
             take.left(key, LEFT_URL)
             continue
@@ -162,7 +208,7 @@ def _urls(take: Taking, fields: dict[str, Any], where: str, section: str) -> Non
 
 
 def _body(
-    page: Page, citation: str | None, where: str, notes: list[str], report: ImportReport
+    page: Page, citation: str | None, where: str, notes: list[str], report: Report
 ) -> str | None:
     body = page.body.strip()
     if page.path.endswith(".html"):

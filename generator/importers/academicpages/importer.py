@@ -9,10 +9,10 @@ from pathlib import Path
 from generator.errors import UsageError
 from generator.importers.academicpages.collections import COLLECTIONS, import_collections
 from generator.importers.academicpages.profile import import_profile
-from generator.importers.sitesource import writing
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder
-from generator.importers.sitesource.trail import ImportReport, Placed
-from generator.importers.sitesource.writing import Plan
+from generator.importers.writing import import_site
 
 # Other folders of an academicpages site, and why they are not imported.
 OTHER_FOLDERS = {
@@ -23,7 +23,7 @@ OTHER_FOLDERS = {
 }
 
 
-def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
+def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> Report:
     """Import the academicpages site in `source` into `site`; with `dry_run`, write nothing."""
     folder = SourceFolder.open(source)
     if not folder.exists("_config.yml") and not any((source / n).is_dir() for n in COLLECTIONS):
@@ -31,21 +31,19 @@ def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> 
             f"{source}: not an academicpages site (no _config.yml, _publications/, _talks/, "
             "_teaching/ or _portfolio/); give the folder that holds _config.yml"
         )
-    report = ImportReport()
-    plan = Plan()
-    import_profile(folder, plan, report)
-    import_collections(folder, plan, report)
+    record = Imported("academicpages", source.resolve().name)
+    report = record.report
+    import_profile(folder, record, report)
+    import_collections(folder, record)
     _other_files(folder, report)
-    report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
-    files = writing.files_of(plan, source.resolve().name, "academicpages", report)
-    writing.write(site, files, report, dry_run)
-    return report
+    report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
+    return import_site(record, site, dry_run)
 
 
-def _other_files(folder: SourceFolder, report: ImportReport) -> None:
+def _other_files(folder: SourceFolder, report: Report) -> None:
     for name, why in OTHER_FOLDERS.items():
         for path in folder.files(name, (".md", ".markdown", ".html")):
-            report.fields.append(Placed(path, 0, "(file)", f"not imported: {why}", False))
+            report.fields.append(Placed(path, 0, "(file)", "", f"not imported: {why}"))
     missing = [name for name in COLLECTIONS if not (folder.root / name).is_dir()]
     if missing:
         report.notes.append(f"no {', '.join(missing)} in the source folder")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.markup import LEFT_URL, inline_html, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 PROFILE = "content/profile.yaml"
 # Network -> (label, address made from a user name; None when the value is a URL).
@@ -61,21 +62,21 @@ LEFT = {
 }
 
 
-def import_profile(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+def import_profile(folder: SourceFolder, record: Imported, report: Report) -> None:
     document = folder.yaml("_config.yml")
     config = document.data if document is not None and isinstance(document.data, dict) else {}
     author = config.get("author")
     if not isinstance(author, dict):
         report.notes.append("_config.yml has no author block: the profile's name is 'Your Name'")
-        plan.profile["name"] = "Your Name"
+        record.profile["name"] = "Your Name"
         return
     take = Taking(report, "_config.yml", config, line_finder(document)).child("author", author)
-    _person(take, plan)
-    plan.profile["links"] = [link for key in author if (link := _network(take, key))]
+    _person(take, record)
+    record.profile["links"] = [link for key in author if (link := _network(take, key))]
     take.finish(LEFT, "not a field cvsite has")
     others = [k for k in config if k != "author"]
     report.fields.append(
-        Placed("_config.yml", 0, f"({len(others)} other settings)", "Jekyll's site settings", False)
+        Placed("_config.yml", 0, f"({len(others)} other settings)", "", "Jekyll's site settings")
     )
 
 
@@ -84,23 +85,23 @@ def _label(key: str) -> str:
     return " ".join(word.capitalize() for word in key.replace("-", "_").split("_"))
 
 
-def _person(take: Taking, plan: Plan) -> None:
+def _person(take: Taking, record: Imported) -> None:
     notes: list[str] = []
-    plan.profile["name"] = plain(take.text("name") or "Your Name")
+    record.profile["name"] = plain(take.text("name") or "Your Name")
     take.put("name", f"{PROFILE}: name")
     parts = [take.text("employer"), take.text("pronouns") and f"({take.text('pronouns')})"]
-    plan.profile["headline"] = " ".join(plain(p) for p in parts if p) or None
+    record.profile["headline"] = " ".join(plain(p) for p in parts if p) or None
     take.put("employer", f"{PROFILE}: headline")
     take.put("pronouns", f"{PROFILE}: headline")
     bio = take.text("bio")
-    plan.profile["summary"] = inline_html(bio, notes) if bio else None
+    record.profile["summary"] = inline_html(bio, notes) if bio else None
     take.put("bio", f"{PROFILE}: summary")
-    plan.profile["location"] = plain(take.text("location") or "") or None
+    record.profile["location"] = plain(take.text("location") or "") or None
     take.put("location", f"{PROFILE}: location")
-    plan.profile["email"] = take.text("email")
+    record.profile["email"] = take.text("email")
     take.put("email", f"{PROFILE}: email")
     website = safe_url(take.text("uri"))
-    plan.profile["website"] = website
+    record.profile["website"] = website
     if website or not take.text("uri"):
         take.put("uri", f"{PROFILE}: website")
     take.left("uri", LEFT_URL)

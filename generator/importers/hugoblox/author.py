@@ -10,10 +10,11 @@ from typing import Any
 from generator.importers.hugoblox import resume
 from generator.importers.hugoblox.links import ICON_REASON, links
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder, truthy
 from generator.importers.sitesource.markup import plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 PROFILE = "content/profile.yaml"
 _HUGO_ONLY = {
@@ -102,18 +103,18 @@ def owner_of(found: list[Author]) -> Author | None:
     return next((a for a in found if a.username in ("me", "admin")), None)
 
 
-def profile(author: Author, plan: Plan, report: ImportReport) -> None:
-    """The profile and the author file's sections into `plan`, every field reported."""
+def profile(author: Author, record: Imported, report: Report) -> None:
+    """The profile and the author file's sections into `record`, every field reported."""
     take = Taking(report, author.path, author.data, line_finder(author.document))
-    plan.profile.update(_name(take, author))
-    plan.profile["headline"] = _headline(take)
-    plan.profile["summary"] = _summary(take, author)
-    _contact(take, plan)
-    plan.profile["interests"] = [
+    record.profile["name"], record.owner = _name(take, author)
+    record.profile["headline"] = _headline(take)
+    record.profile["summary"] = _summary(take, author)
+    _contact(take, record)
+    record.profile["interests"] = [
         plain(str(i)) for i in take.put("interests", f"{PROFILE}: interests") or []
     ]
-    _languages(take, plan)
-    resume.sections(take, plan)
+    _languages(take, record)
+    resume.sections(take, record)
     take.finish(_HUGO_ONLY, NOT_CVSITE)
     if author.body.strip():
         report.fields.append(_body_placed(author))
@@ -123,7 +124,8 @@ def _body_placed(author: Author) -> Placed:
     return Placed(author.path, 0, "(body)", f"{PROFILE}: summary")
 
 
-def _name(take: Taking, author: Author) -> dict[str, Any]:
+def _name(take: Taking, author: Author) -> tuple[str, str]:
+    """(the name as the profile shows it, the name as author lists write it)."""
     name = take.get("name")
     where = f"{PROFILE}: name"
     if isinstance(name, dict):
@@ -145,7 +147,7 @@ def _name(take: Taking, author: Author) -> dict[str, Any]:
     owner = _owner_name(author, full)
     alternate = name.get("alternate") if isinstance(name, dict) else _full_name(take, full)
     shown = ", ".join([full, *extras]) + (f" ({alternate})" if alternate else "")
-    return {"name": shown, "owner": owner}
+    return shown, owner
 
 
 def _full_name(take: Taking, display: str) -> str | None:
@@ -196,7 +198,7 @@ def _summary(take: Taking, author: Author) -> str | None:
     return "\n\n".join(parts) or None
 
 
-def _contact(take: Taking, plan: Plan) -> None:
+def _contact(take: Taking, record: Imported) -> None:
     found = []
     for key in ("affiliations", "organizations"):
         for index, item in enumerate(take.get(key) or []):
@@ -208,18 +210,18 @@ def _contact(take: Taking, plan: Plan) -> None:
             part.put("url", f"{PROFILE}: links")
             part.finish({}, NOT_CVSITE)
         take.done.add(key)
-    for key in ("links", "social"):
+    for key in ("links", "social", "profiles"):  # profiles: Hugo Blox v5+ author pages
         found += links(take, key, f"{PROFILE}: links", len(found)) if key in take.data else []
     if take.text("email"):
-        plan.profile["email"] = take.text("email")
+        record.profile["email"] = take.text("email")
         take.put("email", f"{PROFILE}: email")
     for item in found:
-        if item["url"].lower().startswith("mailto:") and "email" not in plan.profile:
-            plan.profile["email"] = item["url"][7:].split("?")[0]
-    plan.profile["links"] = found
+        if item["url"].lower().startswith("mailto:") and "email" not in record.profile:
+            record.profile["email"] = item["url"][7:].split("?")[0]
+    record.profile["links"] = found
 
 
-def _languages(take: Taking, plan: Plan) -> None:
+def _languages(take: Taking, record: Imported) -> None:
     found = []
     for index, item in enumerate(take.get("languages") or []):
         part = take.child(f"languages[{index}]", item)
@@ -234,4 +236,4 @@ def _languages(take: Taking, plan: Plan) -> None:
             shown = " · ".join(x for x in (label, f"{level}/5" if level else None) if x)
             found.append({"name": plain(name), "level": shown or None})
     take.done.add("languages")
-    plan.profile["languages"] = [{k: v for k, v in f.items() if v} for f in found]
+    record.profile["languages"] = [{k: v for k, v in f.items() if v} for f in found]

@@ -12,32 +12,33 @@ from babel.dates import format_date
 from generator.content.dates import parse_date
 from generator.importers.hugoblox.pages import HUGO_ONLY, page_slug, section_page
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import plain
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 SECTION = "teaching"
 _LESSON_ONLY = {**HUGO_ONLY, "linkTitle": "Hugo's short title for menus (the title is kept)"}
 _META = {"content_type": "Type", "difficulty": "Difficulty", "prerequisites": "Prerequisites"}
 
 
-def import_courses(folder: SourceFolder, plan: Plan, report: ImportReport) -> None:
+def import_courses(folder: SourceFolder, record: Imported, report: Report) -> None:
     root = "content/courses"
     pages = [p for p in (folder.page(path) for path in folder.files(root, (".md",))) if p]
     by_course: dict[str, list[Page]] = {}
     for page in pages:
         parts = page.path.split("/")
         if len(parts) == 3 and parts[2] == "_index.md":
-            section_page(page, SECTION, plan, report)
+            section_page(page, SECTION, record, report)
             continue
         course = parts[2] if len(parts) > 3 else parts[2].removesuffix(".md")
         by_course.setdefault(course, []).append(page)
     for course, members in by_course.items():
-        _course(course, members, plan, report)
+        _course(course, members, record, report)
 
 
-def _course(course: str, members: list[Page], plan: Plan, report: ImportReport) -> None:
+def _course(course: str, members: list[Page], record: Imported, report: Report) -> None:
     index = next(
         (
             p
@@ -48,7 +49,7 @@ def _course(course: str, members: list[Page], plan: Plan, report: ImportReport) 
     )
     index = index or next((p for p in members if p.path.count("/") == 2), members[0])
     fields: dict[str, Any] = {}
-    where = plan.add_paged(SECTION, page_slug(index, plan.taken(SECTION)), fields)
+    where = record.add_paged(SECTION, page_slug(index, record.taken(SECTION)), fields)
     take = Taking(report, index.path, index.meta, line_finder(index.document))
     fields["course"] = plain(take.text("title") or course)
     take.put("title", f"{where}: course")
@@ -93,7 +94,7 @@ def _meta(take: Taking, where: str) -> list[str]:
     return found
 
 
-def _lesson(page: Page, where: str, report: ImportReport) -> str:
+def _lesson(page: Page, where: str, report: Report) -> str:
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     title = plain(take.text("title") or page.path.rsplit("/", 1)[-1])
     take.put("title", f"{where}: body (a chapter's heading)")
@@ -115,7 +116,7 @@ def _shown_date(value: str) -> str | None:
     return "*" + format_date(date(when.year, when.month, when.day), "medium", locale="en") + "*"
 
 
-def _text(page: Page, where: str, report: ImportReport) -> str | None:
+def _text(page: Page, where: str, report: Report) -> str | None:
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 from generator.errors import UsageError
 from generator.importers.hugoblox import author, courses, landing, pages, widgets
-from generator.importers.sitesource import writing
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder
-from generator.importers.sitesource.trail import ImportReport, Placed
-from generator.importers.sitesource.writing import Plan
+from generator.importers.writing import import_site
 
 # Content folders that are not imported, and why (anything else: "no cvsite section").
 OTHER_CONTENT = {
@@ -24,7 +24,7 @@ OTHER_CONTENT = {
 LANDING = "a Hugo Blox landing page: its blocks show the author file and sections imported"
 
 
-def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> ImportReport:
+def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Report:
     """Import the Hugo Blox site in `source` into `site`; with `dry_run`, write nothing."""
     folder = SourceFolder.open(source)
     if not folder.files("content", (".md",)) and not folder.files("data/authors", (".yaml",)):
@@ -32,22 +32,20 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Impor
             f"{source}: not a Hugo Blox site (no content/*.md and no data/authors/*.yaml); "
             "give the folder that holds content/"
         )
-    report = ImportReport()
-    plan = Plan()
-    people = _owner(folder, plan, report)
-    pages.import_pages(folder, plan, report, people)
-    courses.import_courses(folder, plan, report)
-    read = widgets.import_widgets(folder, plan, report) | landing.import_landing(
-        folder, plan, report
+    record = Imported("hugoblox", source.resolve().name)
+    report = record.report
+    people = _owner(folder, record, report)
+    pages.import_pages(folder, record, report, people)
+    courses.import_courses(folder, record, report)
+    read = widgets.import_widgets(folder, record, report) | landing.import_landing(
+        folder, record, report
     )
     _other_files(folder, report, read)
-    report.fields += [Placed(path, 0, "(file)", why, False) for path, why in folder.refused]
-    files = writing.files_of(plan, source.resolve().name, "hugoblox", report)
-    writing.write(site, files, report, dry_run)
-    return report
+    report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
+    return import_site(record, site, dry_run)
 
 
-def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> author.People:
+def _owner(folder: SourceFolder, record: Imported, report: Report) -> author.People:
     """The owner's profile; user name -> name as written in author lists, for every author."""
     found = author.authors(folder)
     owner = author.owner_of(found)
@@ -57,18 +55,18 @@ def _owner(folder: SourceFolder, plan: Plan, report: ImportReport) -> author.Peo
             "no author file marks the site's owner (is_owner: true) and there is not exactly "
             "one: the profile's name is 'Your Name'; set it in content/profile.yaml"
         )
-        plan.profile["name"] = "Your Name"
+        record.profile["name"] = "Your Name"
         return author.People(names)
-    author.profile(owner, plan, report)
-    names[owner.username] = plan.profile["owner"]
+    author.profile(owner, record, report)
+    names[owner.username] = record.owner
     for other in found:
         if other is not owner:
             why = f"another author ({other.name}): their name is used in author lists"
-            report.fields.append(Placed(other.path, 0, "(file)", why, False))
-    return author.People(names, plan.profile["owner"])
+            report.fields.append(Placed(other.path, 0, "(file)", "", why))
+    return author.People(names, record.owner)
 
 
-def _other_files(folder: SourceFolder, report: ImportReport, read: set[str]) -> None:
+def _other_files(folder: SourceFolder, report: Report, read: set[str]) -> None:
     """A line in the report for every content file no stage read."""
     imported = ("publication", "event", "talk", "project", "courses")
     for path in folder.files("content", (".md", ".markdown", ".html")):
@@ -81,4 +79,4 @@ def _other_files(folder: SourceFolder, report: ImportReport, read: set[str]) -> 
             why = LANDING
         else:
             why = OTHER_CONTENT.get(top, "a page cvsite has no section for")
-        report.fields.append(Placed(path, 0, "(file)", f"not imported: {why}", False))
+        report.fields.append(Placed(path, 0, "(file)", "", f"not imported: {why}"))

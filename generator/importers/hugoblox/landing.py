@@ -5,10 +5,11 @@ so it is added to the profile's summary under its title. Demo blocks are left ou
 
 from __future__ import annotations
 
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import plain
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 TEXT_BLOCKS = {"markdown"}
 BLOCK_SHOWS = "lays the page out, showing the author file or a section imported elsewhere"
@@ -22,18 +23,18 @@ PAGE_ONLY = {
 }
 
 
-def import_landing(folder: SourceFolder, plan: Plan, report: ImportReport) -> set[str]:
+def import_landing(folder: SourceFolder, record: Imported, report: Report) -> set[str]:
     """Text blocks of the landing pages at the top of content/; the pages read."""
     read = set()
     for path in folder.files("content", (".md",)):
         page = folder.page(path) if path.count("/") == 1 else None
         if page is not None and isinstance(page.meta.get("sections"), list):
-            _page(page, plan, report)
+            _page(page, record, report)
             read.add(path)
     return read
 
 
-def _page(page: Page, plan: Plan, report: ImportReport) -> None:
+def _page(page: Page, record: Imported, report: Report) -> None:
     lines = line_finder(page.document)
     take = Taking(report, page.path, page.meta, lines)
     for index, block in enumerate(take.get("sections") or []):
@@ -42,25 +43,25 @@ def _page(page: Page, plan: Plan, report: ImportReport) -> None:
         content = block.get("content") if isinstance(block, dict) else None
         if kind in TEXT_BLOCKS and isinstance(content, dict) and not truthy(block.get("demo")):
             part = take.child(where, block)
-            _text_block(part.child("content", content), plan)
+            _text_block(part.child("content", content), record)
             part.done.add("content")
             part.finish({}, "the block's layout")
             continue
         why = "a block of Hugo Blox's demo site" if truthy(block.get("demo")) else BLOCK_SHOWS
         report.fields.append(
-            Placed(page.path, lines(where), where, f"{kind or 'block'}: {why}", False)
+            Placed(page.path, lines(where), where, "", f"{kind or 'block'}: {why}")
         )
     take.done.add("sections")
     take.finish(PAGE_ONLY, "a landing page's setting cvsite has no place for")
 
 
-def _text_block(part: Taking, plan: Plan) -> None:
+def _text_block(part: Taking, record: Imported) -> None:
     text = part.text("text")
     title = plain(part.text("title") or "")
     if text:
         heading = f"**{title}**\n\n" if title else ""
-        summary = plan.profile.get("summary")
-        plan.profile["summary"] = "\n\n".join(p for p in (summary, heading + text) if p)
+        summary = record.profile.get("summary")
+        record.profile["summary"] = "\n\n".join(p for p in (summary, heading + text) if p)
     part.put("text", "content/profile.yaml: summary")
     part.put("title", "content/profile.yaml: summary (its heading)")
     part.finish({}, "a block setting cvsite has no place for")

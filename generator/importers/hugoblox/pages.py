@@ -10,10 +10,11 @@ from generator.importers.hugoblox import publication
 from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, links
 from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 NOT_CVSITE = "not a field cvsite has"
 # Front matter that only steers Hugo: why each is left.
@@ -65,7 +66,7 @@ def page_slug(page: Page, taken: set[str]) -> str:
     return routes.unique_slug(routes.slugify(stem, "entry"), taken)
 
 
-def import_pages(folder: SourceFolder, plan: Plan, report: ImportReport, people: People) -> None:
+def import_pages(folder: SourceFolder, record: Imported, report: Report, people: People) -> None:
     for top in sorted(p.name for p in (folder.root / "content").glob("*") if p.is_dir()):
         kind = next((k for k in SECTIONS if top.startswith(k)), None)
         if kind is None:
@@ -75,22 +76,22 @@ def import_pages(folder: SourceFolder, plan: Plan, report: ImportReport, people:
             if page is None:
                 continue
             if path.endswith("/_index.md") and path.count("/") == 2:
-                section_page(page, SECTIONS[kind], plan, report)
+                section_page(page, SECTIONS[kind], record, report)
             elif not path.endswith("_index.md"):
-                entry(folder, page, kind, plan, report, people)
+                entry(folder, page, kind, record, report, people)
 
 
-def section_page(page: Page, section: str, plan: Plan, report: ImportReport) -> None:
+def section_page(page: Page, section: str, record: Imported, report: Report) -> None:
     """A section's list page: its title becomes the menu label."""
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     title = take.text("title")
     if title:
-        plan.labels[section] = plain(title)
+        record.labels[section] = plain(title)
     take.put("title", f"site.yaml: nav label of {section}")
     take.finish(LIST_PAGE_ONLY, "a list page's field cvsite has no place for")
     if page.body.strip():
         report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "a list page's text: not imported", False)
+            Placed(page.path, page.body_line, "(body)", "", "a list page's text: not imported")
         )
 
 
@@ -98,22 +99,22 @@ def entry(
     folder: SourceFolder,
     page: Page,
     kind: str,
-    plan: Plan,
-    report: ImportReport,
+    record: Imported,
+    report: Report,
     people: People,
 ) -> None:
     section = SECTIONS[kind]
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     fields: dict[str, Any] = {}
     notes = None
-    where = plan.add_paged(section, page_slug(page, plan.taken(section)), fields)
+    where = record.add_paged(section, page_slug(page, record.taken(section)), fields)
     if kind == "publication":
         publication.fill(take, fields, where, people)
         notes = publication.author_notes(take, fields["authors"])
         bib = page.path.rsplit("/", 1)[0] + "/cite.bib"
         text = folder.text(bib)  # None when there is none; a link is noted, never read
         if text is not None:
-            publication.with_bib(fields, text, bib, where, report, plan.keys)
+            publication.with_bib(fields, text, bib, where, report, record.keys)
     elif kind in ("event", "talk"):
         _talk(take, fields, where)
         _with(take, fields, where, people)
@@ -231,7 +232,7 @@ def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
         take.put("external_link", f"{where}: url")
 
 
-def _body(page: Page, first: str | None, where: str, report: ImportReport) -> str | None:
+def _body(page: Page, first: str | None, where: str, report: Report) -> str | None:
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:

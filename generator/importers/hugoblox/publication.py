@@ -9,8 +9,9 @@ from typing import Any
 from generator.content import bibread
 from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, icon_name
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking
+from generator.importers.sitesource.trail import Taking
 
 # CSL types (Hugo Blox) and Hugo Academic's numbered types -> cvsite's publication types.
 TYPES = {
@@ -134,17 +135,19 @@ def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, A
         for key in ("type", "label", "name", "provider", "icon", "icon_pack"):
             part.put(key, f"{where}: the link's label" if url else "the link is empty")
         part.finish({}, "not a field of a cvsite link")
+    if take.get("links") is None:  # `links: []` is reported too, as empty
+        take.left("links", "not a list of links")
     take.done.add("links")
     return found
 
 
 def with_bib(
-    fields: dict[str, Any], bib: str, path: str, where: str, report: ImportReport, keys: set[str]
+    fields: dict[str, Any], bib: str, path: str, where: str, report: Report, keys: set[str]
 ) -> None:
     """Fill what the front matter left out from the page's cite.bib; the key names the page."""
     parsed = bibread.parse(bib, path)
     if not parsed.records:
-        report.fields.append(Placed(path, 1, "(file)", "no BibTeX entry could be read", False))
+        report.fields.append(Placed(path, 1, "(file)", "", "no BibTeX entry could be read"))
         return
     record = parsed.records[0]
     given = bibread.publication_input(record)
@@ -161,7 +164,7 @@ def with_bib(
             continue
         if target in ("type", "bibtex_type") and fields.get("type") != "misc":
             report.fields.append(
-                Placed(path, record.line, source, "the front matter gives the type", False)
+                Placed(path, record.line, source, "", "the front matter gives the type")
             )
             continue
         fields[target] = value

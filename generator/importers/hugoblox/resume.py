@@ -1,17 +1,24 @@
 """The résumé sections of a Hugo Blox author file: education (and the older
-`education.courses`), experience, skills with their levels, and awards."""
+`education.courses`), experience (`work` since v5), skills with their levels, and awards."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from generator.importers.hugoblox.links import ICON_REASON, link
-from generator.importers.sitesource.markup import plain
+from generator.importers.record import Imported
+from generator.importers.sitesource.markup import (
+    LEFT_URL,
+    local_links_as_text,
+    outside_code,
+    plain,
+    safe_url,
+)
 from generator.importers.sitesource.trail import Taking
-from generator.importers.sitesource.writing import Plan
 
 NOT_CVSITE = "not a field cvsite has"
 _ICONS = {"icon": ICON_REASON, "icon_pack": ICON_REASON}
+_LOGO = {"company_logo": "a logo from the site's assets, which cvsite does not show"}
 # Source field -> cvsite field, per section.
 EDUCATION = {
     "degree": "degree",
@@ -21,6 +28,8 @@ EDUCATION = {
     "location": "location",
     "start": "start",
     "end": "end",
+    "date_start": "start",  # Hugo Blox v5+ (2024 on)
+    "date_end": "end",
     "year": "date",
     "date": "date",
     "summary": "summary",
@@ -29,15 +38,20 @@ EDUCATION = {
 EXPERIENCE = {
     "role": "position",
     "title": "position",
+    "position": "position",  # Hugo Blox v5+ `work`
     "org": "organization",
     "company": "organization",
+    "company_name": "organization",
     "organization": "organization",
     "location": "location",
     "start": "start",
     "end": "end",
+    "date_start": "start",
+    "date_end": "end",
     "date": "date",
     "summary": "summary",
     "url": "url",
+    "company_url": "url",
 }
 AWARDS = {
     "title": "title",
@@ -51,21 +65,22 @@ _GROUP_ONLY = {**_ICONS, "color": _COLOUR, "color_border": _COLOUR}
 _PLAIN = {"degree", "institution", "position", "organization", "title", "awarder", "area"}
 
 
-def sections(take: Taking, plan: Plan) -> None:
+def sections(take: Taking, record: Imported) -> None:
     education = take.get("education")
     if isinstance(education, dict):  # Hugo Academic: education: {courses: [...]}
         inner = take.child("education", education)
-        _entries(inner, "courses", "education", EDUCATION, plan)
+        _entries(inner, "courses", "education", EDUCATION, record)
         inner.finish({}, NOT_CVSITE)
         take.done.add("education")
     else:
-        _entries(take, "education", "education", EDUCATION, plan)
-    _entries(take, "experience", "experience", EXPERIENCE, plan)
-    _entries(take, "awards", "awards", AWARDS, plan)
-    _skills(take, plan)
+        _entries(take, "education", "education", EDUCATION, record)
+    _entries(take, "experience", "experience", EXPERIENCE, record)
+    _entries(take, "work", "experience", EXPERIENCE, record)  # Hugo Blox v5+ (2024 on)
+    _entries(take, "awards", "awards", AWARDS, record)
+    _skills(take, record)
 
 
-def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: Plan) -> None:
+def _entries(take: Taking, key: str, section: str, table: dict[str, str], record: Imported) -> None:
     items = take.get(key)
     if not isinstance(items, list):
         take.left(key, "not a list of entries")
@@ -74,7 +89,7 @@ def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: 
     for index, item in enumerate(items):
         part = take.child(f"{key}[{index}]", item)
         entry: dict[str, Any] = {}
-        where = plan.add_listed(section, entry)
+        where = record.add_listed(section, entry)
         _fill(part, table, entry, where)
         button = part.get("button")
         if isinstance(button, dict):
@@ -82,7 +97,7 @@ def _entries(take: Taking, key: str, section: str, table: dict[str, str], plan: 
             part.done.add("button")
             if made:
                 entry["links"] = [made]
-        part.finish(_ICONS, NOT_CVSITE)
+        part.finish({**_ICONS, **_LOGO}, NOT_CVSITE)
 
 
 def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str) -> None:
@@ -91,13 +106,26 @@ def _fill(part: Taking, table: dict[str, str], entry: dict[str, Any], where: str
         if value is None or target in entry:
             part.put(source, f"{where}.{target}")
             continue
+        if target == "url" and safe_url(value) is None:  # `uploads/x.pdf`: not imported
+            part.left(source, LEFT_URL)
+            continue
         part.put(source, f"{where}.{target}")
         entry[target] = plain(value) if target in _PLAIN else value
+        if target == "summary":
+            entry[target] = _without_local_links(part, value)
     if "date" in entry and "start" in entry:
         entry.pop("date")
 
 
-def _skills(take: Taking, plan: Plan) -> None:
+def _without_local_links(part: Taking, text: str) -> str:
+    """Markdown links into the source site (`[Certificate](uploads/x.pdf)`) as their text."""
+    notes: list[str] = []
+    text = outside_code(text, lambda prose: local_links_as_text(prose, notes))
+    part.report.notes += [f"{part.source} {part.prefix}: {note}" for note in notes]
+    return text
+
+
+def _skills(take: Taking, record: Imported) -> None:
     groups = take.get("skills")
     if not isinstance(groups, list):
         take.left("skills", "not a list of skill groups")
@@ -106,7 +134,7 @@ def _skills(take: Taking, plan: Plan) -> None:
     for index, group in enumerate(groups):
         part = take.child(f"skills[{index}]", group)
         entry: dict[str, Any] = {"title": plain(part.text("name") or "Skills"), "items": []}
-        where = plan.add_listed("skills", entry)
+        where = record.add_listed("skills", entry)
         part.put("name", f"{where}.title")
         for number, item in enumerate(part.get("items") or []):
             made = _skill(part.child(f"items[{number}]", item), f"{where}.items[{number}]")

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.importers.record import Imported
+from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
-from generator.importers.sitesource.trail import ImportReport, Placed, Taking, line_finder
-from generator.importers.sitesource.writing import Plan
+from generator.importers.sitesource.trail import Taking, line_finder
 
 # widget -> (its list, cvsite section, source field -> cvsite field, URL field, link label)
 WIDGETS: dict[str, tuple[str, str, dict[str, str], str]] = {
@@ -52,33 +53,33 @@ _LABELS = {"url": "Website", "certificate_url": "Certificate"}
 _PLAIN = {"position", "organization", "title", "awarder", "location"}
 
 
-def import_widgets(folder: SourceFolder, plan: Plan, report: ImportReport) -> set[str]:
-    """The résumé widgets into `plan`; the paths read, so the rest can be reported."""
+def import_widgets(folder: SourceFolder, record: Imported, report: Report) -> set[str]:
+    """The résumé widgets into `record`; the paths read, so the rest can be reported."""
     read = set()
     for path in folder.files("content/home", (".md",)):
         page = folder.page(path)
         kind = str(page.meta.get("widget") or "") if page else ""
         if page is not None and kind in WIDGETS:
-            _widget(page, kind, plan, report)
+            _widget(page, kind, record, report)
             read.add(path)
     return read
 
 
-def _widget(page: Page, kind: str, plan: Plan, report: ImportReport) -> None:
+def _widget(page: Page, kind: str, record: Imported, report: Report) -> None:
     key, section, table, url_key = WIDGETS[kind]
     take = Taking(report, page.path, page.meta, line_finder(page.document))
     if take.text("title"):
-        plan.labels[section] = plain(take.text("title") or "")
+        record.labels[section] = plain(take.text("title") or "")
     take.put("title", f"site.yaml: nav label of {section}")
     for index, item in enumerate(take.get(key) or []):
         entry: dict[str, Any] = {}
-        where = plan.add_listed(section, entry)
+        where = record.add_listed(section, entry)
         _item(take.child(f"{key}[{index}]", item), table, url_key, entry, where)
     take.done.add(key)
     take.finish(WIDGET_ONLY, "a widget setting cvsite has no place for")
     if page.body.strip():
         report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "a widget's text: not imported", False)
+            Placed(page.path, page.body_line, "(body)", "", "a widget's text: not imported")
         )
 
 

@@ -1,117 +1,58 @@
 """`cvsite import markdown FILE`: a résumé written as Markdown or plain text, as a site.
 
-text.py reads the text (pure); this module makes the files of it and writes them
-through sitefiles.py. Every value is checked by cvsite's own models first: a field they
-refuse is moved to the entry's body, text is escaped where Markdown would read it as HTML
-or as an unsafe link, and the files made are loaded as a site before any is written, so an
-imported site always builds. The report names every input line and where it went.
+reader.py reads the text (pure); this module makes the import record of it (record.py),
+which writing.py checks and writes as every import's. The report names every input line,
+the kind of line it is, and where it went.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from generator.content.personname import without_titles
 from generator.content.textfile import read_text
-from generator.errors import UsageError
-from generator.importers import plan as plan_files
-from generator.importers import sitefiles
-from generator.importers.markdown import text as resumetext
-from generator.importers.markdown.lines import plain
-from generator.importers.markdown.result import ParsedResume, Placement
-from generator.importers.sitefiles import front_matter, to_yaml
+from generator.importers.importedfiles import front_matter
+from generator.importers.markdown.document import ParsedResume, plain
+from generator.importers.markdown.reader import parse
+from generator.importers.record import Imported
+from generator.importers.report import Report
+from generator.importers.writing import existing_name, fallback_name, import_site, profile_file
 
-PLACEHOLDER_BASE_URL = "https://example.com/"
 NOTES_SECTION = "notes"
 
 
-@dataclass
-class ImportReport:
-    files: list[sitefiles.Outcome] = field(default_factory=list)
-    lines: list[Placement] = field(default_factory=list)  # every non-blank input line
-    moved: list[str] = field(default_factory=list)  # values the models refused, and why
-    notes: list[str] = field(default_factory=list)  # general remarks (name, site.yaml)
-
-    def count(self, *kinds: str) -> int:
-        return sum(1 for p in self.lines if p.kind in kinds)
+# --- the record ------------------------------------------------------------------------------
 
 
-@dataclass
-class Planned:
-    """The files to write, and for each entry where it is written (for the report)."""
-
-    files: dict[str, str] = field(default_factory=dict)
-    places: dict[str, str] = field(default_factory=dict)  # "experience[#12]" -> file[index]
-
-
-# --- making the files ------------------------------------------------------------------------
-
-
-def fallback_name(source: Path) -> str:
-    """ "Silin Zhao" from resume-silin-zhao.txt: a name for a text that does not give one."""
-    stem = re.sub(r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b", " ",
-                  source.stem.replace("_", " ").replace("-", " "))  # fmt: skip
-    words = [w for w in stem.split() if w.isalpha()]
-    return " ".join(w.capitalize() for w in words[:4]) or "Your Name"
-
-
-def plan(parsed: ParsedResume, origin: str, report: ImportReport) -> Planned:
-    planned = Planned()
-    profile = _checked_profile(parsed, report)
-    planned.files["site.yaml"] = _site_yaml(parsed, profile["name"], origin)
-    planned.files["content/profile.yaml"] = _mark(to_yaml(profile), origin)
+def record_of(parsed: ParsedResume, origin: str) -> tuple[Imported, dict[str, str]]:
+    """The import record, and for each entry where it is written (for the report):
+    "experience[#12]" -> "content/experience.yaml[2]"."""
+    imported = Imported("markdown", origin, profile=dict(parsed.profile))
+    places: dict[str, str] = {}
     for section in parsed.sections:
-        entries = [_checked_entry(section.name, e.fields, report) for e in section.entries]
-        _section_files(planned, section, entries, origin)
+        label = _label(section.name, parsed.headings.get(section.name, ""))
+        if label:
+            imported.labels[section.name] = label
+        imported.sections.setdefault(section.name, [])
+        for entry in section.entries:
+            places[f"{section.name}[#{entry.line}]"] = imported.add(section.name, entry.fields)
     if parsed.notes:
-        _notes_file(planned, parsed.notes, origin)
-    return planned
+        places["notes"] = _notes_file(imported, parsed.notes, origin)
+    return imported, places
 
 
-def _mark(text: str, origin: str) -> str:
-    return sitefiles.marked(text, origin)
-
-
-def _site_yaml(parsed: ParsedResume, name: str, origin: str) -> str:
-    nav: list[Any] = []
-    for section in parsed.sections:
-        heading = parsed.headings.get(section.name, "")
-        default = section.name.replace("-", " ")
-        if heading and _words(heading) != _words(default):
-            label = plain(heading).title() if heading.isupper() else plain(heading)
-            nav.append({"section": section.name, "label": label})
-        else:
-            nav.append(section.name)
-    settings = {
-        "title": name,
-        "base_url": PLACEHOLDER_BASE_URL,
-        "language": "en",
-        "theme": "meridian",
-        "highlight_author": without_titles(name),
-        "nav": [*nav, "cv"],
-    }
-    note = (
-        f"# Made by `cvsite import markdown` from {origin}. Set base_url to where the site is "
-        "published.\n"
-    )
-    return note + to_yaml(settings)
+def _label(section: str, heading: str) -> str | None:
+    """The heading as the menu label, when it says more than the section's name."""
+    if heading and _words(heading) != _words(section.replace("-", " ")):
+        return plain(heading).title() if heading.isupper() else plain(heading)
+    return None
 
 
 def _words(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.casefold().replace("&", "and")))
 
 
-def _section_files(planned: Planned, section, entries: list[dict], origin: str) -> None:  # noqa: ANN001
-    files, places = plan_files.section_files(section.name, entries, origin)
-    planned.files.update(files)
-    for parsed_entry, place in zip(section.entries, places, strict=True):
-        planned.places[f"{section.name}[#{parsed_entry.line}]"] = place
-
-
-def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> None:
+def _notes_file(imported: Imported, notes: list[tuple[int, str]], origin: str) -> str:
     """What the importer could not place: a draft entry (built only with --drafts), its
     lines as they were written, each with its line number, in a code block (never read as
     Markdown or HTML)."""
@@ -122,43 +63,37 @@ def _notes_file(planned: Planned, notes: list[tuple[int, str]], origin: str) -> 
         f"Lines of {origin} that `cvsite import markdown` could not place. Move what you "
         f"want to keep into your content, then delete this file.\n\n{fence}text\n{lines}\n{fence}\n"
     )
-    meta = {"title": "Notes from the import", "draft": True}
     relative = f"content/{NOTES_SECTION}/imported-notes.md"
-    planned.files[relative] = sitefiles.in_front_matter(front_matter(meta, body), origin)
-    planned.places["notes"] = relative
-
-
-# --- checking values with cvsite's models (plan.py) ------------------------------------------
-
-
-def _checked_profile(parsed: ParsedResume, report: ImportReport) -> dict[str, Any]:
-    return plan_files.checked_profile(dict(parsed.profile), report.moved)
-
-
-def _checked_entry(section: str, fields: dict[str, Any], report: ImportReport) -> dict:
-    return plan_files.checked_entry(section, fields, report.moved)
+    imported.texts[relative] = front_matter({"title": "Notes from the import", "draft": True}, body)
+    return relative
 
 
 # --- the whole import ------------------------------------------------------------------------
 
 
-def _report_lines(parsed: ParsedResume, planned: Planned, report: ImportReport) -> None:
+def _report_lines(
+    parsed: ParsedResume, places: dict[str, str], report: Report, profile: str
+) -> None:
+    """Every input line, with the kind of line (field, structure, body, notes, layout) and
+    where it went."""
     for placement in parsed.placements.values():
-        placement.where = [_file_of(where, planned) for where in placement.where]
-        report.lines.append(placement)
+        where = ", ".join(w for w in (_file_of(w, places, profile) for w in placement.where) if w)
+        if where:
+            report.place(placement.kind, placement.line, where, placement.note)
+        else:
+            report.leave(placement.kind, placement.line, placement.note or "markup only")
 
 
-def _file_of(where: str, planned: Planned) -> str:
+def _file_of(where: str, places: dict[str, str], profile: str) -> str:
     """ "experience[#12].highlights[0]" -> "content/experience.yaml[2].highlights[0]"."""
     if match := re.match(r"^([\w-]+\[#\d+\])(.*)$", where):
-        place = planned.places.get(match.group(1))
+        place = places.get(match.group(1))
         if place:
             return place + match.group(2)
     if where.startswith("profile"):
-        name = "profile.yml" if "content/profile.yml" in planned.files else "profile.yaml"
-        return f"content/{name}" + where.removeprefix("profile")
+        return profile + where.removeprefix("profile")
     if where == "notes":
-        return planned.places.get("notes", "notes")
+        return places.get("notes", "notes")
     if where.startswith("section "):
         name = where.removeprefix("section ")
         return f"section {name} (content/{name})"
@@ -167,27 +102,15 @@ def _file_of(where: str, planned: Planned) -> str:
 
 def import_markdown(
     source: Path, site: Path, *, dry_run: bool = False, name: str | None = None
-) -> ImportReport:
+) -> Report:
     """Import `source` into `site`; with `dry_run`, decide everything and write nothing."""
-    if site.exists() and not site.is_dir():
-        raise UsageError(f"--site {site}: not a folder")
     text = read_text(source, str(source))
-    parsed = resumetext.parse(text, name or _existing_name(site) or fallback_name(source))
-    report = ImportReport()
+    parsed = parse(text, name or existing_name(site) or fallback_name(source))
+    imported, places = record_of(parsed, source.name)
     if not parsed.name_found:
-        report.notes.append(
+        imported.report.notes.append(
             f"no name at the top of {source.name}: the profile's name is "
             f"'{parsed.profile['name']}' (from --name, the site's profile or the file's name)"
         )
-    planned = plan(parsed, source.name, report)
-    plan_files.check_loads(planned.files)
-    if (site / "content" / "profile.yml").exists():
-        # The site's profile is profile.yml: a profile.yaml beside it would be a second one.
-        planned.files["content/profile.yml"] = planned.files.pop("content/profile.yaml")
-    _report_lines(parsed, planned, report)
-    report.files = plan_files.write(site, planned.files, dry_run)
-    return report
-
-
-def _existing_name(site: Path) -> str | None:
-    return plan_files.existing_name(site)
+    _report_lines(parsed, places, imported.report, profile_file(site))
+    return import_site(imported, site, dry_run)

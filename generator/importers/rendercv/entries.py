@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.content.schema import Link, model_for
-from generator.importers.markdown.datewords import find_dates
+from generator.importers.markdown.vocabulary import find_dates
 from generator.importers.rendercv import inline
 
 # RenderCV's entry types, in the order RenderCV tries them, with the fields only each has.
@@ -132,12 +132,25 @@ def _title(model: dict, preferred: str) -> str:
 
 def _one_line(mapped: Mapped, entry: dict, model: dict) -> None:
     mapped.text("label", "title", entry.get("label"))
-    if "items" in model:  # skills: the details as one item, written as they were
+    if "items" in model:  # skills: `details: "Python, C++, CUDA"` is a list of items
         details = entry.get("details")
         if details not in (None, ""):
-            mapped.put("details", "items", [str(details)])
+            mapped.put("details", "items", listed_items(str(details)))
     else:
         mapped.put("details", "summary", entry.get("details"))
+
+
+def listed_items(details: str) -> list[str]:
+    """The items of a comma-separated list; a comma inside brackets stays in its item
+    (`AWS (Lambda, S3)` is one)."""
+    items, depth, start = [], 0, 0
+    for index, char in enumerate(details):
+        depth += (char in "([{") - (char in ")]}")
+        if char == "," and depth <= 0:
+            items.append(details[start:index])
+            start = index + 1
+    items.append(details[start:])
+    return [item.strip() for item in items if item.strip()]
 
 
 def _normal(mapped: Mapped, entry: dict, model: dict) -> None:

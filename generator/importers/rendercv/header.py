@@ -73,7 +73,7 @@ def _photo(mapped: Mapped, photo: Any) -> None:
                 "photo",
                 f"{photo} is a file beside the RenderCV file: copy it into content/ "
                 "and name it as the profile's `avatar`",
-            )  # fmt: skip
+            )
         )
 
 
@@ -102,7 +102,10 @@ def _connection(mapped: Mapped, source: str, connection: Any) -> None:
         mapped.put(f"{source}.placeholder", "links", {"label": text or str(url), "url": str(url)})
         mapped.origin.append((f"{source}.url", "links", ""))
     elif text:
-        mapped.put(f"{source}.placeholder", "headline" if "headline" not in mapped.fields
-                   else "summary", text)  # fmt: skip
+        mapped.put(
+            f"{source}.placeholder",
+            "headline" if "headline" not in mapped.fields else "summary",
+            text,
+        )
     if connection.get("fontawesome_icon"):
         mapped.left.append((f"{source}.fontawesome_icon", "the site picks icons by the URL"))

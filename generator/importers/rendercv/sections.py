@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from generator import urls as routes
-from generator.importers.markdown.words import section_of
+from generator.importers.markdown.vocabulary import section_of
 
 # The cvsite section an entry type belongs in, and which titles may send it elsewhere.
 _NATIVE = {"education": "education", "experience": "experience", "publication": "publications"}

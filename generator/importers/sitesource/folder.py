@@ -6,14 +6,15 @@ cvsite's own YAML reader (TOML front matter, Hugo's `+++`, by tomllib)."""
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from generator.content.document import Document, Mark
-from generator.content.textfile import read_text
-from generator.content.yamlio import load_yaml, split_front_matter
+from generator.content.textfile import fail, read_text
+from generator.content.yamlio import MAX_DEPTH, load_yaml, split_front_matter
 from generator.errors import ContentErrors, UsageError
 
 
@@ -115,12 +116,60 @@ class SourceFolder:
 def _page(relative: str, text: str) -> Page:
     if text.startswith("+++\n"):
         head, _, body = text[4:].partition("\n+++")
-        meta = _strings(tomllib.loads(head))
+        meta = _strings(_toml(head, relative))
         lines = head.count("\n") + 3
         return Page(relative, meta, body.removeprefix("\n"), Document(relative, meta), lines)
     split = split_front_matter(text, relative)
     meta = split.meta.data if isinstance(split.meta.data, dict) else {}
     return Page(relative, meta, split.body, split.meta, split.body_line)
+
+
+def _toml(head: str, relative: str) -> dict[str, Any]:
+    """TOML front matter (after its `+++` line), nested no deeper than YAML may be."""
+    try:
+        data = tomllib.loads(head)
+    except RecursionError:  # tomllib recurses per level of arrays and inline tables
+        data = None
+    if data is None or _deeper_than(data, MAX_DEPTH):
+        line, column = _too_deep_at(head)
+        raise fail(relative, line + 1, column, f"nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether `value` nests past `limit` levels; without recursion (dotted keys nest
+    tables as deep as they have parts)."""
+    levels = [(value, 0)]
+    while levels:
+        value, depth = levels.pop()
+        if depth > limit:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        levels += [(child, depth + 1) for child in children if isinstance(child, dict | list)]
+    return False
+
+
+# A TOML string or comment (whose brackets nest nothing), or a bracket.
+_TOML_TOKEN = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]',
+    re.DOTALL,
+)
+
+
+def _too_deep_at(head: str) -> tuple[int, int]:
+    """Line and column (in `head`, from 1) of the bracket that opens one level too many;
+    the first line when the depth comes from dotted keys or table names."""
+    depth = 0
+    for token in _TOML_TOKEN.finditer(head):
+        bracket = token.group()
+        if bracket in ("[", "{"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                at = token.start()
+                return head.count("\n", 0, at) + 1, at - head.rfind("\n", 0, at)
+        elif bracket in ("]", "}"):
+            depth -= 1
+    return 1, 1
 
 
 def _strings(value: Any) -> Any:

@@ -1,7 +1,7 @@
 """Text from another site generator made safe for cvsite's fields: the little HTML that
-front matter carries (<i>, <br/>, <img>) as Markdown or left out with a note, and
-Markdown with an unsafe link or raw HTML written so that it shows as text, as content's
-own rules want (the build refuses an unsafe link in content)."""
+front matter carries (<i>, <br/>, <img>) as Markdown or left out with a note, and links
+into the source site written as their text. (Markdown made safe to build is
+checking.safe_markdown's, for every import.)"""
 
 from __future__ import annotations
 
@@ -9,13 +9,11 @@ import html
 import re
 from collections.abc import Callable
 
-from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, UnsafeUrl
 from generator.safeurl import is_unsafe, url_scheme
 
 _EMPHASIS = {"i": "*", "em": "*", "b": "**", "strong": "**"}
 _TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)\b[^<>]*?(/?)>")
 _IMAGE = re.compile(r"<img\b[^<>]*>", re.I)
-_MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")
 
 
 def inline_html(text: str, notes: list[str]) -> str:
@@ -43,21 +41,6 @@ def plain(text: str) -> str:
     """Text for a plain field: HTML tags and Markdown emphasis marks out."""
     text = html.unescape(_TAG.sub("", text))
     return re.sub(r"(\*{1,2}|_{1,2})(\S(?:.*?\S)?)\1", r"\2", text).strip()
-
-
-def safe_markdown(text: str, where: str, moved: list[str]) -> str:
-    """Markdown that the build accepts: a link with an unsafe scheme (javascript:) is
-    written out as text rather than linked. Raw HTML is left to the site's renderer, which
-    escapes it as it does in content (and nh3 cleans what `unsafe_html` lets through)."""
-    try:
-        MarkdownRenderer().block(text)
-    except UnsafeUrl:
-        text = text.replace("[", "\\[").replace("](", "\\](").replace("<", "&lt;")
-        moved.append(f"{where}: a link with an unsafe URL scheme, written as text")
-    except MarkdownProblem:
-        text = _MARKDOWN_MARK.sub(r"\\\g<0>", text)
-        moved.append(f"{where}: Markdown the site would refuse, written as text")
-    return text
 
 
 def safe_url(url: str | None) -> str | None:

@@ -1,36 +1,12 @@
-"""The report of an import from another site generator: every input field, by file and
-line, and where it went (a file and field of the site) or why it was left."""
+"""The trail of an import from another site generator's folder: the fields of each source
+mapping taken one by one into the one report (report.py), by file and line, so that no key
+is left unreported."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from generator.importers import sitefiles
-
-
-@dataclass(frozen=True)
-class Placed:
-    """One input field: `where` it went, or (`kept` False) why it was left."""
-
-    source: str  # the input file, relative to the source folder
-    line: int
-    field: str  # its path in the file, e.g. education[0].degree
-    where: str  # a file and field of the site, or the reason it was left
-    kept: bool = True
-
-
-@dataclass
-class ImportReport:
-    """What an import did: the input fields, the files (sitefiles.Outcome), notes."""
-
-    fields: list[Placed] = field(default_factory=list)
-    files: list[sitefiles.Outcome] = field(default_factory=list)
-    moved: list[str] = field(default_factory=list)  # values the models refused, and why
-    notes: list[str] = field(default_factory=list)
-
-    def count(self, kept: bool) -> int:
-        return sum(1 for p in self.fields if p.kept == kept)
+from generator.importers.report import Placed, Report
 
 
 class Taking:
@@ -38,7 +14,7 @@ class Taking:
     went; `finish` reports every key nobody took, so that nothing is dropped silently."""
 
     def __init__(
-        self, report: ImportReport, source: str, data: Any, lines: Any, prefix: str = ""
+        self, report: Report, source: str, data: Any, lines: Any, prefix: str = ""
     ) -> None:
         self.report = report
         self.source = source
@@ -88,7 +64,10 @@ class Taking:
 
     def _record(self, key: str, where: str, kept: bool) -> None:
         line = self.lines(self._path(key)) if callable(self.lines) else 0
-        self.report.fields.append(Placed(self.source, line, self._path(key), where, kept))
+        placed = Placed(
+            self.source, line, self._path(key), where if kept else "", "" if kept else where
+        )
+        self.report.fields.append(placed)
 
 
 def line_finder(document: Any) -> Any:

@@ -1,0 +1,83 @@
+"""When the PDFs are typeset: which ones a build makes, where, and which wait for later.
+
+Typst's threads do not survive fork(), so no process may fork once it has typeset. A build
+that forks workers for its pages hands them each PDF as one more job (typeset in a worker,
+or here once every worker is forked); one that does not typesets on a thread beside its
+page rendering, since Typst's compile lets other threads run. Either way the PDF's document
+is made where the pages render, as it renders Markdown and Python-Markdown is not
+thread-safe.
+
+The preview shows the pages before the PDFs: a rebuild with `later` leaves each PDF made
+before as it was (`make_generated(later=True)`), and `typeset_late` makes them once the
+browsers have been told to reload.
+"""
+
+from __future__ import annotations
+
+import functools
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import PurePosixPath
+from typing import Any
+
+from generator.render.renderer import Job, Page, Renderer
+from generator.render.typstpdf import PdfJob
+from generator.site.outputs import Wanted, same_inputs
+from generator.site.parallel import forks_workers, parallel_map
+from generator.site.rendered import RenderedSite
+
+
+def pdfs_to_make(
+    wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
+) -> dict[str, PdfJob]:
+    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
+    only those `before` lacks (the others are left for `late_pdfs`)."""
+    return {
+        name: make
+        for name, (inputs, make) in wanted.items()
+        if isinstance(make, PdfJob)
+        and not same_inputs(before.get(name), inputs)
+        and not (later and name in before)
+    }
+
+
+def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
+    """The PDFs `make_generated(later=True)` left as they were, to typeset now."""
+    return {
+        name: (inputs, make)
+        for name, (inputs, make) in wanted.items()
+        if isinstance(make, PdfJob) and not same_inputs(files.get(name), inputs)
+    }
+
+
+def pdf_cost(job: PdfJob) -> float:
+    """About how long typesetting takes, in entry pages (see Renderer._unit_cost): a fixed
+    part, and a part per entry of the CV."""
+    return 150.0 + 2.5 * sum(1 for _ in job.resume.items)
+
+
+def render_beside_pdfs(
+    renderer: Renderer, pages: list[Page], also: list[Job], pdfs: dict[str, PdfJob], jobs: int
+) -> tuple[list, dict[str, bytes]]:
+    """`pages` rendered and `also`'s results, in order; and `pdfs` typeset, by name."""
+    spread = functools.partial(parallel_map, jobs=jobs)
+    if forks_workers(len(pages) + len(also) + len(pdfs), jobs):
+        typeset = [Job(pdf_cost(job), job) for job in pdfs.values()]
+        results = renderer.render_pages(pages, spread, also=[*also, *typeset])
+        split = len(results) - len(typeset)
+        return results[:split], dict(zip(pdfs, results[split:], strict=True))
+    with ThreadPoolExecutor(1, thread_name_prefix="typeset") as thread:
+        typesetting = {name: thread.submit(job.prepared()) for name, job in pdfs.items()}
+        results = renderer.render_pages(pages, spread, also=also)
+        return results, {name: job.result() for name, job in typesetting.items()}
+
+
+def typeset_late(site: RenderedSite | None) -> dict[PurePosixPath, bytes]:
+    """The PDFs `site` left as they were (`late`), typeset now and kept as its own: their
+    bytes by path, to write."""
+    made: dict[PurePosixPath, bytes] = {}
+    for name, (inputs, make) in list(site.late.items()) if site is not None else ():
+        data = make()  # a mistake raises here, and the PDF stays late
+        site.generated[name] = (inputs, data)
+        site.files[PurePosixPath(name)] = made[PurePosixPath(name)] = data
+        del site.late[name]
+    return made

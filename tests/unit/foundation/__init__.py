@@ -1,0 +1,1 @@
+"""Unit tests of the foundation modules: errors.py, urls.py, safeurl.py."""

@@ -1,0 +1,58 @@
+"""The presenter names links for what they lead to, dates entries at the precision they
+deserve and explains only the marks the site gave a meaning."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.content.authors import parse_author
+from generator.content.i18n import Locale
+from generator.content.schema import Link, SiteConfig
+from generator.render.presenter import Presenter
+
+SITE = {"title": "T", "base_url": "https://example.org/"}
+
+
+def presenter(**settings) -> Presenter:
+    return Presenter(Locale("en"), SiteConfig(**SITE, **settings))
+
+
+@pytest.mark.parametrize(
+    ("url", "label"),
+    [
+        ("https://arxiv.org/abs/1706.03762", "arXiv"),
+        ("https://doi.org/10.1000/xyz", "DOI"),
+        ("https://example.org/papers/notes.pdf", "PDF"),
+        ("files/notes.pdf", "PDF"),
+        ("https://github.com/ada/engine", "Code"),
+        ("https://speakerdeck.com/ada/engine", "Slides"),
+        ("https://www.acme.example/about", "acme.example"),
+        ("http://piedpiper.example.com", "piedpiper.example.com"),
+    ],
+)
+def test_a_link_without_a_name_is_named_for_where_it_leads(url, label):
+    shown = presenter().link(Link(label="Link", url=url))
+    assert shown.label == label
+    assert shown.url == url
+
+
+def test_a_link_the_user_named_keeps_its_name():
+    shown = presenter().link(Link(label="Engine notes", url="https://arxiv.org/abs/1"))
+    assert shown.label == "Engine notes"
+
+
+def test_marks_mean_what_the_site_says():
+    author = parse_author("Ada Lovelace*†‡", [])
+    plain = presenter()
+    assert [(m.symbol, m.meaning) for m in plain.marks(author)] == [
+        ("*", "Equal contribution"),
+        ("†", None),
+        ("‡", None),
+    ]
+    told = presenter(marks={"†": "Joint senior authors", "*": "Students"})
+    assert [m.meaning for m in told.marks(author)] == ["Students", "Joint senior authors", None]
+
+
+def test_an_unknown_mark_in_site_yaml_is_an_error():
+    with pytest.raises(ValueError, match="not a mark"):
+        SiteConfig(**SITE, marks={"§": "Reviewer"})
