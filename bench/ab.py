@@ -1,22 +1,16 @@
-"""Cold builds of the same site by two versions of cvsite, taking turns. Not a test.
+"""Two versions of cvsite in turns: what a speed change buys, and what it must not worsen.
 
-    python bench/ab.py 8dcddbd HEAD                 # 1,000 entries, 8 builds each
-    python bench/ab.py main . --size 5000 --runs 4  # `.`: the working tree as it is
-    python bench/ab.py main . --site .              # the repository's own site
-    python bench/ab.py main . --site . --user-cache # the user's cache kept, the site's not
+    python bench/ab.py main .                  # `.`: this tree as it is; 6 rounds
+    python bench/ab.py main . --runs 8 --sizes 1000 5000
 
-bench/run.py measures one version against Hugo; this measures a change. Builds of two
-versions alternate, each going first every other round, so a machine that slows down or
-speeds up during the runs weighs on both alike. Each build is `cvsite build` in a new
-process, with its cache and output in a new folder on tmpfs when there is one: writing to a
-disk right after deleting many files (as the previous build's clean-up does) varies more
-than the difference being measured. Prints each version's median, minimum and every build.
-
-`--user-cache`: each version keeps one cache folder (`$CVSITE_CACHE_DIR`) for all its
-builds, filled by one build before the timed ones, and each build deletes only the site's
-own folder in it (`<site>-<hash>/`, as `rm -rf ~/.cache/cvsite/<site>-*` would): what a
-user has for a new clone of a site after building any other, with the compiled templates
-that are kept for all of the user's sites.
+For each tree (a git revision, taken with `git archive`, or `.`), each round, the
+trees taking turns to go first: `cvsite --version`; a cold build of the sample site (this
+tree's content/ and site.yaml; an empty cache) and a no-op build right after it into the
+same output; and a cold build of bench/make_corpus.py's corpus at each size. Every command
+is `python -m generator` in a new process with the tree first on PYTHONPATH; its cache and
+output go to a new folder, on tmpfs when there is one (writing to a disk right after
+deleting many files varies more than the differences measured). Prints each figure's median
+per tree (wall, and CPU with the workers'), the second over the first, and the load.
 """
 
 from __future__ import annotations
@@ -36,91 +30,84 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from sites import add_site_arguments, chosen_site, scratch_folder  # noqa: E402
+from make_corpus import CORPUS, make  # noqa: E402
+from run import run  # noqa: E402
 
 
 def checkout(revision: str, parent: Path) -> Path:
-    """A folder holding cvsite at `revision` (a detached worktree); `.` is this tree."""
+    """A folder holding cvsite at `revision` (`git archive`); `.` is this tree."""
     if revision == ".":
         return REPO
     folder = parent / revision.replace("/", "-")
-    subprocess.run(
-        ["git", "-C", str(REPO), "worktree", "add", "--detach", "--quiet", str(folder), revision],
-        check=True,
+    folder.mkdir()
+    archive = subprocess.run(
+        ["git", "-C", str(REPO), "archive", revision], check=True, capture_output=True
     )
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
     return folder
 
 
-def cold_build(tree: Path, site: Path, scratch: Path, user_cache: Path | None = None) -> float:
-    """Seconds one cold `cvsite build` of `site` takes with the cvsite of `tree`; with
-    `user_cache`, that folder is the cache of every build, and only the site's is cleared."""
-    folder = Path(tempfile.mkdtemp(dir=scratch))
-    cache = user_cache or folder / "cache"
+def timed(tree: Path, cache: Path, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds (with the workers') of `cvsite ARGS` with the cvsite of `tree`
+    and the cache folder `cache`: on a loaded machine the CPU time varies less."""
     env = dict(os.environ, CVSITE_CACHE_DIR=str(cache), PYTHONPATH=str(tree))
-    command = [sys.executable, "-m", "generator", "build", "--site", str(site)]
-    start = time.perf_counter()
-    subprocess.run(
-        [*command, "--output", str(folder / "out")],
-        cwd=tree,
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    seconds = time.perf_counter() - start
+    done = run([sys.executable, "-m", "generator", *args], cwd=tree, env=env)
+    return done.seconds, done.cpu
+
+
+def one_round(tree: Path, sites: dict[str, Path], scratch: Path) -> dict[str, tuple]:
+    folder = Path(tempfile.mkdtemp(dir=scratch))
+    figures = {"--version": timed(tree, folder / "c0", "--version")}
+    for name, site in sites.items():
+        output = str(folder / f"{name}-out")
+        build = ("build", "--site", str(site), "--output", output)
+        figures[f"{name}, cold"] = timed(tree, folder / f"{name}-cache", *build)
+        if name == "sample":
+            figures["sample, no-op"] = timed(tree, folder / f"{name}-cache", *build)
     shutil.rmtree(folder)
-    if user_cache is not None:  # the site's own folder: `<site name>-<hash of its path>`
-        for each in user_cache.glob(f"{site.resolve().name}-*"):
-            shutil.rmtree(each)
-    return seconds
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
-    add_site_arguments(parser)
-    parser.add_argument("--runs", type=int, default=8, help="builds of each (default 8)")
-    parser.add_argument(
-        "--user-cache", action="store_true", help="keep the user's cache, clear the site's"
-    )
+    parser.add_argument("--runs", type=int, default=6, help="rounds (default 6)")
+    parser.add_argument("--sizes", nargs="*", type=int, default=[300, 1000])
     args = parser.parse_args()
-    site, what = chosen_site(args)
-    scratch = scratch_folder("cvsite-ab-")
-    trees = []
+    shm = Path("/dev/shm")
+    scratch = Path(tempfile.mkdtemp(prefix="cvsite-ab-", dir=shm if shm.is_dir() else None))
+    sample = scratch / "sample"
+    shutil.copytree(REPO / "content", sample / "content")
+    shutil.copy(REPO / "site.yaml", sample)
+    sites = {"sample": sample}
+    for size in args.sizes:
+        if not (CORPUS / str(size) / "cvsite").is_dir():
+            make(size)
+        sites[f"{size} entries"] = CORPUS / str(size) / "cvsite"
     try:
         trees = [checkout(revision, scratch) for revision in args.revisions]
         for tree in trees:  # byte-code compiled before timing, as an installed cvsite is
             compileall.compile_dir(tree / "generator", quiet=1)
-        caches: list[Path | None] = [None, None]
-        if args.user_cache:
-            caches = [Path(tempfile.mkdtemp(dir=scratch)) for _ in trees]
-            for tree, cache in zip(trees, caches, strict=True):
-                cold_build(tree, site, scratch, cache)  # fills the user's cache; not timed
-        times: list[list[float]] = [[], []]
-        for round_ in range(args.runs):
-            order = (0, 1) if round_ % 2 == 0 else (1, 0)
-            for which in order:
-                times[which].append(cold_build(trees[which], site, scratch, caches[which]))
-        kept = ", the user's cache kept" if args.user_cache else ""
-        print(f"cold build of {what}, {args.runs} builds each, in turns{kept}")
-        for revision, seconds in zip(args.revisions, times, strict=True):
-            each = " ".join(f"{s * 1000:.0f}" for s in seconds)
-            print(
-                f"{revision:>12}: median {statistics.median(seconds) * 1000:.0f} ms, "
-                f"min {min(seconds) * 1000:.0f} ms  ({each})"
-            )
+        print(f"{time.strftime('%H:%M')}, load {os.getloadavg()[0]:.1f}", flush=True)
+        rounds: list[list[dict[str, tuple]]] = [[], []]
+        for number in range(args.runs):
+            for which in (0, 1) if number % 2 == 0 else (1, 0):
+                rounds[which].append(one_round(trees[which], sites, scratch))
+        a, b = args.revisions
+        print(f"median of {args.runs}, in turns | {a} | {b} | {b} ÷ {a} | CPU {a} | CPU {b} | ÷")
+        for name in rounds[0][0]:
+            row = [name]
+            for kind in (0, 1):  # wall, then CPU
+                first, second = (statistics.median(r[name][kind] for r in each) for each in rounds)
+                row += [
+                    f"{first * 1000:.0f} ms",
+                    f"{second * 1000:.0f} ms",
+                    f"{second / first:.2f}",
+                ]
+            print(" | ".join(row))
+        print(f"{time.strftime('%H:%M')}, load {os.getloadavg()[0]:.1f}")
     finally:
-        clean_up(trees, scratch)
-
-
-def clean_up(trees: list[Path], scratch: Path) -> None:
-    """The worktrees `checkout` made removed, and the scratch folder."""
-    for tree in trees:
-        if tree != REPO:
-            subprocess.run(
-                ["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)],
-                check=False,
-            )
-    shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,8 +31,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from ab import checkout, clean_up, cold_build  # noqa: E402
-from sites import scratch_folder  # noqa: E402
+from ab import checkout, timed  # noqa: E402
 
 SOURCE = REPO / "tests/fixtures/realworld/bibtex/gutsche-complete_publication_list.bib"
 OWNER = "Oliver Gutsche"
@@ -74,6 +74,15 @@ def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
     return seconds
 
 
+def cold_build(tree: Path, site: Path, scratch: Path) -> float:
+    """Seconds of a cold build of `site` by the cvsite of `tree` (a new cache and output)."""
+    folder = Path(tempfile.mkdtemp(dir=scratch))
+    args = ("build", "--site", str(site), "--output", str(folder / "output"))
+    seconds = timed(tree, folder / "cache", *args)[0]
+    shutil.rmtree(folder)
+    return seconds
+
+
 def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> list[float]:
     """`preview_edits` run by the cvsite of `tree`, in a process of its own."""
     output = scratch / f"preview-{time.monotonic_ns()}"
@@ -93,7 +102,7 @@ def main() -> None:
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
     parser.add_argument("--runs", type=int, default=6, help="rounds (default 6)")
     args = parser.parse_args()
-    scratch = scratch_folder("cvsite-inspire-")
+    scratch = Path(tempfile.mkdtemp(prefix="cvsite-inspire-"))
     trees: list[Path] = []
     try:
         site = make_site(scratch / "site")
@@ -112,7 +121,7 @@ def main() -> None:
                 f" {statistics.median(edit):.3f} s (min {min(edit):.3f})"
             )
     finally:
-        clean_up(trees, scratch)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

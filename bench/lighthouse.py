@@ -6,10 +6,8 @@ default mobile profile and with --preset=desktop. Prints one line per theme, pag
 
     pip install -e '.[test]'    # it builds the sites with the tests' helpers
     python bench/lighthouse.py [--pages / cv/ publications/] [--themes meridian ledger]
-    python bench/lighthouse.py --avatar   # the same site with a 2,400-pixel photo as avatar
 
 The goal for each home page: performance ≥ 0.95, accessibility, best practices and SEO 1.00.
-Figures are recorded in bench/README.md.
 """
 
 from __future__ import annotations
@@ -26,8 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.helpers import build_theme, chromium_path, copy_site, serve_folder  # noqa: E402
-from tests.photos import noisy_photo  # noqa: E402
+from tests.helpers import build_theme, chromium_path, serve_folder  # noqa: E402
 
 TOOLS = Path(__file__).resolve().parent / ".lighthouse"
 LIGHTHOUSE = TOOLS / "node_modules" / ".bin" / "lighthouse"
@@ -85,24 +82,10 @@ def audit(lighthouse: Path, browser: str, url: str, profile: list[str], out: Pat
     return {"scores": scores, "failing": failing, "timing": timing}
 
 
-def with_avatar(folder: Path) -> Path:
-    """A copy of the repository's site whose profile has a photo as avatar: issue 28's
-    8.9 MB, 2,400-pixel JPEG, made by tests/photos.py (no real person's photo)."""
-    site = copy_site(REPO, folder)
-    (site / "content/images").mkdir(parents=True, exist_ok=True)
-    (site / "content/images/me.jpg").write_bytes(noisy_photo())
-    profile = site / "content/profile.yaml"
-    profile.write_text(profile.read_text(encoding="utf-8") + "avatar: images/me.jpg\n")
-    return site
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--themes", nargs="+", default=["meridian", "ledger"])
     parser.add_argument("--pages", nargs="+", default=["/"], help="site URLs, e.g. / cv/")
-    parser.add_argument(
-        "--avatar", action="store_true", help="give the site an 8.9 MB photo as avatar"
-    )
     args = parser.parse_args()
     browser = os.environ.get("CHROME_PATH") or chromium_path()  # Lighthouse's own variable
     if browser is None:
@@ -118,9 +101,8 @@ def main() -> None:
             "theme     page              profile  perf  a11y  b.p.  seo "
             "  FCP ms  LCP ms  TBT ms  CLS"
         )
-        source = with_avatar(root / "source") if args.avatar else REPO
         for theme in args.themes:
-            output = build_theme(source, root / "sites" / theme, theme, f"{host}/{theme}/")
+            output = build_theme(REPO, root / "sites" / theme, theme, f"{host}/{theme}/")
             shutil.copytree(output, root / "www" / theme)
             for page in args.pages:
                 for name, profile in PROFILES.items():

@@ -1,12 +1,16 @@
-"""Write a deterministic synthetic site of N entries, as a cvsite site and as a Hugo site.
+"""Write a deterministic synthetic site of N entries for cvsite, Hugo, Pelican and MkDocs.
 
-    python bench/make_corpus.py 1000            # -> bench/corpus/1000/{cvsite,hugo}/
+    python bench/make_corpus.py 1000     # -> bench/corpus/1000/{cvsite,hugo,pelican,mkdocs}/
 
 Entries are spread over four sections (experience, projects, publications, talks); each has
 three paragraphs of Markdown and a five-item list, and 4-8 tags drawn from a vocabulary of
 200 with Zipf-like weights (a few tags are everywhere, most are rare). The same seed gives
 the same bytes. The Hugo site has minimal layouts that make the same pages: one per entry,
-one list per section, one per tag, and the list of tags.
+one list per section, one per tag, and the list of tags. Pelican builds with its default
+theme and settings (an article per entry, a category per section, its tag pages, archives
+and Atom feeds). MkDocs has no tags and puts its whole navigation on every page, so its site
+gets the list pages as Markdown files (each section, each tag, the tags) and a navigation of
+the sections only, as a site of that size would have.
 """
 
 from __future__ import annotations
@@ -124,8 +128,7 @@ def _cvsite_front_matter(entry: Entry) -> list[str]:
 def write_cvsite(folder: Path, items: list[Entry]) -> None:
     content = folder / "content"
     content.mkdir(parents=True)
-    # No typeset CV: Hugo makes none, and the figures stay comparable with those taken
-    # before cv.pdf existed (bench/pdf.py times the PDF of this corpus apart).
+    # No typeset CV: none of the peers makes one (bench/ab.py's sample builds typeset theirs).
     (folder / "site.yaml").write_text(
         "title: Benchmark Site\nbase_url: https://example.org/\nlanguage: en\ntheme: meridian\n"
         "pdf: false\n"
@@ -205,14 +208,76 @@ def write_hugo(folder: Path, items: list[Entry]) -> None:
         path.write_text(f"---\n{front}---\n{entry.body}", encoding="utf-8")
 
 
+# --- Pelican and MkDocs ----------------------------------------------------------------------
+
+PELICAN_CONFIG = """AUTHOR = "Silin Zhao"
+SITENAME = "Benchmark Site"
+SITEURL = "https://example.org"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+"""
+
+
+def write_pelican(folder: Path, items: list[Entry]) -> None:
+    (folder / "content").mkdir(parents=True)
+    (folder / "pelicanconf.py").write_text(PELICAN_CONFIG)
+    for entry in items:
+        front = (
+            f"Title: {entry.title}\nDate: {entry.year}-{entry.month:02d}-01\n"
+            f"Category: {entry.section.capitalize()}\nTags: {', '.join(entry.tags)}\n"
+        )
+        path = folder / "content" / f"{entry.slug}.md"
+        path.write_text(f"{front}\n{entry.body}", encoding="utf-8")
+
+
+def _slug(text: str) -> str:
+    return text.lower().replace(" ", "-")
+
+
+def _list_page(title: str, items: list[Entry], up: str) -> str:
+    links = [f"- [{e.title}]({up}{e.section}/{e.slug}.md) {e.year}" for e in items]
+    return f"# {title}\n\n" + "\n".join(links) + "\n"
+
+
+def write_mkdocs(folder: Path, items: list[Entry]) -> None:
+    docs = folder / "docs"
+    (docs / "tags").mkdir(parents=True)
+    nav = ["  - Home: index.md"]
+    for section in SECTIONS:
+        (docs / section).mkdir()
+        listed = [e for e in items if e.section == section]
+        (docs / section / "index.md").write_text(_list_page(section.capitalize(), listed, "../"))
+        nav.append(f"  - {section.capitalize()}: {section}/index.md")
+    nav.append("  - Tags: tags/index.md")
+    tagged: dict[str, list[Entry]] = {}
+    for entry in items:
+        for tag in entry.tags:
+            tagged.setdefault(tag, []).append(entry)
+        tags = " · ".join(f"[{t}](../tags/{_slug(t)}.md)" for t in entry.tags)
+        body = f"# {entry.title}\n\n{entry.year}-{entry.month:02d}\n\n{entry.body}\n{tags}\n"
+        (docs / entry.section / f"{entry.slug}.md").write_text(body, encoding="utf-8")
+    for tag, tagged_items in tagged.items():
+        (docs / "tags" / f"{_slug(tag)}.md").write_text(_list_page(tag, tagged_items, "../"))
+    names = "\n".join(f"- [{t}]({_slug(t)}.md) {len(v)}" for t, v in sorted(tagged.items()))
+    (docs / "tags" / "index.md").write_text(f"# Tags\n\n{names}\n")
+    recent = "\n".join(f"- [{e.title}]({e.section}/{e.slug}.md)" for e in items[:10])
+    (docs / "index.md").write_text(f"# Benchmark Site\n\n{recent}\n")
+    config = "site_name: Benchmark Site\nsite_url: https://example.org/\nnav:\n"
+    (folder / "mkdocs.yml").write_text(config + "\n".join(nav) + "\n")
+
+
+WRITERS = {"cvsite": write_cvsite, "hugo": write_hugo, "pelican": write_pelican}
+WRITERS["mkdocs"] = write_mkdocs
+
+
 def make(count: int, root: Path = CORPUS) -> Path:
-    """bench/corpus/<count>/ with `cvsite/` and `hugo/`, written afresh."""
+    """bench/corpus/<count>/ with a site per tool (`cvsite/`, `hugo/`, ...), written afresh."""
     folder = root / str(count)
     if folder.exists():
         shutil.rmtree(folder)
     items = entries(count)
-    write_cvsite(folder / "cvsite", items)
-    write_hugo(folder / "hugo", items)
+    for name, write in WRITERS.items():
+        write(folder / name, items)
     return folder
 
 
@@ -222,7 +287,7 @@ def main() -> None:
     args = parser.parse_args()
     for count in args.counts:
         folder = make(count)
-        print(f"wrote {count} entries to {folder.relative_to(HERE.parent)}/{{cvsite,hugo}}")
+        print(f"wrote {count} entries to {folder.relative_to(HERE.parent)}/{{{','.join(WRITERS)}}}")
 
 
 if __name__ == "__main__":

@@ -3,16 +3,12 @@
 Run:
     python bench/markdown_worst.py [--sizes 10,32,100,255] [--limit 30] [--unsafe-html]
                                    [--only NAME,NAME]
-    python bench/markdown_worst.py --search 300 [--sizes 255] [--seed 1]
 
 Each case renders one body with the renderer pages use (`MarkdownRenderer.block`), in its
 own process, so a case that runs away is stopped after `--limit` seconds and shown as
 `>limit`. The outcome is `rendered`, `refused` (a located error in a build) or `crashed`
-(an internal error in a build). `--search N` renders N random repetitions of pieces of
-Markdown syntax and prints the slowest ten: a look for constructs not listed here.
+(an internal error in a build).
 
-Before the change (issue 25), run it against main's generator, e.g.
-    PYTHONPATH=/path/to/main python bench/markdown_worst.py
 The tests check what happens to such input (tests/hostile/test_markdown_cost.py); this
 says how long it takes.
 """
@@ -21,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import random
 import time
 from collections.abc import Callable
 
@@ -120,12 +115,6 @@ CASES: dict[str, str | Callable[[int], str]] = {
     "-- ...": "-- ...",
     "words": "words and more words. ",
 }
-# Pieces a random search strings together.
-PIECES = [
-    *("[", "]", "(", ")", "![", "](", "[^", "<", ">", "*", "**", "_", "__", "`", "``", "\\"),
-    *("&", "&#", "{", "}", "{: ", "#", "> ", "- ", "1. ", ": ", "|", "```", "~~~", '"', "'"),
-    *("a", " ", "\n", "\n\n", "    ", "http://", "<a ", "-->", "<!--", "=", "---"),
-]
 
 
 def body(unit: str | Callable[[int], str], size: int) -> str:
@@ -181,35 +170,15 @@ def table(args: argparse.Namespace, sizes: list[int]) -> None:
         print(row + "  " + last, flush=True)
 
 
-def search(args: argparse.Namespace, sizes: list[int]) -> None:
-    chance = random.Random(args.seed)
-    found = []
-    for _ in range(args.search):
-        unit = "".join(chance.choice(PIECES) for _ in range(chance.randint(1, 6)))
-        size = chance.choice(sizes) * KB
-        seconds, outcome = timed(body(unit, size), args.unsafe_html, args.limit)
-        found.append((seconds if seconds is not None else float("inf"), unit, size, outcome))
-    found.sort(key=lambda item: item[0], reverse=True)
-    print(f"slowest of {args.search} random units (repeated to {sizes} KB):")
-    for seconds, unit, size, outcome in found[:10]:
-        shown = f"{seconds:.2f}" if seconds != float("inf") else f">{args.limit}"
-        print(f"{shown:>7} s  {size // KB:4} KB  {unit!r:24}  {outcome[:60]}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10,32,100,255", help="KB, comma-separated")
     parser.add_argument("--limit", type=float, default=30.0, help="seconds before a case stops")
     parser.add_argument("--unsafe-html", action="store_true", help="markdown.unsafe_html on")
     parser.add_argument("--only", default="", help="case names, comma-separated")
-    parser.add_argument("--search", type=int, default=0, help="random units to try instead")
-    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    if args.search:
-        search(args, sizes)
-    else:
-        table(args, sizes)
+    table(args, sizes)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from sites import add_site_arguments, chosen_site, scratch_folder  # noqa: E402
+from make_corpus import CORPUS, make  # noqa: E402
 
 BUILD = (
     "import sys; from pathlib import Path; from generator.site.build import BuildOptions, build; "
@@ -42,11 +42,16 @@ def cold_build(site: Path, scratch: Path, jobs: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    add_site_arguments(parser)
+    parser.add_argument("--size", type=int, default=1000, help="corpus entries (default 1000)")
+    parser.add_argument("--site", type=Path, help="a site folder instead of the corpus")
     parser.add_argument("--runs", type=int, default=5, help="builds of each (default 5)")
     args = parser.parse_args()
-    site, what = chosen_site(args)
-    scratch = scratch_folder("cvsite-parallel-")
+    site = (args.site or CORPUS / str(args.size) / "cvsite").resolve()
+    if args.site is None and not site.is_dir():
+        make(args.size)
+    what = str(args.site) if args.site else f"{args.size} entries"
+    shm = Path("/dev/shm")
+    scratch = Path(tempfile.mkdtemp(prefix="cvsite-parallel-", dir=shm if shm.is_dir() else None))
     times: dict[int, list[float]] = {1: [], 2: []}
     try:
         for round_ in range(args.runs):

@@ -12,12 +12,7 @@ the page's <main> shows it, and takes three times from the write:
   the new page's DOMContentLoaded, timed in the page): what a user feels.
 The page must change by itself (the preview's reload script).
 
-With --during, it then does the same while another rebuild runs (the sample site only): a
-theme template made slow (a loop) is saved, and while that rebuild runs, pages are fetched
-over HTTP; it prints how long each took (a preview that rebuilds on its server's loop
-answers none until the build ends).
-
-Run: python bench/preview.py [--edits N] [--sizes sample 300 1000] [--during]
+Run: python bench/preview.py [--edits N] [--sizes sample 300 1000]
 """
 
 from __future__ import annotations
@@ -34,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -169,49 +163,7 @@ def edit_times(page, target: Target, url: str, edits: int) -> list[tuple[float, 
     return times
 
 
-SLOW_TEMPLATE = """{% extends "@parent/base.html" %}
-{% block head %}{{ super() }}{% for i in range(LOOPS) %}{% endfor %}{% endblock %}
-"""
-
-
-def requests_during_a_slow_rebuild(site: Path, url: str, log: Path) -> list[float | None]:
-    """Times of page fetches made while a rebuild that takes seconds runs (None: no answer)."""
-    theme = site / "themes" / "slow"
-    theme.mkdir(parents=True)
-    (theme / "theme.yaml").write_text("name: slow\nextends: meridian\n")
-    (theme / "templates").mkdir()
-    (theme / "templates" / "base.html").write_text(SLOW_TEMPLATE.replace("LOOPS", "0"))
-    config = site / "site.yaml"
-    done = len(re.findall(r"Rebuilt", log.read_text()))
-    config.write_text(re.sub(r"(?m)^theme: .*$", "theme: slow", config.read_text()))
-    rebuilds(log, more_than=done)
-    done += 1
-    slow = SLOW_TEMPLATE.replace("LOOPS", "2000000")
-    (theme / "templates" / "base.html").write_text(slow)
-    time.sleep(1.0)  # the watcher has seen the save; the rebuild runs for seconds
-    times: list[float | None] = []
-    for path in ("", "cv/", "experience/", "assets/style.css", "", "cv/"):
-        if len(re.findall(r"Rebuilt", log.read_text())) > done:
-            break  # the rebuild ended: what follows is not "during"
-        started = time.perf_counter()
-        try:
-            with urllib.request.urlopen(url + path, timeout=60) as response:
-                response.read()
-            times.append(time.perf_counter() - started)
-        except OSError:
-            times.append(None)
-    return times
-
-
-def rebuilds(log: Path, more_than: int, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while len(re.findall(r"Rebuilt", log.read_text())) <= more_than:
-        if time.monotonic() > deadline:
-            raise SystemExit(f"no rebuild in the log:\n{log.read_text()}")
-        time.sleep(0.05)
-
-
-def measure(target: Target, scratch: Path, edits: int, during: bool) -> None:
+def measure(target: Target, scratch: Path, edits: int) -> None:
     """Serve `target`, time `edits` edits in chromium, and print the figures."""
     from playwright.sync_api import sync_playwright
 
@@ -226,17 +178,16 @@ def measure(target: Target, scratch: Path, edits: int, during: bool) -> None:
             browser = playwright.chromium.launch(executable_path=executable, args=FLAGS)
             times = edit_times(browser.new_page(), target, url, edits)
             browser.close()
-        slow = requests_during_a_slow_rebuild(target.site, url, log) if during else None
     finally:
         process.send_signal(signal.SIGINT)
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
-    report(target, times, log.read_text(), slow)
+    report(target, times, log.read_text())
 
 
-def report(target: Target, times: list, text: str, slow: list[float | None] | None) -> None:
+def report(target: Target, times: list, text: str) -> None:
     name = target.file.name
     print(f"{target.name}: {len(times)} edits of {name}, watched on /{target.page}")
     for label, index in (("reload request answered", 0), ("reload began", 1), ("painted", 2)):
@@ -256,23 +207,18 @@ def report(target: Target, times: list, text: str, slow: list[float | None] | No
         outside = [row[0] - ms for row, ms in zip(times, rebuilt, strict=False)]
         outside = [ms for ms in outside if not math.isnan(ms)] or [math.nan]
         print(f"  save to answered, less the rebuild: median {statistics.median(outside):.0f} ms")
-    if slow is not None:
-        shown = ", ".join("no answer" if t is None else f"{t * 1000:.0f} ms" for t in slow)
-        print(f"  page fetches while a slow rebuild runs: {shown or 'none (it ended first)'}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=15)
     parser.add_argument("--sizes", nargs="+", default=["sample", "300", "1000"])
-    parser.add_argument("--during", action="store_true", help="time fetches during a rebuild")
     args = parser.parse_args()
     for size in args.sizes:
         with tempfile.TemporaryDirectory(prefix="bench-preview-") as scratch:
             root = Path(scratch)
-            is_sample = size == "sample"
-            target = sample_site(root) if is_sample else corpus_site(root, int(size))
-            measure(target, root, args.edits, args.during and is_sample)
+            target = sample_site(root) if size == "sample" else corpus_site(root, int(size))
+            measure(target, root, args.edits)
 
 
 if __name__ == "__main__":

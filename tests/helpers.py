@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
 import multiprocessing
 import multiprocessing.context
 import os
@@ -154,16 +153,6 @@ def yaml_text(data: object, **options) -> str:
     """`yaml.safe_dump(data, **options)`, the same text, written by libyaml's emitter (50
     times as fast as PyYAML's own: the hostile tests write megabytes)."""
     return yaml.dump(data, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), **options)
-
-
-@functools.cache
-def bench_facts():  # noqa: ANN201 - a module
-    """bench/facts.py, the measure of which facts of an input a built site shows."""
-    spec = importlib.util.spec_from_file_location("bench_facts", REPO / "bench" / "facts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_facts"] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
 
 
 def copy_site(source: Path, target: Path) -> Path:

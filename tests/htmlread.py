@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-_VOID = {
+VOID = {  # elements that have no end tag
     "area",
     "base",
     "br",
@@ -17,6 +17,7 @@ _VOID = {
     "input",
     "link",
     "meta",
+    "param",
     "source",
     "track",
     "wbr",
@@ -63,7 +64,7 @@ class _TreeBuilder(HTMLParser):
     def handle_starttag(self, tag, attrs):
         element = Element(tag, {k: v or "" for k, v in attrs})
         self.stack[-1].children.append(element)
-        if tag not in _VOID:
+        if tag not in VOID:
             self.stack.append(element)
 
     def handle_endtag(self, tag):

@@ -10,8 +10,9 @@ call of `typst.compile_with_warnings`; a document typeset for the first time, an
 failing one, goes to Typst.
 
 Not a part of cvsite: for a user, who rarely builds one document twice, a cache of PDFs
-saved too little to keep (bench/README.md, "Test suite time"). A module of its own,
-importing no pytest, because the processes `run_cli` forks import it (tests.clichild).
+saved too little to keep (issue 26; the figures are in the history of bench/README.md). A
+module of its own, importing no pytest, because the processes `run_cli` forks import it
+(tests.clichild).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,12 +71,35 @@ def templates_folder(cache: Path) -> Path:
     uses it only for the same source (a checksum of it is stored with it), so a site never
     runs another's template, and a fresh clone of a site with a built-in theme does not
     compile that theme again."""
-    return cache.parent / f"templates-{code_version()}"
+    return cache.parent / f"templates-{cache_version()}"
 
 
 def markdown_file(cache: Path) -> Path:
     """Where rendered Markdown is kept in a site's cache folder, for this cvsite's code."""
-    return cache / f"markdown-{code_version()}.pickle"
+    return cache / f"markdown-{cache_version()}.pickle"
+
+
+@functools.cache
+def cache_version() -> str:
+    """What kept Markdown and compiled templates are valid for: cvsite's version, the Python
+    that runs it, and each installed distribution by its name, version and files (the
+    digests its RECORD lists). Unlike `code_version`, no file time: a CI runner installs the
+    same cvsite afresh for every build, and must still find the cache it restored usable.
+    cvsite run from a source folder (no RECORD lists its code) adds its code's file times."""
+    wheel = (CODE.parent / f"cvsite-{__version__}.dist-info" / "RECORD").is_file()
+    code = [] if wheel else sorted(_scan([CODE], suffixes=(".py",)).items())
+    shaping = [code, sys.version, _distributions(_record_digest)]
+    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
+    return f"{__version__}-{digest}"
+
+
+def _record_digest(metadata: os.DirEntry) -> str:
+    """A distribution's files, by the digest of its RECORD; its folder's time without one."""
+    try:
+        with open(os.path.join(metadata.path, "RECORD"), "rb") as record:
+            return hashlib.blake2b(record.read(), digest_size=12).hexdigest()
+    except OSError:
+        return str(metadata.stat().st_mtime_ns)
 
 
 @functools.cache  # the code this process runs: read when first asked, then kept
@@ -100,13 +123,18 @@ def installed() -> list[str]:
     Read from the folders of sys.path, where importlib.metadata finds them too; importing
     importlib.metadata costs more than a whole build that finds nothing changed.
     """
+    return _distributions(lambda entry: str(entry.stat().st_mtime_ns))
+
+
+def _distributions(mark: Callable[[os.DirEntry], str]) -> list[str]:
+    """Each metadata folder in the folders of sys.path, by its path and `mark` of it."""
     found = []
     for folder in sys.path:
         with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
             for entry in entries:
                 if entry.name.endswith((".dist-info", ".egg-info")):
                     with contextlib.suppress(OSError):
-                        found.append(f"{entry.path} {entry.stat().st_mtime_ns}")
+                        found.append(f"{entry.path} {mark(entry)}")
     return sorted(found)
 
 

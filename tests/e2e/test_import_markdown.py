@@ -79,7 +79,7 @@ def test_an_imported_resume_builds_and_keeps_every_line(source, tmp_path):
     lines = source.read_text(encoding="utf-8").split("\n")
     assert reported == {n for n, line in enumerate(lines, 1) if line.strip()}
     # No line is lost: most of its words are in the written files, read back as YAML
-    # (bench/import_markdown.py counts every word). Dates are rewritten (Sep. 2019 is
+    # (tests/fidelity/markdown_import.py counts every word). Dates are rewritten (Sep. 2019 is
     # 2019-09), and a profile part's heading ("About me") is the part itself.
     text = written_text(site)
     skipped = {  # lines of markup only, and profile parts' headings

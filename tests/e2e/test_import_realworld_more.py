@@ -1,5 +1,5 @@
 """Issue 40's real files (tests/fixtures/realworld/, "Issue 40" in SOURCES.md): each imports
-with exit status 0, builds, and shows every fact bench/facts.py counts in it but those named
+with exit status 0, builds, and shows every fact tests/fidelity/facts.py counts but those named
 below as knowingly not shown; and the fields that were lost before are on the built pages."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import FIXTURES, bench_facts, run_cli
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, run_cli
 from tests.htmlread import read_page
 
 REAL = FIXTURES / "realworld"
@@ -79,7 +80,6 @@ KNOWN = {
 
 @pytest.mark.parametrize("unit", sorted(KNOWN))
 def test_every_fact_shows_but_those_named(unit: str, tmp_path: Path):
-    facts = bench_facts()
     source = REAL / unit
     outcome = facts.run_unit(facts.kind_of(source), source, tmp_path)
     assert outcome.build == "ok", outcome.errors  # imported with exit 0, then built

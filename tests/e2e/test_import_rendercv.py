@@ -11,15 +11,13 @@ import yaml
 
 from generator.importers.rendercv.importer import import_rendercv
 from tests import pdfread
-from tests.helpers import FIXTURES, bench_facts, run_cli, set_theme, write_site
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, run_cli, set_theme, write_site
 from tests.htmlread import read_page
 
 REAL = FIXTURES / "realworld" / "rendercv"
 FILES = sorted(REAL.glob("*.yaml"))
 CLASSIC = REAL / "John_Doe_ClassicTheme_CV.yaml"
-
-
-facts = bench_facts()  # the measure the table in the report comes from
 
 
 @pytest.mark.parametrize("source", FILES, ids=[f.name for f in FILES])

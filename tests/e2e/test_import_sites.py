@@ -1,5 +1,5 @@
 """`cvsite import hugoblox` and `cvsite import academicpages` on real sites: the facts of
-each shown on the built site (bench/facts.py's measure), every input field in the report,
+each shown on the built site (tests/fidelity/facts.py's measure), every input field in the report,
 importing again changes nothing, edits survive, and the source and the site are confined."""
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import pytest
 from generator.content.textfile import MAX_FILE_BYTES
 from generator.importers.academicpages.importer import import_academicpages
 from generator.importers.hugoblox.importer import import_hugoblox
-from tests.helpers import FIXTURES, bench_facts, run_cli
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, run_cli
 from tests.htmlread import read_page
 
 REALWORLD = FIXTURES / "realworld"
@@ -53,7 +54,6 @@ def files_of(site: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize(("kind", "source"), MEASURED, ids=lambda v: getattr(v, "name", v))
 def test_a_real_site_shows_its_facts(kind, source, tmp_path):
-    facts = bench_facts()
     outcome = facts.run_unit(kind, source, tmp_path)
     assert outcome.build == "ok", outcome.errors
     shown = len(outcome.facts) - len(outcome.missing)
@@ -64,7 +64,6 @@ def test_a_real_site_shows_its_facts(kind, source, tmp_path):
 
 def _top_keys(source: Path) -> set[tuple[str, str]]:
     """(file, top-level key) of every front matter and author file of the source."""
-    facts = bench_facts()
     found = set()
     for path in sorted(source.rglob("*")):
         relative = path.relative_to(source).as_posix()

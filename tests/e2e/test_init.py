@@ -68,6 +68,12 @@ def test_init_for_gitlab_pages(tmp_path: Path):
     assert job["script"][2] == 'cvsite build --base-url "$CI_PAGES_URL" --output public'
     assert job["artifacts"]["paths"] == ["public"]
     assert job["rules"] == [{"if": "$CI_COMMIT_BRANCH == $CI_DEFAULT_BRANCH"}]
+    # cvsite's cache is kept between pipelines, where cvsite is told to keep it, and a new
+    # requirements.txt (another cvsite) starts another.
+    assert job["variables"]["CVSITE_CACHE_DIR"] == "$CI_PROJECT_DIR/.cvsite-cache"
+    assert job["cache"]["paths"] == [".cvsite-cache/"]
+    assert job["cache"]["key"]["files"] == ["requirements.txt"]
+    assert ".cvsite-cache/" in (site / ".gitignore").read_text().splitlines()
 
 
 def test_init_without_ci(tmp_path: Path):
@@ -97,6 +103,15 @@ def test_the_workflow_builds_with_cvsite_and_uses_the_pages_actions(tmp_path: Pa
     upload = uses.index("actions/upload-pages-artifact")
     assert runs.index(command) < upload
     assert build["steps"][upload]["with"]["path"] == "output"
+    # cvsite's cache is restored before cvsite runs, from where cvsite is told to keep it,
+    # under a key that requirements.txt (the cvsite installed) names.
+    told = next(run for run in runs if "CVSITE_CACHE_DIR=" in run)
+    assert told == 'echo "CVSITE_CACHE_DIR=$RUNNER_TEMP/cvsite-cache" >> "$GITHUB_ENV"'
+    cache = build["steps"][uses.index("actions/cache")]["with"]
+    assert cache["path"] == "${{ runner.temp }}/cvsite-cache"
+    assert "hashFiles('requirements.txt')" in cache["key"]
+    assert cache["key"].startswith(cache["restore-keys"])
+    assert runs.index(told) < uses.index("actions/cache") < runs.index("cvsite check")
     assert deploy["needs"] == "build"
     assert deploy["environment"]["name"] == "github-pages"
     assert [s["uses"].split("@")[0] for s in deploy["steps"]] == ["actions/deploy-pages"]

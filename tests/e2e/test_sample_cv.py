@@ -3,7 +3,7 @@
 entry, on /cv/ and in cv.pdf (`pdftotext -layout`), in both themes. And the untouched starter
 of `cvsite init` fits one page of cv.pdf in both themes, with one more job too.
 
-The seed is read line by line (as bench/facts.py reads a Markdown résumé). Each line belongs
+The seed is read line by line (as tests/fidelity/facts.py reads a résumé). Each line belongs
 to a block: an entry (named by its first line) or a section heading. A fact of an entry is
 looked for in that entry only: on /cv/, its <article>; in the PDF, from the line with its
 title to the line with the next entry's title. Lines the tables below do not translate are
@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from tests import pdfread
-from tests.helpers import FIXTURES, REPO, bench_facts, copy_site, run_cli, set_theme
+from tests.fidelity import facts
+from tests.helpers import FIXTURES, REPO, copy_site, run_cli, set_theme
 from tests.htmlread import read_page
 
-facts = bench_facts()
 SEED = FIXTURES / "seed-resume.txt"
 THEMES = ("meridian", "ledger")
 
@@ -222,8 +222,8 @@ FACTS, NOT_SHOWN_LINES = seed_facts()
 
 def _plain(text: str) -> str:
     """Text compared: a line broken after a hyphen joined again, whitespace, quotes and
-    dashes as bench/facts.py reads them, no space around a dash, case folded; ledger's "#" before
-    a tag dropped."""
+    dashes as tests/fidelity/facts.py reads them, no space around a dash, case folded; ledger's
+    "#" before a tag dropped."""
     text = re.sub(r"-[ \t]*\n[ \t]*", "-", text)
     text = re.sub(r"(?<!\S)#(?=\w)", "", text)
     return re.sub(r"\s*-\s*", "-", facts.norm(text)).casefold()

@@ -3,9 +3,14 @@ virtual environment by the workflow's own `pip install -r requirements.txt` (the
 for cvsite replaced by a local folder; PyPI still serves the dependencies), then the
 workflow's `cvsite check` and `cvsite build` steps exactly as the YAML writes them.
 
+The workflow keeps cvsite's cache where its cache step saves it; the next run, with cvsite
+installed again (new file times, as on a new runner) and one file edited, builds with that
+cache rather than beside it.
+
 The same wheel then starts a second site from its own `cvsite init` (proving the starter,
 dotfiles and all, is in the wheel and that an index install pins its version) and runs the
-GitLab CI script on it. One test, since installing into a fresh environment is slow.
+GitLab CI script on it, with the job's variables, whose cache lands in the folder GitLab
+keeps. One test, since installing into a fresh environment is slow.
 """
 
 from __future__ import annotations
@@ -71,6 +76,16 @@ def _github_steps(site: Path) -> list[str]:
 def _shell(commands: list[str], site: Path, env: dict[str, str]) -> None:
     for command in commands:  # GitHub and GitLab run each step in bash, stopping at an error
         _run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", command], cwd=site, env=env)
+        if "GITHUB_ENV" in env:  # what a step adds there, the steps after it have (GitHub)
+            added = Path(env["GITHUB_ENV"]).read_text().splitlines()
+            env.update(line.split("=", 1) for line in added if "=" in line)
+
+
+def _kept(cache: Path) -> list[str]:
+    """The rendered Markdown and compiled templates in a cache folder, by name."""
+    return sorted(
+        p.name for p in cache.rglob("*") if p.name.startswith(("markdown-", "templates-"))
+    )
 
 
 def _requirement(site: Path) -> str:
@@ -93,10 +108,24 @@ def test_the_starter_ci_installs_the_wheel_and_builds_the_site(tmp_path: Path):
     venv = tmp_path / "ci-venv"
     _run([sys.executable, "-m", "venv", venv])
     env = _ci_environment(venv, wheels)
+    (tmp_path / "runner").mkdir()
+    (tmp_path / "env").touch()
+    env |= {"RUNNER_TEMP": str(tmp_path / "runner"), "GITHUB_ENV": str(tmp_path / "env")}
     steps = _github_steps(site)
     assert steps[0] == "pip install -r requirements.txt"
-    assert [step.split()[:2] for step in steps[1:]] == [["cvsite", "check"], ["cvsite", "build"]]
+    assert "CVSITE_CACHE_DIR=" in steps[1]
+    assert [step.split()[:2] for step in steps[2:]] == [["cvsite", "check"], ["cvsite", "build"]]
     _shell(steps, site, env)
+    # The cache is where the workflow's cache step saves and restores it, and the next run
+    # (cvsite installed again, a text edited) uses it rather than making another beside it.
+    cache = tmp_path / "runner" / "cvsite-cache"
+    kept = _kept(cache)
+    assert len(kept) == 2, kept
+    _run(["pip", "install", "--force-reinstall", "--no-deps", f"cvsite=={version}"], env=env)
+    edited = site / "content" / "experience.yaml"
+    edited.write_text(edited.read_text() + "\n# edited\n")
+    _shell(steps[1:], site, {k: v for k, v in env.items() if k != "CVSITE_CACHE_DIR"})
+    assert _kept(cache) == kept
 
     about = _run(["cvsite", "--version", "--verbose"], env=env, cwd=tmp_path).stdout
     assert about.startswith(f"cvsite {version}\ninstalled from a package index\n"), about
@@ -110,8 +139,12 @@ def test_the_starter_ci_installs_the_wheel_and_builds_the_site(tmp_path: Path):
     assert "cannot reach" not in (other / "requirements.txt").read_text()
     for name in (".gitignore", "site.yaml", "content/profile.yaml", "content/skills.yaml"):
         assert (other / name).read_bytes() == (site / name).read_bytes(), name
-    script = yaml.safe_load((other / ".gitlab-ci.yml").read_text())["pages"]["script"]
-    _shell(script, other, {**env, "CI_PAGES_URL": GITLAB_PAGES_URL})
+    job = yaml.safe_load((other / ".gitlab-ci.yml").read_text())["pages"]
+    gitlab = {k: v for k, v in env.items() if k not in {"GITHUB_ENV", "CVSITE_CACHE_DIR"}}
+    gitlab |= {"CI_PAGES_URL": GITLAB_PAGES_URL, "CI_PROJECT_DIR": str(other)}
+    gitlab |= {k: v.replace("$CI_PROJECT_DIR", str(other)) for k, v in job["variables"].items()}
+    _shell(job["script"], other, gitlab)
+    assert len(_kept(other / job["cache"]["paths"][0])) == 2  # in the folder GitLab keeps
     public = other / "public"
     assert read_page(public / "index.html").title == "Your Name"
     assert f"{GITLAB_PAGES_URL}/experience/" in (public / "sitemap.xml").read_text()

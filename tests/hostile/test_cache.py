@@ -14,7 +14,7 @@ from pathlib import Path
 import jinja2.bccache
 
 from generator.render.theme import builtin_themes_dir
-from generator.site.stamp import cache_dir, code_version
+from generator.site.stamp import cache_dir, markdown_file, templates_folder
 from tests.helpers import write_site
 from tests.hostile.sandbox import build_hostile
 from tests.photos import phone_photo
@@ -32,10 +32,9 @@ class _Planted:
 
 def _plant(folder: Path, proof: Path) -> int:
     """Pickles where the Markdown cache and every compiled template were once kept."""
-    version = code_version()
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"markdown-{version}.pickle").write_bytes(pickle.dumps(_Planted(proof)))
-    templates = folder / f"templates-{version}"
+    markdown_file(folder).write_bytes(pickle.dumps(_Planted(proof)))
+    templates = templates_folder(folder / "site")  # beside a site's folder in the cache
     templates.mkdir(exist_ok=True)
     bucket = jinja2.bccache.bc_magic + pickle.dumps(_Planted(proof))
     count = 1

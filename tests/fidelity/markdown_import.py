@@ -17,7 +17,7 @@ Words are compared case-folded; "at" of "Title at Organization" is not required;
 written as "Sep. 2019" are kept as `2019-09`, so month
 and season names, "present" and "expected" are not required to reappear.
 
-    python bench/import_markdown.py [--verbose]
+    python -m tests.fidelity.markdown_import [--verbose]     # from the repository's root
 """
 
 from __future__ import annotations
@@ -31,11 +31,10 @@ from pathlib import Path
 
 import yaml
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from generator.importers.markdown.document import plain
+from generator.importers.markdown.importer import import_markdown
 
-from generator.importers.markdown.document import plain  # noqa: E402
-from generator.importers.markdown.importer import import_markdown  # noqa: E402
+REPO = Path(__file__).resolve().parents[2]
 
 INPUTS = [
     # The sample person's two texts (shared/seeds/resume-silin-zhao.txt and -plain.txt).

@@ -28,13 +28,13 @@ plug in the same way).
 
 Run from the repository root:
 
-    python bench/facts.py                      # every real-world file, one table row each
-    python bench/facts.py --verbose            # and the missing facts, grouped by kind
-    python bench/facts.py tests/fixtures/realworld/bibtex/stark-papers.bib
-    python bench/facts.py --selftest           # the measure checked on cases with known answers
-    python bench/facts.py --salvage --verbose  # not the measure: see past failed .bib builds
+    python -m tests.fidelity.facts                  # every real-world file, a table row each
+    python -m tests.fidelity.facts --verbose        # and the missing facts, grouped by kind
+    python -m tests.fidelity.facts tests/fixtures/realworld/bibtex/stark-papers.bib
+    python -m tests.fidelity.facts --selftest       # the measure checked on known answers
+    python -m tests.fidelity.facts --salvage --verbose  # not the measure: past failed .bib builds
 
-The table is Markdown, ready for bench/README.md. For issue 30's inputs (RenderCV, Hugo Blox,
+The table is Markdown. For issue 30's inputs (RenderCV, Hugo Blox,
 academicpages, Markdown) the facts are counted already (leaves of the YAML and front matter,
 less presentation keys; every line of text of a Markdown body), and the row says "no importer
 yet" until `cvsite import KIND` exists; then the site is made with it and measured like a JSON
@@ -59,12 +59,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from html.parser import HTMLParser
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.htmlread import VOID, Element, parse_page
+from tests.htmlread import read_page as read_tree
+
+ROOT = Path(__file__).resolve().parents[2]
 REALWORLD = ROOT / "tests" / "fixtures" / "realworld"
 SOURCES = REALWORLD / "SOURCES.md"
 
@@ -143,22 +145,6 @@ def contains(haystack: str, needle: str) -> bool:
 # Reading the built site
 
 
-_VOID = {
-    "area",
-    "base",
-    "br",
-    "col",
-    "embed",
-    "hr",
-    "img",
-    "input",
-    "link",
-    "meta",
-    "param",
-    "source",
-    "track",
-    "wbr",
-}
 _COPY_CLASSES = {"cite", "cite-block", "bibtex"}  # the BibTeX shown to copy, not the page's text
 # Elements that break a line: text on either side of them is separate (inline ones join text).
 _BLOCKS = set(
@@ -219,9 +205,10 @@ class Page:
     has_math: bool = False
 
 
-class _PageReader(HTMLParser):
+class _PageReader:
+    """Walks a page as tests/htmlread.py reads it, keeping apart the texts `Page` holds."""
+
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
         self.stack: list[set[str]] = []  # per open element: the flags it sets
         self.body: list[str] = []
         self.main: list[str] = []
@@ -236,13 +223,22 @@ class _PageReader(HTMLParser):
     def flags(self) -> set[str]:
         return set().union(*self.stack) if self.stack else set()
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+    def walk(self, element: Element) -> None:
+        for child in element.children:
+            if isinstance(child, str):
+                self.handle_data(child)
+                continue
+            self.handle_starttag(child.tag, child.attrs)
+            if child.tag not in VOID:
+                self.walk(child)
+                self.handle_endtag(child.tag)
+
+    def handle_starttag(self, tag: str, values: dict[str, str]) -> None:
         self.boundary(tag)
-        values = dict(attrs)
         for name in ("href", "src"):
             if values.get(name):
                 self.links.add(values[name])
-        if tag in _VOID:
+        if tag in VOID:
             return
         classes = set((values.get("class") or "").split())
         flags = set()
@@ -269,11 +265,6 @@ class _PageReader(HTMLParser):
             self.marked.append([])
         self.stack.append(flags)
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag not in _VOID:
-            self.handle_endtag(tag)
-
     def boundary(self, tag: str) -> None:
         if tag in _BLOCKS:
             for parts in (self.body, self.main, self.residue, self.cite):
@@ -281,7 +272,7 @@ class _PageReader(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         self.boundary(tag)
-        if tag in _VOID or not self.stack:
+        if not self.stack:
             return
         flags = self.stack.pop()
         if "copy" in flags and "copy" not in self.flags():
@@ -312,8 +303,7 @@ _CITE_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s]+)\s*,")
 
 def read_page(path: Path, rel: str) -> Page:
     reader = _PageReader()
-    reader.feed(path.read_text(encoding="utf-8", errors="replace"))
-    reader.close()
+    reader.walk(read_tree(path).root)
     keys = [m.group(1) for text in reader.cites if (m := _CITE_KEY.search(text))]
     return Page(
         path=rel,
@@ -428,8 +418,7 @@ def markdown_text(source: str) -> str:
 
     reader = _PageReader()
     reader.stack.append({"main"})
-    reader.feed(markdown.markdown(source))
-    reader.close()
+    reader.walk(parse_page(markdown.markdown(source)).root)
     return norm("".join(reader.body))
 
 
