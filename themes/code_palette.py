@@ -4,9 +4,9 @@ Not a benchmark: a maintenance script, run by hand when the palette is to change
 Pygments' `xcode` style for light pages and `lightbulb` for dark ones (the two closest to
 WCAG AA on the themes' code backgrounds), and darkens or lightens each token colour until it
 has 4.6:1 contrast against every code background of the built-in themes
-(tests/unit/test_code_palette.py checks 4.5:1 on the shipped file).
+(tests/unit/render/test_code_palette.py checks 4.5:1 on the shipped file).
 
-    python bench/code_palette.py > /tmp/palette.css
+    python themes/code_palette.py > /tmp/palette.css
 """
 
 from __future__ import annotations
