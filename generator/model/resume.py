@@ -142,7 +142,9 @@ def build_model(
     tags = collect_tags([item for s in sections for item in s.items], root)
     config_doc = config_doc or Document("site.yaml", None)
     nav = make_nav(config, sections, errors, config_doc, locale, root, free)
-    if config.nav is not None and config.language == languages.default:  # said once
+    # Said once, and only of a menu without errors: a nav item in error already names what
+    # it misses, and the warning would name the same section again.
+    if config.nav is not None and config.language == languages.default and not errors:
         texts = [p.body or "" for p in free] + [profile.summary or ""]
         texts += [i.data.body or "" for s in sections for i in s.items]
         drafts = {name for name, entries in loaded.items() if entries and _all_drafts(entries)}

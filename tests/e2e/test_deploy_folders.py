@@ -125,7 +125,7 @@ def test_destinations_holding_the_sources_are_refused(sample_site: Path):
     for target, where in (("rsync", "."), ("directory", "content")):
         result = deploy(sample_site, "--target", target, "--destination", sample_site / where)
         assert result.code == 2, result.err
-        assert "site's" in result.err
+        assert "site" in result.err and ("part of" in result.err or "own sources" in result.err)
     assert (sample_site / "content" / "profile.yaml").is_file()
 
 
