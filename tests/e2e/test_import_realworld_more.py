@@ -37,6 +37,9 @@ KNOWN = {
     "hugoblox/ni-2025": {
         ("_index.title", "Home"),  # the landing page's own title
         ("publication.tags", "social media"),  # one tag with `Social media`: shown so
+        # A link labelled `URL` names nothing: it is named for its host (issue 41), and its
+        # address is shown as the link's target.
+        ("publication.links.name", "URL"),
     },
     "hugoblox/yao-2025": {
         ("authors.first_name", "Mengxue"),
