@@ -87,6 +87,24 @@ def test_entry_types_social_networks_and_the_owner(tmp_path):
     assert html.count('<strong class="me">John Doe</strong>') == 4
 
 
+def test_the_phone_is_published_as_rendercv_prints_it_and_the_report_says_so(tmp_path):
+    """A site publishes a phone only when site.yaml asks (issue 41); RenderCV prints the
+    phone in its header, so the import asks, and says so. A file with no phone asks nothing."""
+    site = tmp_path / "site"
+    run = run_cli("import", "rendercv", REAL / "ats_proof_diacritics.yaml", "--site", site)
+    assert run.code == 0, run.err
+    assert "cv.phone -> content/profile.yaml.phone" in run.out
+    assert "`contact: {phone: true}`" in run.out
+    settings = yaml.safe_load((site / "site.yaml").read_text(encoding="utf-8"))
+    assert settings["contact"] == {"phone": True}
+    assert run_cli("build", "--site", site).code == 0
+    page = read_page(site / "output" / "index.html")
+    assert "+34-612-345-678" in page.text
+    import_rendercv(CLASSIC, tmp_path / "none")  # `phone:` left empty
+    settings = yaml.safe_load((tmp_path / "none" / "site.yaml").read_text(encoding="utf-8"))
+    assert "contact" not in settings
+
+
 _NESTED = [
     "ICML 2022 main conference paper, cited 340+ times within two years",
     "NeurIPS 2022 workshop paper on emergent communication protocols",

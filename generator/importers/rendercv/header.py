@@ -2,8 +2,9 @@
 `custom_connections`, `photo`) as cvsite's profile.
 
 RenderCV 2.x allows several e-mail addresses, phone numbers and websites: the first is the
-profile's own field, the others become links. A social network becomes a link to the URL
-RenderCV makes of it (networks.py), with the user name kept.
+profile's own field, the others become links. The phone is published (the importer writes
+site.yaml's `contact: {phone: true}`), as RenderCV prints it. A social network becomes a
+link to the URL RenderCV makes of it (networks.py), with the user name kept.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ HEADER = {
     "custom_connections",
     "sections",
 }
+
+
+# RenderCV prints the phone in its header: the site keeps the CV as its owner had it, and
+# the report says so, since a site publishes a phone only when site.yaml asks.
+PHONE_SHOWN = "published, as RenderCV prints it: site.yaml has `contact: {phone: true}`"
 
 
 def profile(cv: dict[str, Any]) -> Mapped:
@@ -57,7 +63,7 @@ def _several(mapped: Mapped, key: str, value: Any, url: Any) -> None:
         source = key if not isinstance(value, list) else f"{key}[{index}]"
         text = item.removeprefix("tel:") if key == "phone" else item
         if index == 0:
-            mapped.put(source, key, text)
+            mapped.put(source, key, text, PHONE_SHOWN if key == "phone" else "")
         else:
             mapped.put(source, "links", {"label": text, "url": url(text)})
 

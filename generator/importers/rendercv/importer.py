@@ -98,6 +98,8 @@ def _profile(state: _Import, cv: dict[str, Any], site: Path, source: Path) -> di
         if key not in header.HEADER and value not in (None, "", []):
             why = "RenderCV's order of entries; cvsite keeps the order written"
             state.leave(("cv",), key, why if key == "sort_entries" else "not a RenderCV field")
+    if mapped.fields.get("phone"):
+        state.record.settings["contact"] = {"phone": True}  # header.PHONE_SHOWN says why
     for source_field, target, note in mapped.origin:
         state.place(("cv",), source_field, f"{where}.{target}", note)
     for source_field, why in mapped.left:
