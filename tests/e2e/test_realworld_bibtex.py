@@ -14,11 +14,16 @@ from tests.htmlread import Page, read_page
 REAL = FIXTURES / "realworld"
 
 
-def build_bib(folder: Path, source: Path, owner: str, *options: str) -> tuple[Path, Run]:
-    """A site whose only content is `source` as content/publications.bib, built."""
+def build_bib(
+    folder: Path, source: Path, owner: str, *options: str, aliases: tuple[str, ...] = ()
+) -> tuple[Path, Run]:
+    """A site whose only content is `source` as content/publications.bib, built; `aliases`
+    are the owner's other spellings, as a user lists them under highlight_author."""
     (folder / "content").mkdir(parents=True)
+    highlight = f"{{name: {owner}, aliases: [{', '.join(aliases)}]}}" if aliases else owner
     (folder / "site.yaml").write_text(
-        f"title: {owner}\nbase_url: https://example.org/\nhighlight_author: {owner}\n", "utf-8"
+        f"title: {owner}\nbase_url: https://example.org/\nhighlight_author: {highlight}\n",
+        "utf-8",
     )
     (folder / "content" / "profile.yaml").write_text(f"name: {owner}\n", "utf-8")
     shutil.copyfile(source, folder / "content" / "publications.bib")
