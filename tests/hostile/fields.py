@@ -66,6 +66,11 @@ def _is_url(annotation: Any, metadata: list[Any]) -> bool:
 def _kind(annotation: Any) -> str:
     if typing.get_origin(annotation) is Literal:
         return "literal"
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        # One of some words or a number (cv.publications: all, selected or N): a word that
+        # is none of them is as wrong as for a literal.
+        kinds = {_kind(arg) for arg in typing.get_args(annotation)}
+        return "literal" if "literal" in kinds else "other"
     if typing.get_origin(annotation) is dict or annotation is dict:
         return "mapping"
     return SCALAR_KINDS.get(annotation, "other")

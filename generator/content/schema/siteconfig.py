@@ -168,6 +168,21 @@ class CvSettings(Strict):
         "full list.",
     )
 
+    @field_validator("publications", mode="before")
+    @classmethod
+    def _all_selected_or_a_count(cls, value: object) -> object:
+        # One error naming the three choices, not one per member of the union (pydantic's
+        # own errors would name `cv.publications.constrained-int` and the literal apart).
+        text = str(value) if not isinstance(value, bool) else ""
+        number = text.isdigit() and int(text) >= 1  # site.yaml's scalars may come as text
+        if value in ("all", "selected") or number:
+            return value
+        raise PydanticCustomError(
+            "publications",
+            "expected all, selected or a number of papers (1 or more), found {value}",
+            {"value": shown(value)},
+        )
+
 
 class FeedSettings(Strict):
     """site.yaml `feed`: what feed.xml covers."""
