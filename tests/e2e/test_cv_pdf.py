@@ -89,10 +89,15 @@ def _last_text(entry: dict) -> str:
     for name in ("highlights", "skills", "summary"):
         found = entry.get(name) or []
         if found:
-            runs = (
-                found[-1]["runs"] if isinstance(found[-1], dict) and "runs" in found[-1] else None
-            )
-            runs = runs or (found[-1]["name"] if isinstance(found[-1], dict) else found[-1])
+            last = found[-1]
+            if not isinstance(last, dict):
+                runs = last
+            elif "runs" in last:
+                runs = last["runs"]
+            elif "text" in last:  # a highlight: its last point, else its own text
+                runs = last["items"][-1] if last.get("items") else last["text"]
+            else:
+                runs = last["name"]
             return " ".join("".join(run["text"] for run in runs).split()[-4:])
     return entry["title_text"]
 
