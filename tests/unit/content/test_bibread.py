@@ -241,7 +241,10 @@ year =            "1992",
 def test_an_at_sign_starting_a_line_inside_a_value_is_read_as_part_of_its_entry():
     """A .bib is read entry by entry from each `@` that starts a line; one inside a value
     (a pasted e-mail, a handle) does not cut its entry in two."""
-    text = "@misc{a,\n  title = {One},\n  note = {Write to\n@ada on the forum}\n}\n\n@misc{b, title={Two}}\n"
+    text = (
+        "@misc{a,\n  title = {One},\n  note = {Write to\n@ada on the forum}\n}\n\n"
+        "@misc{b, title={Two}}\n"
+    )
     parsed = bibparse.parse(text, "refs.bib")
     assert parsed.errors == []
     assert [(r.key, r.line) for r in parsed.records] == [("a", 1), ("b", 7)]
