@@ -50,8 +50,8 @@ def make_site(root: Path) -> Path:
 
 
 def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
-    """Seconds `cvsite serve` takes to rebuild the pages after one title changed, `runs`
-    times, in this process (the cvsite on sys.path)."""
+    """Seconds (wall, CPU) `cvsite serve` takes to rebuild the pages after one title changed,
+    `runs` times, in this process (the cvsite on sys.path)."""
     from generator.serve.preview import Preview
 
     bib = site / "content" / "publications.bib"
@@ -63,9 +63,9 @@ def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
     try:
         for run in range(runs):
             bib.write_text(original.replace(TITLE, f"{TITLE} ({run})", 1), encoding="utf-8")
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             preview.rebuild([bib], pdfs=False)
-            seconds.append(time.perf_counter() - started)
+            seconds.append((time.perf_counter() - started, time.process_time() - cpu))
             assert preview.error is None, preview.error
         shown = (output / "publications").rglob("index.html")
         assert any(f"{TITLE} ({runs - 1})" in page.read_text("utf-8") for page in shown)
@@ -74,16 +74,17 @@ def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
     return seconds
 
 
-def cold_build(tree: Path, site: Path, scratch: Path) -> float:
-    """Seconds of a cold build of `site` by the cvsite of `tree` (a new cache and output)."""
+def cold_build(tree: Path, site: Path, scratch: Path) -> tuple[float, float]:
+    """Seconds (wall, CPU with the workers') of a cold build of `site` by the cvsite of
+    `tree` (a new cache and output)."""
     folder = Path(tempfile.mkdtemp(dir=scratch))
     args = ("build", "--site", str(site), "--output", str(folder / "output"))
-    seconds = timed(tree, folder / "cache", *args)[0]
+    seconds = timed(tree, folder / "cache", *args)
     shutil.rmtree(folder)
     return seconds
 
 
-def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> list[float]:
+def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> list[list[float]]:
     """`preview_edits` run by the cvsite of `tree`, in a process of its own."""
     output = scratch / f"preview-{time.monotonic_ns()}"
     env = dict(os.environ, CVSITE_CACHE_DIR=str(output / "cache"), PYTHONPATH=str(tree))
@@ -107,18 +108,19 @@ def main() -> None:
     try:
         site = make_site(scratch / "site")
         trees = [checkout(revision, scratch) for revision in args.revisions]
-        builds: list[list[float]] = [[], []]
-        edits: list[list[float]] = [[], []]
+        builds: list[list[tuple[float, float]]] = [[], []]
+        edits: list[list[tuple[float, float]]] = [[], []]
         for round_ in range(args.runs):
             for which in (0, 1) if round_ % 2 == 0 else (1, 0):
                 builds[which].append(cold_build(trees[which], site, scratch))
                 edits[which] += preview_in(trees[which], site, scratch, 3)
         print(f"{SOURCE.name}, {args.runs} rounds in turns")
         for revision, cold, edit in zip(args.revisions, builds, edits, strict=True):
+            wall, cpu = (statistics.median(t) for t in zip(*cold, strict=True))
+            edit_wall, edit_cpu = (statistics.median(t) for t in zip(*edit, strict=True))
             print(
-                f"{revision:>10}: cold build median {statistics.median(cold):.2f} s"
-                f" (min {min(cold):.2f}), title edit in the preview median"
-                f" {statistics.median(edit):.3f} s (min {min(edit):.3f})"
+                f"{revision:>10}: cold build median {wall:.2f} s (CPU {cpu:.2f} s), title"
+                f" edit in the preview median {edit_wall:.3f} s (CPU {edit_cpu:.3f} s)"
             )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

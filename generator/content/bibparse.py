@@ -9,6 +9,8 @@ BibTeX and biber do.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import logging
 import re
 from dataclasses import dataclass, replace
@@ -62,25 +64,72 @@ def parse(text: str, display: str) -> BibFile:
     it, and one defined again replaces it from there on. A key given twice (in any case)
     keeps its first entry with a warning naming both lines (biber's behaviour); crossref and
     xdata parents fill in what an entry lacks."""
-    library = bibtexparser.parse_string(text, parse_stack=[])
-    strings: dict[str, str] = {}
-    records: dict[str, BibRecord] = {}  # by lower-cased key: BibTeX's keys ignore case
-    errors = []
-    lines = _Lines(text)
-    for block in library.blocks:
-        shift = lines.shift(block)
-        if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
-            block = block.ignore_error_block  # keys and fields given twice are handled here
-        if isinstance(block, bib.String):
-            _define(block, strings, display, shift)
-        elif isinstance(block, bib.Entry):
-            _add(_record(block, strings, display, shift), records, display)
-        elif isinstance(block, bib.ParsingFailedBlock):
-            errors.append(_failure(block, text, display, shift))
-    found = inherit(list(records.values()))
+    read = _read_by_entry(text, display)
+    if read is None:  # a broken entry: read whole, for its error as the whole file places it
+        read = _read(text, display, 0, ())
+    for warning in read.warnings:
+        log.warning("%s", warning)
+    found, errors = inherit(read.records), read.errors
     cited = {r.fields["crossref"].value.strip().lower() for r in found if "crossref" in r.fields}
     found = [replace(r, volume=True) if r.key.lower() in cited else r for r in found]
     return BibFile([r for r in found if _is_paper(r, display)], errors)
+
+
+# Where an entry (or @string, @comment…) may start: `@` first on its line.
+_ENTRY_START = re.compile(r"^[ \t]*@", re.MULTILINE)
+
+
+def _read_by_entry(text: str, display: str) -> _Read | None:
+    """The text read piece by piece, a piece from one `@` that starts a line to the next,
+    each piece's reading remembered (`_read`): after one entry is edited, the others are not
+    parsed again. None when a piece is broken: an `@` starting a line inside a value splits
+    an entry in two, and the whole text must be read as one."""
+    starts = [0, *(m.start() for m in _ENTRY_START.finditer(text) if m.start() > 0), len(text)]
+    strings: tuple[tuple[str, str], ...] = ()
+    records: dict[str, BibRecord] = {}
+    warnings: list[ContentError] = []
+    line = 0
+    for start, end in itertools.pairwise(starts):
+        piece = text[start:end]
+        read = _read(piece, display, line, strings)
+        if read.errors:
+            return None
+        warnings += read.warnings
+        for record in read.records:
+            _add(record, records, display, warnings)
+        strings, line = read.strings, line + piece.count("\n")
+    return _Read(list(records.values()), [], warnings, strings)
+
+
+@dataclass(frozen=True)
+class _Read:
+    records: list[BibRecord]
+    errors: list[ContentError]
+    warnings: list[ContentError]  # told by `parse`, at every reading
+    strings: tuple[tuple[str, str], ...]  # the @strings defined at its end, in order
+
+
+@functools.lru_cache(maxsize=8192)
+def _read(text: str, display: str, line: int, strings: tuple[tuple[str, str], ...]) -> _Read:
+    """The records of a .bib text that starts at `line` (0 for the first) of its file, with
+    the @strings defined before it."""
+    library = bibtexparser.parse_string(text, parse_stack=[])
+    defined = dict(strings)
+    records: dict[str, BibRecord] = {}  # by lower-cased key: BibTeX's keys ignore case
+    errors: list[ContentError] = []
+    warnings: list[ContentError] = []
+    lines = _Lines(text)
+    for block in library.blocks:
+        shift = lines.shift(block) + line
+        if isinstance(block, bib.DuplicateBlockKeyBlock | bib.DuplicateFieldKeyBlock):
+            block = block.ignore_error_block  # keys and fields given twice are handled here
+        if isinstance(block, bib.String):
+            _define(block, defined, display, shift, warnings)
+        elif isinstance(block, bib.Entry):
+            _add(_record(block, defined, display, shift, warnings), records, display, warnings)
+        elif isinstance(block, bib.ParsingFailedBlock):
+            errors.append(_failure(block, text, display, shift))
+    return _Read(list(records.values()), errors, warnings, tuple(defined.items()))
 
 
 class _Lines:
@@ -102,7 +151,9 @@ class _Lines:
         return line - (block.start_line or 0)
 
 
-def _define(string: bib.String, strings: dict[str, str], display: str, shift: int) -> None:
+def _define(
+    string: bib.String, strings: dict[str, str], display: str, shift: int, warnings: list
+) -> None:
     """A @string, resolved with those defined before it; a second definition replaces the
     first for the entries after it, as in BibTeX."""
     name = string.key.lower()
@@ -111,11 +162,11 @@ def _define(string: bib.String, strings: dict[str, str], display: str, shift: in
         message = (
             f"the @string {shown(string.key)} is defined again; from here on this value is used"
         )
-        log.warning("%s", ContentError(display, line, 1, string.key, message))
+        warnings.append(ContentError(display, line, 1, string.key, message))
     strings[name] = resolve(str(string.value), strings)[0]
 
 
-def _add(record: BibRecord, records: dict[str, BibRecord], display: str) -> None:
+def _add(record: BibRecord, records: dict[str, BibRecord], display: str, warnings: list) -> None:
     """The record, unless its key (in any case) is taken: then a warning names both lines."""
     first = records.get(record.key.lower())
     if first is None:
@@ -125,7 +176,7 @@ def _add(record: BibRecord, records: dict[str, BibRecord], display: str) -> None
         f"this key is also used at line {first.line}; the first entry is kept, this one is "
         "left out (as biber does)"
     )
-    log.warning("%s", ContentError(display, record.line, 1, record.key, message))
+    warnings.append(ContentError(display, record.line, 1, record.key, message))
 
 
 def _is_paper(record: BibRecord, display: str) -> bool:
@@ -141,7 +192,9 @@ def _is_paper(record: BibRecord, display: str) -> bool:
     return record.entry_type not in ("set", "xdata")
 
 
-def _record(entry: bib.Entry, strings: dict[str, str], display: str, shift: int) -> BibRecord:
+def _record(
+    entry: bib.Entry, strings: dict[str, str], display: str, shift: int, warnings: list
+) -> BibRecord:
     """The entry's fields by lower-cased name; a name given again (in any case) keeps its
     first value and warns at the line of the repeat."""
     fields: dict[str, BibField] = {}
@@ -154,7 +207,7 @@ def _record(entry: bib.Entry, strings: dict[str, str], display: str, shift: int)
                 f"the field {shown(name)} is given twice in this entry; the first value "
                 f"(line {fields[name].line}) is kept, this one is ignored"
             )
-            log.warning("%s", ContentError(display, line, 1, f"{entry.key}.{name}", message))
+            warnings.append(ContentError(display, line, 1, f"{entry.key}.{name}", message))
             continue
         value, undefined = resolve(str(f.value), strings)
         fields[name] = BibField(value.strip(), line, tuple(undefined))

@@ -236,3 +236,33 @@ year =            "1992",
     paper = bibread.load_publications(text, "refs.bib")[0][0][1]
     assert paper.venue == "Workshop on the λProlog Programming Language"
     assert paper.title == r"Lolli: An Extension of $\lambda$Prolog with Linear Context Management"
+
+
+def test_an_at_sign_starting_a_line_inside_a_value_is_read_as_part_of_its_entry():
+    """A .bib is read entry by entry from each `@` that starts a line; one inside a value
+    (a pasted e-mail, a handle) does not cut its entry in two."""
+    text = (
+        "@misc{a,\n  title = {One},\n  note = {Write to\n@ada on the forum}\n}\n\n"
+        "@misc{b, title={Two}}\n"
+    )
+    parsed = bibparse.parse(text, "refs.bib")
+    assert parsed.errors == []
+    assert [(r.key, r.line) for r in parsed.records] == [("a", 1), ("b", 7)]
+    assert parsed.records[0].fields["note"].value == "Write to\n@ada on the forum"
+
+
+def test_a_file_read_again_after_one_entry_changed_reads_as_a_first_reading(caplog):
+    """The entries a preview read before are not parsed again: what comes out, the lines,
+    the @strings that apply and the warnings, is what reading the file afresh gives."""
+    real = (FIXTURES / "realworld" / "bibtex" / "pierce-bcp.bib").read_text("utf-8")
+    first = bibparse.parse(real, "bcp.bib")
+    edited = real.replace("Lolli: An Extension", "Lolli, an Extension", 1).replace("@", "\n@", 1)
+    caplog.clear()
+    again = bibparse.parse(edited, "bcp.bib")
+    told = sorted(r.getMessage() for r in caplog.records)
+    bibparse._read.cache_clear()
+    caplog.clear()
+    afresh = bibparse.parse(edited, "bcp.bib")
+    assert again == afresh and told == sorted(r.getMessage() for r in caplog.records)
+    assert told  # pierce-bcp.bib's fields given twice are told at every reading
+    assert again != first  # one more line before every entry, one title changed
