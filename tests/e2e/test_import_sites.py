@@ -22,8 +22,8 @@ REALWORLD = FIXTURES / "realworld"
 SITES = [("hugoblox", p) for p in sorted((REALWORLD / "hugoblox").iterdir()) if p.is_dir()] + [
     ("academicpages", p) for p in sorted((REALWORLD / "academicpages").iterdir()) if p.is_dir()
 ]
-# Issue 30's sites, measured by share; issue 40's name each fact they miss
-# (tests/e2e/test_import_realworld_more.py).
+# Issue 30's sites, each miss named below (issue 40's are in
+# tests/e2e/test_import_realworld_more.py).
 ISSUE_30 = {
     "academic-cv-2026",
     "academic-2023",
@@ -52,13 +52,47 @@ def files_of(site: Path) -> dict[str, bytes]:
     }
 
 
+# The facts each site knowingly does not show, by name (field, start of its text), and why.
+LINK_INTO_SOURCE = "a link into the source site's own page or a file the repository lacks"
+KNOWN_MISSES = {
+    "academic-2023": {
+        ("authors.social.link", "/#contact"): LINK_INTO_SOURCE,
+        ("authors.social.link", "uploads/resume.pdf"): LINK_INTO_SOURCE,
+    },
+    "academic-cv-2026": {
+        ("author.education.button.text", "Download dissertation"): "a Hugo Blox button label",
+        ("author.education.button.url", "/resume.pdf"): LINK_INTO_SOURCE,
+        ("author.experience.button.text", "View portfolio"): "a Hugo Blox button label",
+        ("courses.summary", "My courses"): "the landing page's course list heading",
+        ("courses.body", "$$\\gamma_{n}"): "display math in a course page, shown as MathML",
+        ("courses.body", "Example inline math {{< math >}}"): "a Hugo shortcode around math",
+        ("courses.body", "f(k;p_{0}^{}) = \\begin{cases}"): "a cases environment, as MathML",
+        ("events.date", "2017-01-01T00:00:00Z"): "an event's time of day: cvsite shows the date",
+        ("events.body", "✅ Available in fullscreen mode"): "a Hugo icon shortcode",
+        ("events.body", "Click the {{< icon"): "a Hugo icon shortcode",
+    },
+    "zakeri-academic-v4": {
+        ("authors.social.link", "#contact"): LINK_INTO_SOURCE,
+        ("authors.user_groups", "Researchers"): "Hugo's people-widget groups: no cvsite field",
+        ("authors.user_groups", "Visitors"): "Hugo's people-widget groups: no cvsite field",
+        ("talk.title", "Recent & Upcoming Talks"): "a landing-page widget's heading",
+    },
+}
+
+
 @pytest.mark.parametrize(("kind", "source"), MEASURED, ids=lambda v: getattr(v, "name", v))
 def test_a_real_site_shows_its_facts(kind, source, tmp_path):
     outcome = facts.run_unit(kind, source, tmp_path)
     assert outcome.build == "ok", outcome.errors
-    shown = len(outcome.facts) - len(outcome.missing)
     assert len(outcome.facts) > 50
-    assert shown / len(outcome.facts) >= 0.98, [f.text[:60] for f in outcome.missing]
+    known = KNOWN_MISSES.get(source.name, {})
+    missed = [(f.kind, f.text) for f in outcome.missing]
+    unnamed = [m for m in missed if not any(m[0] == k and m[1].startswith(t) for k, t in known)]
+    assert unnamed == [], "shown nowhere, and not named as a known miss"
+    now_shown = [
+        (k, t) for k, t in known if not any(m[0] == k and m[1].startswith(t) for m in missed)
+    ]
+    assert now_shown == [], "shown now: take them out of KNOWN_MISSES"
     assert outcome.broken == []
 
 
