@@ -20,6 +20,13 @@ FILES = sorted(REAL.glob("*.yaml"))
 CLASSIC = REAL / "John_Doe_ClassicTheme_CV.yaml"
 
 
+# What a file knowingly does not show, by name: RenderCV's "present" end is shown in the
+# site's language ("Present", "heute"), not as the file spells it.
+KNOWN_MISSES = {
+    "venibren-resume.yaml": [("cv.sections.projects.end_date", "present")] * 2,
+}
+
+
 @pytest.mark.parametrize("source", FILES, ids=[f.name for f in FILES])
 def test_the_built_site_shows_the_facts_of_the_file(tmp_path, source):
     site = tmp_path / "site"
@@ -28,8 +35,8 @@ def test_the_built_site_shows_the_facts_of_the_file(tmp_path, source):
     assert run_cli("build", "--site", site).code == 0
     outcome = facts.Outcome(source.name, facts.rendercv_facts(source))
     facts.measure(outcome, facts.Site.read(site))
-    shown = len(outcome.facts) - len(outcome.missing)
-    assert shown >= 0.98 * len(outcome.facts), [f.text for f in outcome.missing]
+    missed = [(f.kind, f.text) for f in outcome.missing]
+    assert missed == KNOWN_MISSES.get(source.name, []), "a fact shown nowhere, or shown again"
     assert not outcome.broken
 
 

@@ -1171,6 +1171,14 @@ def rendercv_facts(path: Path) -> list[Fact]:
                 and isinstance(entry.get("details"), str)
             ):
                 entry["details"] = listed_items(entry["details"])
+            if isinstance(entry, dict) and isinstance(entry.get("highlights"), list):
+                # RenderCV's nested bullets (" - " in a highlight) are points under it: the
+                # highlight's text and each point are facts of their own, shown so.
+                entry["highlights"] = [
+                    part.strip()
+                    for highlight in entry["highlights"]
+                    for part in str(highlight).split(" - ")
+                ]
     return tree_facts({"cv": cv}, lambda p: p[-1:] == ("sort_entries",) and len(p) == 2)
 
 
