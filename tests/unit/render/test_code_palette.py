@@ -9,8 +9,8 @@ import pytest
 from pygments.lexers import PythonLexer
 from pygments.token import STANDARD_TYPES
 
+from docs.code_palette import contrast
 from tests.helpers import REPO
-from themes.code_palette import contrast
 
 CORE = REPO / "themes" / "meridian" / "static" / "core.css"
 _RULE = re.compile(

@@ -6,7 +6,7 @@ WCAG AA on the themes' code backgrounds), and darkens or lightens each token col
 has 4.6:1 contrast against every code background of the built-in themes
 (tests/unit/render/test_code_palette.py checks 4.5:1 on the shipped file).
 
-    python themes/code_palette.py > /tmp/palette.css
+    python docs/code_palette.py > /tmp/palette.css
 """
 
 from __future__ import annotations
