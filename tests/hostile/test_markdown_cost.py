@@ -114,10 +114,17 @@ def test_after_a_refusal_the_next_text_renders_as_it_should():
     renderer = MarkdownRenderer()
     expected = "<p>One.</p>\n<p>Two <em>words</em>.</p>"
     assert renderer.block("One.\n\nTwo *words*.") == expected
-    for nested in ("1. " * 5000, "a\n: b\n" * 3000, "#\n" * 40_000):
-        assert _render(nested) is None
-        assert renderer.block(f"One.\n\nTwo *words*.\n\n{len(nested)}") == (
-            expected + f"\n<p>{len(nested)}</p>"
+    assert _render("[a](" * 8000) is None  # over the budget in every Markdown version
+    # Python-Markdown up to 3.11.3 recursed once per level of these and hit the interpreter's
+    # limit mid-parse (a refusal here); 3.11.4 stops nesting short of it and renders them.
+    # Either way the same renderer must go on as before.
+    for text in ("[a](" * 8000, "1. " * 5000, "a\n: b\n" * 3000, "#\n" * 40_000):
+        try:
+            renderer.block(text)
+        except ValueError:
+            pass
+        assert renderer.block(f"One.\n\nTwo *words*.\n\n{len(text)}") == (
+            expected + f"\n<p>{len(text)}</p>"
         )
 
 
