@@ -1,6 +1,6 @@
 """A build killed with SIGKILL at any moment leaves output/ whole, and the next build succeeds.
 
-The site is large enough (600 entry pages) that a build spends measurable time in each
+The site is large enough (300 entry pages) that a build spends measurable time in each
 stage: reading, rendering, assembling the staging folder, swapping it in, removing the
 previous site. Kills land at random moments from the start, at random moments after the
 staging folder appears, and right after the swap (while the previous site is removed).
@@ -22,10 +22,11 @@ import pytest
 from generator.site.writer import MARKER, MARKER_TEXT, recover
 from tests.helpers import Started, run_cli, start_cli, write_site, yaml_text
 
-# Each kill costs a partial and a whole build of 600 pages: twelve land in every stage often
-# enough (the kills after the swap are aimed, not random, and two show it).
-KILLS = {"anywhere": 5, "while assembling": 5, "after the swap": 2}
-ENTRIES = 600
+# Each kill costs a partial and a whole build: three in each stage the kills reach at random
+# put at least one there on every run tried (the kills after the swap are aimed, not random,
+# and two show it).
+KILLS = {"anywhere": 3, "while assembling": 3, "after the swap": 2}
+ENTRIES = 300
 TIMEOUT = 120
 
 
@@ -107,12 +108,14 @@ def big_site(tmp_path_factory) -> tuple[Path, dict[str, dict[str, str]], float]:
     """The site, and its output for versions A and B (each built once); B is built last."""
     site = _site(tmp_path_factory.mktemp("crash") / "site")
     snapshots = {}
-    started = time.monotonic()
     for version in ("A", "B"):
         _set_version(site, version)
+        started = time.monotonic()
         _build(site)
+        # B's build is timed, as each kill's build is made: every page again, the Markdown
+        # kept (A's, the first, also renders the Markdown, and kills aimed within it missed).
+        build_seconds = time.monotonic() - started
         snapshots[version] = _snapshot(site / "output")
-    build_seconds = (time.monotonic() - started) / 2
     assert snapshots["A"] != snapshots["B"]
     return site, snapshots, build_seconds
 
@@ -145,7 +148,7 @@ def test_a_killed_build_leaves_the_previous_or_the_new_site_whole(big_site):
         states = [state for k, hit, state in outcomes if k == kind and hit]
         print(f"  {kind}: old site {states.count('old')}, new site {states.count('new')}")
     # Nearly every kill must land in a running build, or this test tests nothing.
-    assert len(interrupted) >= 9, (seed, outcomes)
+    assert len(interrupted) >= 6, (seed, outcomes)
     assert any(state == "old" for _, _, state in interrupted), (seed, outcomes)
     swaps = [o for o in interrupted if o[0] == "after the swap"]
     assert all(state == "new" for _, _, state in swaps), (seed, outcomes)
