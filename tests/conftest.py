@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import shutil
 import signal
@@ -17,6 +18,7 @@ from generator.errors import ContentErrors
 from generator.model.resume import Loaded, load
 from tests import typstmemo
 from tests.helpers import REPO, copy_site, write_site
+from tests.releasejob import NotACheckout, Release, release_once
 
 # No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow
 # example into a failure. The number of examples still bounds the time.
@@ -82,6 +84,28 @@ def _typst_memo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPat
     folder.mkdir(exist_ok=True)
     os.environ[typstmemo.FOLDER_VARIABLE] = str(folder)
     typstmemo.install()
+
+
+@pytest.fixture(scope="session")
+def release(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Release:
+    """The release job of .github/workflows/release.yml, run once in a run and shared by
+    xdist's processes (tests/releasejob.py): its sdist, its wheel, the environment it
+    installed the wheel into."""
+    for module in ("build", "twine"):
+        if importlib.util.find_spec(module) is None:
+            message = f"{module} is not installed (pip install -e '.[test]')"
+            if os.environ.get("CI"):
+                pytest.fail(message + ", and CI must check the release")
+            pytest.skip(message)
+    scratch = tmp_path_factory.getbasetemp()
+    shared = scratch.parent if hasattr(request.config, "workerinput") else scratch
+    try:
+        made = release_once(shared / "release-job")
+    except NotACheckout:
+        pytest.skip("not a git checkout: the release is built from one")
+    if made.failure is not None:
+        pytest.fail(f"the release job failed at:\n{made.failure}")
+    return made
 
 
 @pytest.fixture(autouse=True)

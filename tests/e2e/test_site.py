@@ -12,6 +12,7 @@ from generator.site.linkcheck import check_links
 from generator.urls import slugify
 from tests.helpers import FIXTURES, REPO, copy_site, run_cli
 from tests.htmlread import read_page
+from tests.releasejob import Release
 
 COAUTHORS = FIXTURES / "sites" / "coauthors"
 
@@ -389,20 +390,13 @@ def test_unknown_theme_option_is_an_error(tmp_path: Path):
     assert "did you mean 'home_publications'" in result.err
 
 
-def test_installed_wheel_builds_a_site_from_any_folder(tmp_path: Path):
-    """A non-editable install carries the built-in themes inside the package."""
+def test_installed_wheel_builds_a_site_from_any_folder(release: Release, tmp_path: Path):
+    """A non-editable install (the release job's wheel, tests/releasejob.py) carries the
+    built-in themes inside the package."""
     import subprocess
     import sys
 
-    wheels = tmp_path / "wheels"
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(wheels), str(REPO)],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
     target = tmp_path / "installed"
-    wheel = next(wheels.glob("cvsite-*.whl"))
     subprocess.run(
         [
             sys.executable,
@@ -413,7 +407,7 @@ def test_installed_wheel_builds_a_site_from_any_folder(tmp_path: Path):
             "--no-deps",
             "--target",
             str(target),
-            str(wheel),
+            str(release.wheel),
         ],
         check=True,
         capture_output=True,

@@ -1,7 +1,9 @@
-"""The starter site's CI, run here: a wheel built from this checkout, installed into a fresh
-virtual environment by the workflow's own `pip install -r requirements.txt` (the package index
-for cvsite replaced by a local folder; PyPI still serves the dependencies), then the
-workflow's `cvsite check` and `cvsite build` steps exactly as the YAML writes them.
+"""The starter site's CI, run here: the wheel the release job builds from this checkout, in
+the fresh virtual environment that job installed it into with its dependencies
+(tests/releasejob.py; the suite fills one environment, not two). The workflow's own
+`pip install -r requirements.txt` (the package index for cvsite replaced by a local folder
+holding the wheel) then installs the pinned cvsite, and the workflow's `cvsite check` and
+`cvsite build` steps run exactly as the YAML writes them.
 
 The workflow keeps cvsite's cache where its cache step saves it; the next run, with cvsite
 installed again (new file times, as on a new runner) and one file edited, builds with that
@@ -10,23 +12,24 @@ cache rather than beside it.
 The same wheel then starts a second site from its own `cvsite init` (proving the starter,
 dotfiles and all, is in the wheel and that an index install pins its version) and runs the
 GitLab CI script on it, with the job's variables, whose cache lands in the folder GitLab
-keeps. One test, since installing into a fresh environment is slow.
+keeps. One test, since its steps go on from each other.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import yaml
 
 from generator.scaffold import starter_files
-from tests.helpers import REPO, run_cli
+from tests.helpers import run_cli
 from tests.htmlread import read_page
+from tests.releasejob import Release
 
 # What GitHub's expressions in the workflow's `run:` steps stand for on a real runner.
 GITHUB_PAGES_URL = "https://someone.github.io/mysite"  # configure-pages: no trailing slash
@@ -40,12 +43,6 @@ def _run(command: list[str | Path], **kwargs) -> subprocess.CompletedProcess:
     )
     assert result.returncode == 0, f"{command}:\n{result.stdout}\n{result.stderr}"
     return result
-
-
-def _wheel(folder: Path) -> tuple[Path, str]:
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", folder, REPO])
-    (wheel,) = folder.glob("cvsite-*.whl")
-    return wheel, wheel.name.split("-")[1]
 
 
 def _ci_environment(venv: Path, wheels: Path) -> dict[str, str]:
@@ -93,9 +90,11 @@ def _requirement(site: Path) -> str:
     return next(line for line in lines if line and not line.startswith("#"))
 
 
-def test_the_starter_ci_installs_the_wheel_and_builds_the_site(tmp_path: Path):
-    wheels = tmp_path / "wheels"
-    wheel, version = _wheel(wheels)
+def test_the_starter_ci_installs_the_wheel_and_builds_the_site(release: Release, tmp_path: Path):
+    wheels = tmp_path / "wheels"  # the local index: the release's wheel alone
+    wheels.mkdir()
+    wheel = Path(shutil.copy2(release.wheel, wheels))
+    version = wheel.name.split("-")[1]
 
     site = tmp_path / "mysite"
     assert run_cli("init", site).code == 0
@@ -105,9 +104,10 @@ def test_the_starter_ci_installs_the_wheel_and_builds_the_site(tmp_path: Path):
     text = requirements.read_text()
     requirements.write_text(text.replace(_requirement(site), f"cvsite=={version}"))
 
-    venv = tmp_path / "ci-venv"
-    _run([sys.executable, "-m", "venv", venv])
-    env = _ci_environment(venv, wheels)
+    env = _ci_environment(release.environment, wheels)
+    # The release job installed the wheel by its path; the workflow's first step installs
+    # cvsite by the name and version requirements.txt pins (its dependencies are there).
+    _run(["pip", "uninstall", "-y", "-q", "cvsite"], env=env)
     (tmp_path / "runner").mkdir()
     (tmp_path / "env").touch()
     env |= {"RUNNER_TEMP": str(tmp_path / "runner"), "GITHUB_ENV": str(tmp_path / "env")}
