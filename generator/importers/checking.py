@@ -133,9 +133,14 @@ def _dates(fields: dict[str, Any], where: str, origin: dict[str, Origin], report
 
 
 def _take_refused(
-    data: dict, exc: ValidationError, where: str, origin: dict[str, Origin], report: Report,
-    *, to_body: bool,
-) -> None:  # fmt: skip
+    data: dict,
+    exc: ValidationError,
+    where: str,
+    origin: dict[str, Origin],
+    report: Report,
+    *,
+    to_body: bool,
+) -> None:
     """Take out the first field a model refuses. On a page the body keeps it, as a
     paragraph of its own; else a warning names the source's field and line."""
     error = exc.errors(include_url=False)[0]

@@ -21,14 +21,18 @@ from generator.content.i18n import SHIPPED
 LANGUAGES = (*SHIPPED, "pl", "it", "pt", "nl")
 # "Until now", as résumés write it in those languages (lower case, accents kept).
 PRESENT = {
-    "present", "now", "current", "currently", "today", "ongoing", "till date", "to date",
-    "heute", "jetzt", "aktuell", "derzeit", "bis heute", "laufend", "gegenwart",
-    "présent", "aujourd'hui", "aujourd’hui", "actuel", "actuellement", "en cours",
-    "presente", "actualidad", "actual", "actualmente", "hoy", "en curso",
-    "obecnie", "teraz", "dziś", "dzisiaj", "nadal", "aktualnie", "do dziś", "do teraz",
-    "oggi", "attuale", "attualmente", "in corso", "atual", "atualmente", "hoje",
-    "heden", "nu", "huidig", "至今", "现在", "目前", "今",
-}  # fmt: skip
+    word
+    for language in (
+        ("present", "now", "current", "currently", "today", "ongoing", "till date", "to date"),
+        ("heute", "jetzt", "aktuell", "derzeit", "bis heute", "laufend", "gegenwart"),
+        ("présent", "aujourd'hui", "aujourd’hui", "actuel", "actuellement", "en cours"),
+        ("presente", "actualidad", "actual", "actualmente", "hoy", "en curso"),
+        ("obecnie", "teraz", "dziś", "dzisiaj", "nadal", "aktualnie", "do dziś", "do teraz"),
+        ("oggi", "attuale", "attualmente", "in corso", "atual", "atualmente", "hoje"),
+        ("heden", "nu", "huidig", "至今", "现在", "目前", "今"),
+    )
+    for word in language
+}
 _MONTH_FIRST = re.compile(r"(\d{1,2})\s*[/.\-]\s*(\d{4})")
 _NAMED = re.compile(r"(\d{1,2}\.?\s+)?([^\W\d_]+\.?)\s*,?\s*(\d{4})")
 

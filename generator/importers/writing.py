@@ -171,7 +171,7 @@ def existing_name(site: Path) -> str | None:
 
 def fallback_name(source: Path) -> str:
     """ "Silin Zhao" from resume-silin-zhao.txt: a name for a source that does not give one."""
-    stem = re.sub(r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b", " ",
-                  source.stem.replace("_", " ").replace("-", " "))  # fmt: skip
+    words = r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b"
+    stem = re.sub(words, " ", source.stem.replace("_", " ").replace("-", " "))
     words = [w for w in stem.split() if w.isalpha()]
     return " ".join(w.capitalize() for w in words[:4]) or "Your Name"

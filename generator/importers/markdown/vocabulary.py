@@ -44,45 +44,17 @@ _SECTION_PATTERNS = [
     (name, re.compile(rf"\b(?:{words})\b", re.I)) for name, words in _SECTION_WORDS
 ]
 # Words that may stand in a heading besides the section words ("Relevant Work Experience").
-_HEADING_WORDS = set(
-    [
-        "and",
-        "&",
-        "of",
-        "my",
-        "the",
-        "other",
-        "additional",
-        "selected",
-        "relevant",
-        "professional",
-        "research",
-        "work",
-        "key",
-        "personal",
-        "academic",
-        "technical",
-        "specialized",
-        "specialised",
-        "core",
-        "industry",
-        "previous",
-        "recent",
-        "honors",
-        "honours",
-        "side",
-        "open",
-        "source",
-        "software",
-        "history",
-        "information",
-        "details",
-        "summary",
-        "section",
-        "list",
-        "me",
-    ]
-)
+_HEADING_WORDS = {
+    word
+    for row in (
+        ("and", "&", "of", "my", "the", "other", "additional", "selected", "relevant"),
+        ("professional", "research", "work", "key", "personal", "academic", "technical"),
+        ("specialized", "specialised", "core", "industry", "previous", "recent", "honors"),
+        ("honours", "side", "open", "source", "software", "history", "information", "details"),
+        ("summary", "section", "list", "me"),
+    )
+    for word in row
+}
 
 
 def section_of(heading: str) -> str | None:
@@ -237,63 +209,24 @@ def strip_separators(text: str) -> str:
 
 # --- places, countries, languages and organisations -----------------------------------------
 
-_US_STATES = {
-    "AL": "Alabama",
-    "AK": "Alaska",
-    "AZ": "Arizona",
-    "AR": "Arkansas",
-    "CA": "California",
-    "CO": "Colorado",
-    "CT": "Connecticut",
-    "DE": "Delaware",
-    "FL": "Florida",
-    "GA": "Georgia",
-    "HI": "Hawaii",
-    "ID": "Idaho",
-    "IL": "Illinois",
-    "IN": "Indiana",
-    "IA": "Iowa",
-    "KS": "Kansas",
-    "KY": "Kentucky",
-    "LA": "Louisiana",
-    "ME": "Maine",
-    "MD": "Maryland",
-    "MA": "Massachusetts",
-    "MI": "Michigan",
-    "MN": "Minnesota",
-    "MS": "Mississippi",
-    "MO": "Missouri",
-    "MT": "Montana",
-    "NE": "Nebraska",
-    "NV": "Nevada",
-    "NH": "New Hampshire",
-    "NJ": "New Jersey",
-    "NM": "New Mexico",
-    "NY": "New York",
-    "NC": "North Carolina",
-    "ND": "North Dakota",
-    "OH": "Ohio",
-    "OK": "Oklahoma",
-    "OR": "Oregon",
-    "PA": "Pennsylvania",
-    "RI": "Rhode Island",
-    "SC": "South Carolina",
-    "SD": "South Dakota",
-    "TN": "Tennessee",
-    "TX": "Texas",
-    "UT": "Utah",
-    "VT": "Vermont",
-    "VA": "Virginia",
-    "WA": "Washington",
-    "WV": "West Virginia",
-    "WI": "Wisconsin",
-    "WY": "Wyoming",
-    "DC": "District of Columbia",
-    "ON": "Ontario",
-    "QC": "Quebec",
-    "BC": "British Columbia",
-    "AB": "Alberta",
-}
+# Code -> name: the US states and Canada's provinces that résumés write.
+_US_STATES = dict(
+    state.split(" ", 1)
+    for row in (
+        ("AL Alabama", "AK Alaska", "AZ Arizona", "AR Arkansas", "CA California", "CO Colorado"),
+        ("CT Connecticut", "DE Delaware", "FL Florida", "GA Georgia", "HI Hawaii", "ID Idaho"),
+        ("IL Illinois", "IN Indiana", "IA Iowa", "KS Kansas", "KY Kentucky", "LA Louisiana"),
+        ("ME Maine", "MD Maryland", "MA Massachusetts", "MI Michigan", "MN Minnesota"),
+        ("MS Mississippi", "MO Missouri", "MT Montana", "NE Nebraska", "NV Nevada"),
+        ("NH New Hampshire", "NJ New Jersey", "NM New Mexico", "NY New York", "NC North Carolina"),
+        ("ND North Dakota", "OH Ohio", "OK Oklahoma", "OR Oregon", "PA Pennsylvania"),
+        ("RI Rhode Island", "SC South Carolina", "SD South Dakota", "TN Tennessee", "TX Texas"),
+        ("UT Utah", "VT Vermont", "VA Virginia", "WA Washington", "WV West Virginia"),
+        ("WI Wisconsin", "WY Wyoming", "DC District of Columbia", "ON Ontario", "QC Quebec"),
+        ("BC British Columbia", "AB Alberta"),
+    )
+    for state in row
+)
 _WORK_MODES = {"remote", "hybrid", "on-site", "onsite", "on site", "remote job", "various"}
 _ORGANISATION_WORDS = re.compile(
     r"\b(?:university|universität|college|school|institute|academy|inc|ltd|llc|gmbh|corp"
@@ -451,84 +384,28 @@ def is_phone(text: str) -> bool:
 
 # Technology names of two words, read as one tag in a line of names separated by spaces.
 _PHRASES = {
-    p.casefold()
-    for p in (
-        "Machine Learning",
-        "Deep Learning",
-        "Federated Learning",
-        "Reinforcement Learning",
-        "Distributed Systems",
-        "Distributed Deep Learning",
-        "Distributed Computing",
-        "ONNX Runtime",
-        "Computer Vision",
-        "Natural Language Processing",
-        "Data Science",
-        "Data Structures",
-        "Operating Systems",
-        "Visual Studio",
-        "Google Cloud",
-        "Ruby on Rails",
-        "React Native",
-        "Spring Boot",
-        "SQL Server",
-        "Docker Compose",
-        "Cloud server",
-        "AI Agent",
-        "Generative AI",
-        "Genertive AI",
-        "GWDG SCC",
-        "GitHub Actions",
-        "Big Data",
-        "Unit Testing",
-        "Web Development",
-        "Image Processing",
-        "Signal Processing",
-        "High Performance Computing",
+    phrase.casefold()
+    for row in (
+        ("Machine Learning", "Deep Learning", "Federated Learning", "Reinforcement Learning"),
+        ("Distributed Systems", "Distributed Deep Learning", "Distributed Computing"),
+        ("ONNX Runtime", "Computer Vision", "Natural Language Processing", "Data Science"),
+        ("Data Structures", "Operating Systems", "Visual Studio", "Google Cloud", "Ruby on Rails"),
+        ("React Native", "Spring Boot", "SQL Server", "Docker Compose", "Cloud server"),
+        ("AI Agent", "Generative AI", "Genertive AI", "GWDG SCC", "GitHub Actions", "Big Data"),
+        ("Unit Testing", "Web Development", "Image Processing", "Signal Processing"),
+        ("High Performance Computing",),
     )
+    for phrase in row
 }
-_STOP_WORDS = set(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "in",
-        "on",
-        "for",
-        "to",
-        "with",
-        "by",
-        "from",
-        "at",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "this",
-        "that",
-        "these",
-        "which",
-        "who",
-        "we",
-        "i",
-        "my",
-        "our",
-        "it",
-        "its",
-        "into",
-        "over",
-        "using",
-        "used",
-        "via",
-        "than",
-        "also",
-    ]
-)
+_STOP_WORDS = {
+    word
+    for row in (
+        ("a", "an", "the", "and", "or", "of", "in", "on", "for", "to", "with", "by", "from", "at"),
+        ("as", "is", "are", "was", "were", "be", "this", "that", "these", "which", "who", "we"),
+        ("i", "my", "our", "it", "its", "into", "over", "using", "used", "via", "than", "also"),
+    )
+    for word in row
+}
 LEVEL_WORDS = re.compile(
     r"^(?:native|fluent|proficient|expert|advanced|intermediate|beginner|basic|familiar"
     r"|elementary|working knowledge|professional|bilingual|mother tongue|good|very good"
