@@ -1,11 +1,7 @@
-"""RenderCV's entries as cvsite's: each of RenderCV's entry types (found by its fields, as
-RenderCV finds it) read into the fields of the cvsite section it goes to.
-
-Each function returns the entry's cvsite fields and, for the report, which input field
-went to which cvsite field. Text that cvsite shows as text loses its Markdown marks and
-keeps its links in `links`; summaries and highlights stay Markdown, and the points RenderCV
-nests under a highlight (" - " in it) are its `items`.
-"""
+"""RenderCV's entries (each type found by its fields, as RenderCV finds it) as the fields of
+the cvsite section they go to, with which input field went where. Plain-text fields lose
+their Markdown marks and keep their links in `links`; summaries and highlights stay
+Markdown."""
 
 from __future__ import annotations
 
@@ -19,18 +15,8 @@ from generator.content.schema import Link, model_for
 from generator.importers.markdown.vocabulary import find_dates
 from generator.importers.rendercv import inline
 
-# RenderCV's entry types, in the order RenderCV tries them, with the fields only each has.
-TYPES: list[tuple[str, set[str]]] = [
-    ("one_line", {"label", "details"}),
-    ("normal", {"name"}),
-    ("experience", {"company", "position"}),
-    ("education", {"institution", "area", "degree"}),
-    ("publication", {"title", "authors", "doi", "url", "journal"}),
-    ("bullet", {"bullet"}),
-    ("numbered", {"number"}),
-    ("reversed_numbered", {"reversed_number"}),
-]
-# The fields of each type that are its own (the rest are common or extra keys).
+# RenderCV's entry types, in the order RenderCV tries them, with the fields that are each
+# one's own (the rest are common or extra keys).
 OWN = {
     "one_line": ("label", "details"),
     "normal": ("name",),
@@ -41,6 +27,8 @@ OWN = {
     "numbered": ("number",),
     "reversed_numbered": ("reversed_number",),
 }
+# The fields that tell each type (an education's grade does not).
+TYPES = [(name, set(own) - {"grade"}) for name, own in OWN.items()]
 COMMON = ("date", "start_date", "end_date", "location", "summary", "highlights")
 _EXACT_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 

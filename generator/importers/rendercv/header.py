@@ -1,11 +1,6 @@
-"""RenderCV's header (`cv.name`, `headline`, contact details, `social_networks`,
-`custom_connections`, `photo`) as cvsite's profile.
-
-RenderCV 2.x allows several e-mail addresses, phone numbers and websites: the first is the
-profile's own field, the others become links. The phone is published (the importer writes
-site.yaml's `contact: {phone: true}`), as RenderCV prints it. A social network becomes a
-link to the URL RenderCV makes of it (networks.py), with the user name kept.
-"""
+"""RenderCV's header as cvsite's profile. Of several e-mails, phones or websites (2.x) the
+first is the profile's field, the others links; a social network is a link to the URL
+RenderCV makes of it, with the user name kept."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""`cvsite import rendercv FILE`: a RenderCV YAML file (1.x or 2.x) as a site.
-
-`cv:` becomes the profile and the sections (header.py, sections.py, entries.py);
-`design:`, `locale:` and `settings:` the nearest site.yaml settings (settings.py). This
-reads the file into the import record (record.py); writing.py checks and writes it. The
-report names every field of the input with its line, and where it went or why it was left.
-"""
+"""`cvsite import rendercv FILE`: a RenderCV YAML file (1.x or 2.x) into the import record:
+`cv:` the profile and the sections, `design:`, `locale:` and `settings:` the nearest
+site.yaml settings; every input field reported with its line."""
 
 from __future__ import annotations
 
@@ -15,7 +11,7 @@ from typing import Any
 
 from generator.content.textfile import read_text
 from generator.content.yamlio import Document, load_yaml
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, format_field_path
 from generator.importers.checking import safe_markdown
 from generator.importers.record import Imported
 from generator.importers.rendercv import entries as rcv
@@ -48,11 +44,11 @@ class _Import:
 
     def place(self, base: tuple[Any, ...], source: str, where: str, note: str = "") -> None:
         path = (*base, *_parts(source))
-        self.report.place(_shown(path), self.line(path), where, note)
+        self.report.place(format_field_path("", path), self.line(path), where, note)
 
     def leave(self, base: tuple[Any, ...], source: str, why: str) -> None:
         path = (*base, *_parts(source))
-        self.report.leave(_shown(path), self.line(path), why)
+        self.report.leave(format_field_path("", path), self.line(path), why)
 
 
 def _parts(source: str) -> tuple[Any, ...]:
@@ -63,13 +59,6 @@ def _parts(source: str) -> tuple[Any, ...]:
         parts += [name] if name else []
         parts += [int(i) for i in indices if i]
     return tuple(parts)
-
-
-def _shown(path: tuple[Any, ...]) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 def read_document(source: Path) -> Document:

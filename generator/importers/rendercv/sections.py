@@ -1,17 +1,13 @@
-"""Which cvsite section each of RenderCV's sections becomes.
-
-RenderCV's section titles are free ("selected_honors", "Welcome to RenderCV"); its entry
-types are not. A section whose type has a cvsite section of its own goes there first
-(education, experience, publications, one-line entries as skills); then the title's words
-pick a known section that can hold the entries ("invited_talks" is talks); else the
-section keeps its title as a section of its own. RenderCV's title stays the menu label.
-"""
+"""Which cvsite section each of RenderCV's sections (free titles, fixed entry types)
+becomes: the type's own section first, then a known section the title names ("invited_talks"
+is talks), else a section of its own; RenderCV's title stays the menu label."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from generator import urls as routes
+from generator.content.schema import NEWS_SECTIONS, SECTION_MODELS
 from generator.importers.markdown.vocabulary import section_of
 
 # The cvsite section an entry type belongs in, and which titles may send it elsewhere.
@@ -74,20 +70,4 @@ def _native(key: str, kind: str) -> str | None:
 def _reserved() -> set[str]:
     """Names a section of its own may not take: the known sections' (their models expect
     other fields) and the site's own pages."""
-    return {
-        "education",
-        "experience",
-        "projects",
-        "publications",
-        "awards",
-        "certificates",
-        "skills",
-        "teaching",
-        "talks",
-        "volunteer",
-        "interests",
-        "references",
-        "notes",
-        "cv",
-        "tags",
-    }
+    return (SECTION_MODELS.keys() - NEWS_SECTIONS) | {"notes", "cv", "tags"}
