@@ -1,13 +1,7 @@
-"""`cvsite import bibtex FILE`: BibTeX entries into content/publications/<key>.md, one per paper.
-
-The entries are read into the import record (record.py), which writing.py checks and
-writes as every import's: importing again changes nothing, a paper the .bib changed is
-updated, one the user edited is kept (its new version under imported/). A paper whose key
-(or URL name) the site has from anywhere else (its own .bib, a YAML list, a file without
-the marker) is left alone. A broken entry is reported with its key and line and the others
-still import. In a folder that is not a site yet, a minimal one is made, its owner the
-author most papers name.
-"""
+"""`cvsite import bibtex FILE`: BibTeX entries into content/publications/<key>.md. A paper
+the site has from elsewhere is left alone; a broken entry is reported and the others still
+import; in a folder that is not a site yet, a minimal one is made, its owner the author
+most papers name."""
 
 from __future__ import annotations
 

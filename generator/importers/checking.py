@@ -1,8 +1,6 @@
-"""Every value of an import checked with cvsite's own models before anything is written:
-Markdown made safe to build, and a value a model refuses taken out of its entry, never the
-entry itself. On a page the value stays, as a paragraph of the body; in a list it is left
-out with a warning at the source's own file, line and field. The imported site always
-builds."""
+"""Every value of an import checked with cvsite's models before anything is written: a value
+a model refuses is taken out of its entry (to a page's body, or left out with a warning at
+the source's field and line), never the entry; the imported site always builds."""
 
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""Dates as other formats write them, read into cvsite's (`2021-03`, `present`): what
-content/dates.py reads, and also `03/2021`, `3/2021`, month names in the languages cvsite
-ships and those real files are written in (babel's month names, in every case and form),
-and the words for "until now" in those languages. Shared by every importer: checking.py
-reads every date field through `read_date` before the models see it.
-"""
+"""Dates as other formats write them (`03/2021`, month names and "until now" in the languages
+real files use) read into cvsite's; checking.py reads every imported date through
+`read_date`."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""`cvsite import jsonresume FILE`: a JSON Resume document as a site's content.
-
-Every field of the JSON Resume schema has a place: the basics go to profile.yaml, each
-section to the cvsite section that holds all of its fields (jsonresumetable.py). This
-reads the document into the import record (record.py); writing.py checks and writes it:
-a value cvsite cannot read is left out of its entry with a warning, never the entry.
-"""
+"""`cvsite import jsonresume FILE`: a JSON Resume document into the import record, the
+basics to profile.yaml and each section to the cvsite section that holds all of its fields
+(jsonresumetable.py)."""
 
 from __future__ import annotations
 

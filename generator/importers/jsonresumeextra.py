@@ -1,13 +1,7 @@
-"""Fields a real resume.json carries that the JSON Resume schema lacks (a theme's language
-`value`, an award's `keywords`): what each becomes on the page.
-
-Nothing a person wrote is dropped without a word. A field whose value reads as text (a
-string, a number, a list of them) is kept where its item has room for text, labelled with its
-key: as a paragraph of its own in an entry's or the profile's summary ("value: 100"), or in a
-language's level ("Native speaker (value: 100)"). What is not text (an object, a yes/no flag
-such as jsoncv's `pinned`, a theme's icon name) has no place on a page: the import reports it
-and leaves it out.
-"""
+"""Fields a real resume.json carries that the JSON Resume schema lacks: one whose value reads
+as text is kept, labelled with its key, where its item has room for text (a summary, a
+language's level); what is not text (an object, a flag, an icon name) is reported and left
+out."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""The one record every importer yields: the site's profile, its sections and entries (a
-listed entry goes to content/<section>.yaml, one with a body gets a page), the menu, the
-site.yaml settings the source gives, and the files to copy, each value with the place in
-the source it came from. Readers differ; writing.py writes every record the same way.
-"""
+"""The one record every importer fills: profile, sections and entries (listed, or with a page),
+menu labels, site.yaml settings and files to copy, each value with its place in the source;
+writing.py writes every record the same way."""
 
 from __future__ import annotations
 

@@ -1,8 +1,6 @@
-"""The one report of an import, whatever the source: every input field (or line) with its
-file and line, and where it went in the site or why it was left; what became of each file;
-the values left out of an entry that was kept (with the source's own field and line); and
-general notes. The CLI prints `lines()`; tests read the fields.
-"""
+"""The one report of an import: every input field with its file and line and where it went
+(or why it was left), what became of each file, warnings and notes. The CLI prints
+`lines()`; tests read the fields."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""The one back end of every import: the record (record.py) checked value by value
-(checking.py), laid out as files (site.yaml once, the profile, content/<section>.yaml for
-listed entries, content/<section>/<slug>.md for entries with a page, the assets to copy),
-loaded as a site of its own before anything is written (what is written must build), and
-written through importedfiles.decide/apply: importing again changes nothing, a file the user
-edited is never replaced (the new version goes beside it), nothing is written out of the
-site."""
+"""The one back end of every import: the record checked value by value (checking.py), laid
+out as files, loaded as a site before anything is written (what is written must build),
+and written through importedfiles.decide/apply."""
 
 from __future__ import annotations
 

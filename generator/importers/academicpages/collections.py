@@ -1,8 +1,5 @@
-"""academicpages' collections as entries with pages: `_publications` (venue, citation,
-pages, paperurl, slidesurl, bibtexurl; a paper's PDF or slides that the site holds is
-copied), `_talks` (venue as the event, location), `_teaching`
-(venue as the institution) and `_portfolio` as projects; front matter and body, every
-field reported."""
+"""academicpages' collections (`_publications`, `_talks`, `_teaching`, `_portfolio`) as
+entries with pages, a paper's own PDF or slides copied; every field reported."""
 
 from __future__ import annotations
 

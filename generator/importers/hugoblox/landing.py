@@ -1,7 +1,6 @@
-"""Hugo Blox landing pages (`content/_index.md`, `content/experience.md`…): a list of
-blocks that lay the page out. Most show what the author file and the sections hold,
-imported elsewhere; a `markdown` block's text is the owner's own writing ("My Research"),
-so it is added to the profile's summary under its title. Demo blocks are left out."""
+"""Hugo Blox landing pages (`content/_index.md`…): their blocks show what is imported
+elsewhere, except a `markdown` block's text, the owner's own, added to the profile's summary
+under its title."""
 
 from __future__ import annotations
 

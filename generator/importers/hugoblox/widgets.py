@@ -1,7 +1,6 @@
-"""Hugo Academic's home-page widgets (`content/home/*.md`, before Wowchemy 5): the
-experience widget's `[[experience]]` and the accomplishments widget's `[[item]]` lists are
-résumé entries; the widget's title is the section's menu label. Other widgets (hero,
-about, contact…) only lay out the home page and are reported as not imported."""
+"""Hugo Academic's home-page widgets (`content/home/*.md`): the experience and
+accomplishments lists as résumé entries, the widget's title as the menu label; the other
+widgets only lay out the home page."""
 
 from __future__ import annotations
 

@@ -1,11 +1,6 @@
-"""A résumé's text as lines, and what reading them gives.
-
-In: each line told apart by its Markdown (heading, bullet, bold line, quote, definition,
-image, or markup only), and the forms of a line the reader asks about (its plain words,
-whether it is short enough to be a title, a `Label: value`). Out: the parsed résumé, its
-sections and entries, each value with the input lines it came from, and where every input
-line went (a `Placement`).
-"""
+"""A résumé's text as lines told apart by their Markdown (heading, bullet, bold line, quote,
+definition, image, layout), the forms of a line the reader asks about, and what reading
+gives: sections, entries with their input lines, and where every line went."""
 
 from __future__ import annotations
 

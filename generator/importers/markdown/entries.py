@@ -1,17 +1,7 @@
-"""One entry of a résumé being read, from its first line to its fields.
-
-Its first lines give its title, organisation, place and dates, however a résumé puts them
-("Title | Organization", "Title at Organization", a definition under a term, a
-publication's whole citation on one line). What follows fills the rest: paragraphs its
-summary, bullets its highlights, nested bullets and anything after them its body, and a
-thesis, tags, a grade, or a publication's authors, type, venue and status. At the end its
-fields are named as its cvsite section names them (title -> position, degree, course;
-organization -> institution, issuer, event), and what the section has no field for moves
-into the body, so that nothing read is lost.
-
-An entry knows nothing of how the whole résumé is read: what it needs of the reader is
-`ReaderView` (reader.Reader is one).
-"""
+"""One entry of a résumé being read: its first lines give its title, organisation, place and
+dates, however a résumé puts them; what follows fills the rest. At the end its fields take
+its section's names, and what the section has no field for moves into the body, so that
+nothing read is lost. What it needs of the reader is `ReaderView`."""
 
 from __future__ import annotations
 

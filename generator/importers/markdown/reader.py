@@ -1,18 +1,7 @@
-"""A résumé written as Markdown or plain text, read into cvsite's profile and sections.
-
-Pure: text in, a `ParsedResume` out, no files. Every value keeps the numbers of the input
-lines it came from, and every non-blank line is accounted for in `placements`: a field it
-went to, the structure it stands for (a heading), an entry's body, or the notes.
-
-The reading goes line by line. Each line is first told apart by its Markdown (document.py)
-and then by its words (vocabulary.py): a section heading, a date range, a place, contact
-details, a line of technology names. An entry starts at a `###` heading, a bold line, a
-`Title | Organization` line, or, in plain text, a short line next to a date line; what
-follows its first lines fills it (entries.py). The reader here reads the whole in order:
-the top of the résumé (name, headline, contact details, summary), the profile's parts
-(summary, contact, languages, interests), and each section's lines (its entries, skill
-groups).
-"""
+"""A résumé written as Markdown or plain text, read in one pass into the profile and the
+sections. Pure: text in, a `ParsedResume` out, every non-blank line accounted for in
+`placements`. An entry starts at a `###` heading, a bold line, a `Title | Organization`
+line or, in plain text, a short line next to a date line (entries.py fills it)."""
 
 from __future__ import annotations
 

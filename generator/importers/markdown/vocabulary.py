@@ -1,10 +1,6 @@
-"""What the words of a résumé's lines mean: section headings, dates ("Sep. 2019 – May
-2022"), places ("Ann Arbor, MI"), contact details, names and lists of names (tags, skills),
-levels, degrees, job titles, and the labels of lines ("GPA:", "Technologies:").
-
-Pure functions over one line of text, for the Markdown résumé importer's reader. Country
-and language names come from CLDR through Babel, so they are told without a hand-kept list.
-"""
+"""What the words of a résumé's lines mean: section headings, dates, places, contact details,
+names and lists of names, levels, degrees, job titles and the labels of lines. Pure; country
+and language names come from CLDR through Babel."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
 """A source site's folder, read as untrusted input: only regular files inside it, never
-through a symbolic link (a link in the folder could point at /etc/passwd or at another
-user's files), each file within content's size limit, UTF-8, with its front matter read by
-cvsite's own YAML reader (TOML front matter, Hugo's `+++`, by tomllib)."""
+through a symbolic link, within content's size limit, with YAML or TOML front matter."""
 
 from __future__ import annotations
 
