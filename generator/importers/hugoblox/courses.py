@@ -10,10 +10,9 @@ from typing import Any
 from babel.dates import format_date
 
 from generator.content.dates import parse_date
-from generator.importers.hugoblox.pages import HUGO_ONLY, page_slug, section_page
-from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.hugoblox.pages import HUGO_ONLY, body_of, page_slug, section_page
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import plain
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -60,7 +59,7 @@ def _course(course: str, members: list[Page], record: Imported, report: Report) 
     take.put("date", f"{where}: date")
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
     fields["highlights"] = _meta(take, where)
-    chapters = [_text(index, where, report)]
+    chapters = [body_of(index, where, report)]
     lessons = sorted((p for p in members if p is not index), key=_order)
     chapters += [_lesson(page, where, report) for page in lessons]
     fields["body"] = "\n\n".join(c for c in chapters if c) or None
@@ -104,7 +103,7 @@ def _lesson(page: Page, where: str, report: Report) -> str:
         take.put("date", f"{where}: body (under the chapter's heading)")
     take.finish(_LESSON_ONLY, "not a field cvsite has")
     dated = _shown_date(str(page.meta.get("date") or ""))
-    parts = [f"## {title}", dated, summary, _text(page, where, report)]
+    parts = [f"## {title}", dated, summary, body_of(page, where, report)]
     return "\n\n".join(p for p in parts if p)
 
 
@@ -114,12 +113,3 @@ def _shown_date(value: str) -> str | None:
     if when is None or not when.day:
         return None
     return "*" + format_date(date(when.year, when.month, when.day), "medium", locale="en") + "*"
-
-
-def _text(page: Page, where: str, report: Report) -> str | None:
-    converter = Converter(page.body_line)
-    body = converter.convert(page.body).strip()
-    if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
-    report.notes += [f"{page.path} {note}" for note in converter.notes]
-    return body or None

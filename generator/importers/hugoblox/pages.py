@@ -122,7 +122,7 @@ def entry(
         _project(take, fields, where)
         _with(take, fields, where, people)
     _common(take, fields, where, section)
-    fields["body"] = _body(page, fields.get("body"), where, report)
+    fields["body"] = body_of(page, where, report, fields.get("body"))
     if notes:
         fields["body"] = f"{fields['body'] or ''}\n\n{notes}".strip()
     take.finish(HUGO_ONLY, NOT_CVSITE)
@@ -232,12 +232,12 @@ def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
         take.put("external_link", f"{where}: url")
 
 
-def _body(page: Page, first: str | None, where: str, report: Report) -> str | None:
+def body_of(page: Page, where: str, report: Report, first: str | None = None) -> str | None:
+    """The page's body as Markdown (after `first`), reported; each shortcode noted."""
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:
         report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
-    for note in converter.notes:
-        report.notes.append(f"{page.path} {note}")
+    report.notes += [f"{page.path} {note}" for note in converter.notes]
     parts = [p for p in (first, body) if p]
     return "\n\n".join(parts) or None

@@ -220,7 +220,6 @@ class Section:
 @dataclass
 class ParsedResume:
     profile: dict[str, Any]
-    profile_origin: dict[str, list[int]]
     sections: list[Section]
     notes: list[tuple[int, str]]
     placements: dict[int, Placement]

@@ -82,7 +82,6 @@ def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     reader.read()
     if "name" not in reader.profile and (said := _said_name(reader.profile.get("summary", ""))):
         reader.profile = {"name": said, **reader.profile}
-        reader.profile_origin["name"] = reader.profile_origin.get("summary", [])[:1]
     name_found = "name" in reader.profile
     if not name_found and fallback_name:
         reader.profile = {"name": fallback_name, **reader.profile}
@@ -93,7 +92,6 @@ def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     _issuers_from_elsewhere(sections)
     return ParsedResume(
         profile=reader.profile,
-        profile_origin=reader.profile_origin,
         sections=sections,
         notes=reader.notes,
         placements=dict(sorted(reader.placements.items())),
@@ -111,7 +109,6 @@ class Reader:
         self.lines = lines
         self.fallback_name = fallback_name
         self.profile: dict[str, Any] = {}
-        self.profile_origin: dict[str, list[int]] = {}
         self.sections: dict[str, Section] = {}
         self.headings: dict[str, str] = {}
         self.notes: list[tuple[int, str]] = []
@@ -151,7 +148,6 @@ class Reader:
         if key in self.profile:
             return False
         self.profile[key] = value
-        self.profile_origin[key] = [line.number]
         self.place(line, "field", f"profile.{key}", note)
         return True
 
@@ -376,13 +372,15 @@ class Reader:
                 break
             lines.append(line)
             index += 1
-        text = "\n".join(line.text for line in lines)
+        self.add_summary(lines, "\n".join(line.text for line in lines), target)
+        return index
+
+    def add_summary(self, lines: list[Line], text: str, target: str = "profile.summary") -> None:
+        """A paragraph more in the profile's summary."""
         summary = self.profile.get("summary")
         self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
-        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
         for line in lines:
             self.place(line, "field", target)
-        return index
 
     def contact_line(self, line: Line) -> bool:
         """A line of contact details: every part an e-mail, a phone, a link or a place."""
@@ -449,7 +447,6 @@ class Reader:
             self.place(line, "field", where, "the same link again")
             return
         links.append({"label": name, "url": url})
-        self.profile_origin[f"links[{len(links) - 1}]"] = [line.number]
         self.place(line, "field", f"profile.links[{len(links) - 1}]", note)
 
     def front_matter(self, line: Line) -> None:
@@ -474,12 +471,7 @@ class Reader:
         while index < len(self.lines) and self.lines[index].kind == "bullet":
             lines.append(self.lines[index])
             index += 1
-        text = "\n".join(("  " * line.level) + "- " + line.text for line in lines)
-        summary = self.profile.get("summary")
-        self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
-        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
-        for line in lines:
-            self.place(line, "field", "profile.summary")
+        self.add_summary(lines, "\n".join(("  " * line.level) + "- " + line.text for line in lines))
         return index
 
     def language_line(self, line: Line) -> None:
@@ -493,20 +485,20 @@ class Reader:
                 return
             self.note_line(line, "not a language and a level")
             return
-        languages = self.profile.setdefault("languages", [])
+        self.add_languages(line, found)
+
+    def add_languages(self, line: Line, found: list[tuple[str, str | None]]) -> None:
+        """(name, level or None) each into the profile's languages."""
         for name, level in found:
-            languages.append({"name": name, **({"level": level} if level else {})})
-            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
+            entry = {"name": name, **({"level": level} if level else {})}
+            self.profile.setdefault("languages", []).append(entry)
         self.place(line, "field", "profile.languages")
 
     def interest_like_language(self, line: Line, text: str) -> bool:
         """A language line with more than names ("English (native speaker)")."""
         match = re.fullmatch(r"([A-Z][\w-]+)\s*[(:–-]\s*(.+?)\)?", text)
         if match and is_language(match.group(1)):
-            languages = self.profile.setdefault("languages", [])
-            languages.append({"name": match.group(1), "level": match.group(2).strip()})
-            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
-            self.place(line, "field", "profile.languages")
+            self.add_languages(line, [(match.group(1), match.group(2).strip())])
             return True
         return False
 
@@ -514,7 +506,6 @@ class Reader:
         items = split_list(plain(line.text)) if line.kind != "bullet" else [line.text]
         interests = self.profile.setdefault("interests", [])
         interests.extend(items)
-        self.profile_origin.setdefault("interests", []).append(line.number)
         self.place(line, "field", "profile.interests")
         return index + 1
 
@@ -819,11 +810,7 @@ class Reader:
         if name.lower() in ("languages", "spoken languages", "human languages") and all(
             is_language(n) for n, _ in languages
         ):
-            for lang, level in languages:
-                entry = {"name": lang, **({"level": level} if level else {})}
-                self.profile.setdefault("languages", []).append(entry)
-            self.profile_origin.setdefault("languages", []).append(line.number)
-            self.place(line, "field", "profile.languages")
+            self.add_languages(line, languages)
             return
         entry = Draft("skills", line.number, from_label=True)
         entry.put("title", name, line, self)
