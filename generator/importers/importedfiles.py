@@ -74,10 +74,13 @@ def checksum(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def marked(text: str, origin: str, yaml_comment: bool = True) -> str:
-    """`text` with the marker line first: origin and checksum of `text`."""
+def marked(text: str, origin: str) -> str:
+    """`text` with the marker line (origin and checksum of `text`) first, or first in its
+    front matter (a YAML comment there, so that the file still reads as front matter)."""
     line = f"{_MARKER} {origin} sha256={checksum(text)}"
-    return (line if yaml_comment else line) + "\n" + text
+    if text.startswith("---\n"):
+        return "---\n" + line + "\n" + text.removeprefix("---\n")
+    return line + "\n" + text
 
 
 def _recorded(current: str) -> tuple[str | None, str]:
@@ -101,18 +104,9 @@ def imported_by_cvsite(path: Path) -> bool:
 
 
 def _checksum_of(marker: str) -> str | None:
-    for part in marker.split():
-        if part.startswith("sha256="):
-            return part.removeprefix("sha256=")
-    return None
-
-
-def in_front_matter(text: str, origin: str) -> str:
-    """A Markdown file's text with the marker as the front matter's first line (a YAML
-    comment there, so the file still reads as front matter + body)."""
-    assert text.startswith("---\n")
-    line = f"{_MARKER} {origin} sha256={checksum(text)}"
-    return "---\n" + line + "\n" + text.removeprefix("---\n")
+    return next(
+        (p.removeprefix("sha256=") for p in marker.split() if p.startswith("sha256=")), None
+    )
 
 
 def decide(site: Path, files: dict[str, str | bytes]) -> list[Outcome]:

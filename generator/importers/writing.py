@@ -48,12 +48,7 @@ def files_of(imported: Imported, site: Path) -> dict[str, str | bytes]:
     for section, entries in imported.sections.items():
         files.update(_section_files(section, entries, origin, report))
     for path, text in imported.texts.items():
-        front = text.startswith("---\n")
-        files[path] = (
-            importedfiles.in_front_matter(text, origin)
-            if front
-            else importedfiles.marked(text, origin)
-        )
+        files[path] = importedfiles.marked(text, origin)
     return files
 
 
@@ -74,7 +69,7 @@ def _section_files(section: str, entries: list[Entry], origin: str, report: Repo
         fields = checked_entry(section, entry, where, report)
         body = fields.pop("body", "")
         text = importedfiles.front_matter(fields, body.rstrip("\n") + "\n" if body else "")
-        files[where] = importedfiles.in_front_matter(text, origin)
+        files[where] = importedfiles.marked(text, origin)
     if listed:
         files[f"content/{section}.yaml"] = importedfiles.marked(
             importedfiles.to_yaml(listed), origin
