@@ -9,12 +9,13 @@ from typing import Any
 
 from generator.content.yamlio import Document
 from generator.errors import FieldPath, format_field_path
-from generator.importers.jsonresumeextra import Extra, with_parenthesis
 from generator.importers.jsonresumereader import (
+    Extra,
     Reader,
     fix_urls,
     mapped,
     read_document,
+    with_parenthesis,
     with_summary,
 )
 from generator.importers.jsonresumetable import (
