@@ -94,12 +94,8 @@ def _entry(page: Page, section: str, title_field: str, record: Imported, site: S
     notes: list[str] = []
     fields[title_field] = plain(take.text("title") or "Untitled")
     take.put("title", f"{where}: {title_field}")
-    excerpt = take.text("excerpt")
-    fields["summary"] = inline_html(excerpt, notes) if excerpt else None
-    take.put("excerpt", f"{where}: summary")
-    if take.text("date"):
-        fields["date"] = take.text("date")[:10]
-    take.put("date", f"{where}: date")
+    take.move("excerpt", fields, "summary", f"{where}: summary", lambda e: inline_html(e, notes))
+    take.move("date", fields, "date", f"{where}: date", lambda date: date[:10])
     fields["links"] = []
     _BY_SECTION[section](take, fields, where)
     _urls(take, fields, where, section, (site, record))
@@ -123,18 +119,15 @@ def _type(category: str) -> str:
 def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
     fields["type"] = _type(take.text("category") or "")
     take.put("category", f"{where}: type ({fields['type']})")
-    fields["venue"] = plain(take.text("venue") or "") or None
-    take.put("venue", f"{where}: venue")
+    take.move("venue", fields, "venue", f"{where}: venue", plain)
     authors = take.get("authors") or take.get("author")
     if isinstance(authors, str):
         authors = [a.strip() for a in re.split(r",| and ", authors) if a.strip()]
     fields["authors"] = [plain(str(a)) for a in authors or []]
     take.put("authors", f"{where}: authors")
     take.put("author", f"{where}: authors")
-    fields["pages"] = take.text("pages")
-    take.put("pages", f"{where}: pages")
-    fields["citation"] = take.text("citation")
-    take.put("citation", f"{where}: body (the recommended citation)")
+    take.move("pages", fields, "pages", f"{where}: pages")
+    take.move("citation", fields, "citation", f"{where}: body (the recommended citation)")
 
 
 def _plain_fields(*moves: tuple[str, str, str]):  # noqa: ANN202 - a reader, as _publication
@@ -143,8 +136,7 @@ def _plain_fields(*moves: tuple[str, str, str]):  # noqa: ANN202 - a reader, as 
 
     def read(take: Taking, fields: dict[str, Any], where: str) -> None:
         for source, target, note in moves:
-            fields[target] = plain(take.text(source) or "") or None
-            take.put(source, f"{where}: {target}{note}")
+            take.move(source, fields, target, f"{where}: {target}{note}", plain)
 
     return read
 

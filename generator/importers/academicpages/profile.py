@@ -96,10 +96,8 @@ def _person(take: Taking, record: Imported) -> None:
     bio = take.text("bio")
     record.profile["summary"] = inline_html(bio, notes) if bio else None
     take.put("bio", f"{PROFILE}: summary")
-    record.profile["location"] = plain(take.text("location") or "") or None
-    take.put("location", f"{PROFILE}: location")
-    record.profile["email"] = take.text("email")
-    take.put("email", f"{PROFILE}: email")
+    take.move("location", record.profile, "location", f"{PROFILE}: location", plain)
+    take.move("email", record.profile, "email", f"{PROFILE}: email")
     website = safe_url(take.text("uri"))
     record.profile["website"] = website
     if website or not take.text("uri"):

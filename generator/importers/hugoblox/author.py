@@ -212,9 +212,7 @@ def _contact(take: Taking, record: Imported) -> None:
         take.done.add(key)
     for key in ("links", "social", "profiles"):  # profiles: Hugo Blox v5+ author pages
         found += links(take, key, f"{PROFILE}: links", len(found)) if key in take.data else []
-    if take.text("email"):
-        record.profile["email"] = take.text("email")
-        take.put("email", f"{PROFILE}: email")
+    take.move("email", record.profile, "email", f"{PROFILE}: email")
     for item in found:
         if item["url"].lower().startswith("mailto:") and "email" not in record.profile:
             record.profile["email"] = item["url"][7:].split("?")[0]

@@ -52,11 +52,8 @@ def _course(course: str, members: list[Page], record: Imported, report: Report) 
     take = Taking(report, index.path, index.meta, line_finder(index.document))
     fields["course"] = plain(take.text("title") or course)
     take.put("title", f"{where}: course")
-    fields["summary"] = take.text("summary")
-    take.put("summary", f"{where}: summary")
-    if take.text("date"):
-        fields["date"] = take.text("date")[:10]
-    take.put("date", f"{where}: date")
+    take.move("summary", fields, "summary", f"{where}: summary")
+    take.move("date", fields, "date", f"{where}: date", lambda date: date[:10])
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
     fields["highlights"] = _meta(take, where)
     chapters = [body_of(index, where, report)]

@@ -131,18 +131,14 @@ def entry(
 def _common(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
     fields.setdefault("title", plain(take.text("title") or "Untitled"))
     take.put("title", f"{where}: title")
-    if truthy(take.data.get("draft")):
-        fields["draft"] = True  # built only with --drafts, as Hugo does
-    take.put("draft", f"{where}: draft")
+    take.move("draft", fields, "draft", f"{where}: draft", truthy)  # built only with --drafts
     summary = take.text("summary") or take.text("abstract_short")
     if summary:
         fields["summary"] = summary
     take.put("summary", f"{where}: summary")
     take.put("abstract_short", f"{where}: summary")
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
-    if truthy(take.data.get("featured")):
-        fields["featured"] = True
-    take.put("featured", f"{where}: featured")
+    take.move("featured", fields, "featured", f"{where}: featured", truthy)
     found = fields.setdefault("links", [])
     for key in ("links", "url_custom"):
         found += links(take, key, f"{where}: links", len(found)) if key in take.data else []
@@ -226,10 +222,8 @@ def _with(take: Taking, fields: dict[str, Any], where: str, people: People) -> N
 
 
 def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
-    url = safe_url(take.text("external_link"))
-    if url:
-        fields["url"] = url
-        take.put("external_link", f"{where}: url")
+    if safe_url(take.text("external_link")):
+        take.move("external_link", fields, "url", f"{where}: url", safe_url)
 
 
 def body_of(page: Page, where: str, report: Report, first: str | None = None) -> str | None:

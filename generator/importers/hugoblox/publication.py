@@ -45,18 +45,11 @@ def fill(take: Taking, fields: dict[str, Any], where: str, people: People) -> No
     kind = str(kinds[0]) if isinstance(kinds, list) and kinds else str(kinds or "")
     fields["type"] = TYPES.get(kind.strip(), "misc")
     take.put("publication_types", f"{where}: type ({fields['type']})")
-    venue = take.text("publication")
-    if venue:
-        fields["venue"] = plain(venue)
-    take.put("publication", f"{where}: venue")
-    if take.text("publication_short"):
-        fields["venue_short"] = plain(take.text("publication_short"))
-    take.put("publication_short", f"{where}: venue_short")
+    take.move("publication", fields, "venue", f"{where}: venue", plain)
+    take.move("publication_short", fields, "venue_short", f"{where}: venue_short", plain)
     _date(take, fields, where)
     _identifiers(take, fields, where)
-    if take.text("abstract"):
-        fields["abstract"] = take.text("abstract")
-    take.put("abstract", f"{where}: abstract")
+    take.move("abstract", fields, "abstract", f"{where}: abstract")
     if any(str(take.data.get(k, "")).lower() == "true" for k in ("featured", "selected")):
         fields["selected"] = True
     take.put("selected", f"{where}: selected")
@@ -100,14 +93,10 @@ def _identifiers(take: Taking, fields: dict[str, Any], where: str) -> None:
     if isinstance(ids, dict) and isinstance(ids.get("ids"), dict):
         inner = take.child("hugoblox", ids).child("ids", ids["ids"])
         for key in ("doi", "arxiv"):
-            if inner.text(key):
-                fields[key] = inner.text(key)
-            inner.put(key, f"{where}: {key}")
+            inner.move(key, fields, key, f"{where}: {key}")
         inner.finish({}, "an identifier cvsite has no field for")
         take.done.add("hugoblox")
-    if take.text("doi"):
-        fields["doi"] = take.text("doi")
-    take.put("doi", f"{where}: doi")
+    take.move("doi", fields, "doi", f"{where}: doi")
 
 
 def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, Any]]:

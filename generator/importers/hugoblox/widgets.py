@@ -49,7 +49,12 @@ WIDGET_ONLY = {
     "subtitle": "empty",
 }
 _LABELS = {"url": "Website", "certificate_url": "Certificate"}
-_PLAIN = {"position", "organization", "title", "awarder", "location"}
+# How each field's text is read (dates without their time of day).
+_READ = {
+    **dict.fromkeys(("position", "organization", "title", "awarder", "location"), plain),
+    "start": lambda date: date[:10],
+    "end": lambda date: date[:10],
+}
 
 
 def import_widgets(folder: SourceFolder, record: Imported, report: Report) -> set[str]:
@@ -84,12 +89,7 @@ def _widget(page: Page, kind: str, record: Imported, report: Report) -> None:
 
 def _item(part: Taking, table: dict[str, str], url_key: str, entry: dict, where: str) -> None:
     for source, target in table.items():
-        value = part.text(source)
-        if value and target == "url":
-            value = safe_url(value)
-        if value:
-            entry[target] = plain(value) if target in _PLAIN else value
-        part.put(source, f"{where}.{target}")
+        part.move(source, entry, target, f"{where}.{target}", _READ.get(target, str))
     for key in ("url", url_key, "certificate_url"):
         url = safe_url(part.text(key))
         if url:
@@ -97,8 +97,4 @@ def _item(part: Taking, table: dict[str, str], url_key: str, entry: dict, where:
             entry.setdefault("links", []).append({"label": label, "url": url})
             part.put(key, f"{where}.links")
         part.left(key, LEFT_URL if part.text(key) else "empty: nothing to import")
-    if "start" in entry:
-        entry["start"] = entry["start"][:10]
-    if "end" in entry:
-        entry["end"] = entry["end"][:10]
     part.finish({}, "not a field cvsite has")

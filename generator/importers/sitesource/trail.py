@@ -43,6 +43,15 @@ class Taking:
                 self._record(key, where, kept=True)
         return value
 
+    def move(
+        self, key: str, into: dict[str, Any], target: str, where: str, read: Any = str
+    ) -> None:
+        """`key`'s text, `read`, as `into[target]` when there is any; taken as gone `where`."""
+        value = self.text(key)
+        if value and (made := read(value)):
+            into[target] = made
+        self.put(key, where)
+
     def left(self, key: str, why: str) -> None:
         if key in self.data and key not in self.done:
             self.done.add(key)
