@@ -35,12 +35,10 @@ JEKYLL_ONLY = {
     "permalink": "the page's address on the academicpages site",
     "layout": "Jekyll's layout",
     "header": "a header image",
-    "author_profile": "a Jekyll setting",
-    "share": "a Jekyll setting",
-    "comments": "a Jekyll setting",
-    "redirect_from": "a Jekyll setting",
-    "read_time": "a Jekyll setting",
-    "published": "a Jekyll setting",
+    **dict.fromkeys(
+        ("author_profile", "share", "comments", "redirect_from", "read_time", "published"),
+        "a Jekyll setting",
+    ),
 }
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 
