@@ -45,7 +45,11 @@ def export(site: Path) -> Exported:
         ]
         if entries:
             sections[section.title] = entries
-    other = _other_links(resume)
+    other = [
+        {"label": link.label, "details": f"[{link.url}]({link.url})"}
+        for link in resume.profile.links
+        if from_url(link.url) is None  # no RenderCV network: a one-line entry
+    ]
     if other:
         sections["Links"] = other
     if sections:
@@ -107,15 +111,6 @@ def _header(resume: Resume, left: list[str]) -> dict[str, Any]:
     if social:
         cv["social_networks"] = social
     return cv
-
-
-def _other_links(resume: Resume) -> list[dict[str, str]]:
-    """Profile links RenderCV has no network for, as one-line entries."""
-    return [
-        {"label": link.label, "details": f"[{link.url}]({link.url})"}
-        for link in resume.profile.links
-        if from_url(link.url) is None
-    ]
 
 
 def _entry(kind: str, item: Item, left: list[str]) -> dict[str, Any]:

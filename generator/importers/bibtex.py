@@ -63,7 +63,8 @@ def _without_missing_files(
     .bib's owner's folders) are left out with a warning, as a build does for a .bib: in
     the imported Markdown, which is the user's own, they would stop the build."""
     content = site / "content"
-    assets = {p.relative_to(content).as_posix() for p in _named_files(content, publication)}
+    named = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
+    assets = {p.relative_to(content).as_posix() for p in named if p.is_file()}
     missing = missing_files(file_refs(publication), assets)
     for name, message in missing.items():
         field = record.fields.get(name)
@@ -71,12 +72,6 @@ def _without_missing_files(
         where = f"{record.key}.{name}"
         log.warning("%s", ContentError(display, line, 1, where, f"{message}; left out"))
     return publication.model_copy(update=dict.fromkeys(missing)) if missing else publication
-
-
-def _named_files(content: Path, publication: Publication) -> list[Path]:
-    """The files in content/ that the paper's pdf and slides name (those that exist)."""
-    paths = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
-    return [p for p in paths if p.is_file()]
 
 
 def import_bibtex(source: Path, site: Path, *, dry_run: bool = False) -> Report:

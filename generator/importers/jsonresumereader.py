@@ -205,7 +205,9 @@ def mapped(
     data: dict[str, Any] = {}
     origin: dict[str, str] = {}
     for source, target in table:
-        given = without_empty(value.get(source))
+        given = value.get(source)
+        if isinstance(given, list):  # `"courses": [""]` is a list of nothing
+            given = [item for item in given if not (isinstance(item, str) and not item.strip())]
         if given in (None, "", []):
             continue
         if isinstance(data.get(target), list) and isinstance(given, list):
@@ -215,13 +217,6 @@ def mapped(
         data[target] = given
         origin[target] = source
     return data, origin
-
-
-def without_empty(value: Any) -> Any:
-    """A list without its empty strings (`"courses": [""]` is a list of nothing)."""
-    if isinstance(value, list):
-        return [item for item in value if not (isinstance(item, str) and not item.strip())]
-    return value
 
 
 def fix_urls(reader: Reader, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from typing import Any
 from generator import urls as routes
 from generator.importers.report import Report
 
+_TITLE_FIELDS = ("title", "position", "degree", "course")  # what an entry's slug is made of
+
 
 @dataclass(frozen=True)
 class Origin:
@@ -80,7 +82,8 @@ class Imported:
         """Add an entry: with a page when it has a body (its slug made of its title)."""
         if "body" not in fields:
             return self.add_listed(section, fields, origin)
-        slug = routes.unique_slug(routes.slugify(title_of(fields), "entry"), self.taken(section))
+        title = next((str(fields[k]) for k in _TITLE_FIELDS if fields.get(k)), "entry")
+        slug = routes.unique_slug(routes.slugify(title, "entry"), self.taken(section))
         return self.add_paged(section, slug, fields, origin)
 
     def taken(self, section: str) -> set[str]:
@@ -89,13 +92,3 @@ class Imported:
     @property
     def order(self) -> list[str]:
         return list(self.sections)
-
-
-_TITLE_FIELDS = ("title", "position", "degree", "course")
-
-
-def title_of(entry: dict[str, Any]) -> str:
-    for key in _TITLE_FIELDS:
-        if entry.get(key):
-            return str(entry[key])
-    return "entry"

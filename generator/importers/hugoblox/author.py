@@ -117,11 +117,7 @@ def profile(author: Author, record: Imported, report: Report) -> None:
     resume.sections(take, record)
     take.finish(_HUGO_ONLY, NOT_CVSITE)
     if author.body.strip():
-        report.fields.append(_body_placed(author))
-
-
-def _body_placed(author: Author) -> Placed:
-    return Placed(author.path, 0, "(body)", f"{PROFILE}: summary")
+        report.fields.append(Placed(author.path, 0, "(body)", f"{PROFILE}: summary"))
 
 
 def _name(take: Taking, author: Author) -> tuple[str, str]:

@@ -159,7 +159,8 @@ def _dates_of(match: re.Match) -> Dates | None:
     notes: list[str] = []
     if match.group("since"):
         start, note = _point(match.group("since"))
-        return Dates(start=start, end="present", span=match.span(), notes=_notes(note))
+        notes = (note,) if note else ()
+        return Dates(start=start, end="present", span=match.span(), notes=notes)
     start, note = _point(match.group("start"))
     if start is None:
         return None
@@ -179,10 +180,6 @@ def _dates_of(match: re.Match) -> Dates | None:
             return Dates(date=start, span=match.span(), notes=tuple(notes))
         return Dates(start=start, end=end, span=match.span(), notes=tuple(notes))
     return Dates(date=start, span=match.span(), notes=tuple(notes))
-
-
-def _notes(note: str | None) -> tuple[str, ...]:
-    return (note,) if note else ()
 
 
 def without_span(text: str, span: tuple[int, int]) -> str:

@@ -115,10 +115,6 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
-def _title(model: dict, preferred: str) -> str:
-    return preferred if preferred in model else "title"
-
-
 def _one_line(mapped: Mapped, entry: dict, model: dict) -> None:
     mapped.text("label", "title", entry.get("label"))
     if "items" in model:  # skills: `details: "Python, C++, CUDA"` is a list of items
@@ -147,7 +143,7 @@ def _normal(mapped: Mapped, entry: dict, model: dict) -> None:
 
 
 def _experience(mapped: Mapped, entry: dict, model: dict) -> None:
-    mapped.text("position", _title(model, "position"), entry.get("position"))
+    mapped.text("position", "position" if "position" in model else "title", entry.get("position"))
     mapped.text("company", "organization", entry.get("company"))
 
 

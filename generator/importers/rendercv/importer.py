@@ -155,17 +155,7 @@ def _text_section(state: _Import, placement: sections.Placement, items: list) ->
         state.place(("cv", "sections", placement.key), f"[{index}]", f"{place}.summary")
 
 
-# --- site.yaml and the whole import ----------------------------------------------------------
-
-
-def _settings(state: _Import, document: dict[str, Any]) -> None:
-    read = rcv_settings.read(document)
-    state.record.settings.update(read.values)
-    for path, where, note in read.placed:
-        if where:
-            state.place(path, "", where, note)
-        else:
-            state.leave(path, "", note)
+# --- the whole import ------------------------------------------------------------------------
 
 
 def import_rendercv(source: Path, site: Path, *, dry_run: bool = False) -> Report:
@@ -178,5 +168,11 @@ def import_rendercv(source: Path, site: Path, *, dry_run: bool = False) -> Repor
     cv = document.data["cv"]
     state.record.profile = _profile(state, cv, site, source)
     _sections(state, cv, state.record.profile)
-    _settings(state, document.data)
+    settings = rcv_settings.read(document.data)
+    state.record.settings.update(settings.values)
+    for path, where, note in settings.placed:
+        if where:
+            state.place(path, "", where, note)
+        else:
+            state.leave(path, "", note)
     return import_site(state.record, site, dry_run)

@@ -15,6 +15,9 @@ _NATIVE = {"education": "education", "experience": "experience", "publication": 
 _EXPERIENCE_LIKE = {"experience", "volunteer", "teaching"}
 # Known sections that can hold entries of any type: a title naming one sends them there.
 _BY_TITLE = {"awards", "certificates", "talks", "projects", "volunteer", "teaching", "references"}
+# Names a section of its own may not take: the known sections' (their models expect other
+# fields) and the site's own pages.
+_RESERVED = (SECTION_MODELS.keys() - NEWS_SECTIONS) | {"notes", "cv", "tags"}
 _TEXT_TYPES = {"normal", "bullet", "numbered", "reversed_numbered", "one_line", "text"}
 
 
@@ -53,7 +56,7 @@ def place_all(sections: dict[str, str], summary_free: bool) -> list[Placement]:
             taken.add(word)
         else:
             slug = routes.slugify(shown_title(key), "section")[:60].strip("-") or "section"
-            chosen[key] = routes.unique_slug(slug, taken | _reserved())
+            chosen[key] = routes.unique_slug(slug, taken | _RESERVED)
             taken.add(chosen[key])
     return [Placement(k, sections[k], chosen[k], shown_title(k)) for k in sections]
 
@@ -65,9 +68,3 @@ def _native(key: str, kind: str) -> str | None:
     if kind == "one_line":
         return "skills" if word in (None, "skills") else None
     return _NATIVE.get(kind)
-
-
-def _reserved() -> set[str]:
-    """Names a section of its own may not take: the known sections' (their models expect
-    other fields) and the site's own pages."""
-    return (SECTION_MODELS.keys() - NEWS_SECTIONS) | {"notes", "cv", "tags"}
