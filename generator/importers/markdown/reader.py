@@ -50,24 +50,11 @@ _CERTIFICATE = re.compile(r"\b(?:certif\w*|licen[cs]e[ds]?)\b", re.IGNORECASE)
 _PROFILE_PARTS = {"summary", "contact", "languages", "interests"}
 
 _CONTACT_LABELS = {
-    "email": "email",
-    "e-mail": "email",
-    "mail": "email",
-    "phone": "phone",
-    "tel": "phone",
-    "telephone": "phone",
-    "mobile": "phone",
-    "cell": "phone",
-    "location": "location",
-    "address": "location",
-    "based in": "location",
-    "city": "location",
-    "website": "website",
-    "web": "website",
-    "homepage": "website",
-    "home page": "website",
-    "blog": "link",
-    "portfolio": "link",
+    **dict.fromkeys(("email", "e-mail", "mail"), "email"),
+    **dict.fromkeys(("phone", "tel", "telephone", "mobile", "cell"), "phone"),
+    **dict.fromkeys(("location", "address", "based in", "city"), "location"),
+    **dict.fromkeys(("website", "web", "homepage", "home page"), "website"),
+    **dict.fromkeys(("blog", "portfolio"), "link"),
 }
 
 
