@@ -250,17 +250,13 @@ class Draft:
             self.fields.setdefault("thesis", {})
             rest = thesis.group("rest").strip(" *_")
             if rest:
-                self.fields["thesis"]["title"] = rest
-                self.origin["thesis.title"] = [line.number]
-                reader.place(line, "field", self.where("thesis.title"))
+                self.put_thesis("title", rest, line, reader)
             else:
                 reader.place(line, "structure", self.where("thesis"), "a thesis follows")
             return index + 1
         untitled = self.thesis and "title" not in self.fields["thesis"]
         if untitled and titleish(text) and not reader.is_tags_line(text):
-            self.fields["thesis"]["title"] = text
-            self.origin["thesis.title"] = [line.number]
-            reader.place(line, "field", self.where("thesis.title"))
+            self.put_thesis("title", text, line, reader)
             return index + 1
         label = LABEL.match(line.text)
         if label and self.label_line(line, label, reader):
@@ -281,18 +277,20 @@ class Draft:
             self.body_line(line, reader)
             return
         if self.thesis:
-            self._thesis_summary(line, reader)
+            self.put_thesis("summary", line.text, line, reader)
             return
         self.summary.append((line.number, line.text))
         reader.place(line, "field", self.where("summary"))
 
-    def _thesis_summary(self, line: Line, reader: ReaderView) -> None:
-        thesis = self.fields["thesis"]
-        thesis["summary"] = (
-            f"{thesis['summary']}\n{line.text}" if "summary" in thesis else line.text
-        )
-        self.origin.setdefault("thesis.summary", []).append(line.number)
-        reader.place(line, "field", self.where("thesis.summary"))
+    def put_thesis(self, key: str, value: Any, line: Line, reader: ReaderView) -> None:
+        """A field of the entry's thesis; its summary's lines run on."""
+        thesis = self.fields.setdefault("thesis", {})
+        if key == "summary" and "summary" in thesis:
+            value = f"{thesis['summary']}\n{value}"
+        thesis[key] = value
+        lines = self.origin.get("thesis.summary", []) if key == "summary" else []
+        self.origin[f"thesis.{key}"] = [*lines, line.number]
+        reader.place(line, "field", self.where(f"thesis.{key}"))
 
     def label_line(self, line: Line, label: re.Match, reader: ReaderView) -> bool:
         """ "Technologies: a, b", "GPA: 3.8", "Advisors: A and B", "Relevant Coursework: …"."""
@@ -312,10 +310,7 @@ class Draft:
         if name.startswith("advisor") or name.startswith("supervisor"):
             names = [n.strip() for n in re.split(r",|\band\b|&", plain(value)) if n.strip()]
             if self.section == "education":
-                thesis = self.fields.setdefault("thesis", {})
-                thesis["advisors"] = names
-                self.origin["thesis.advisors"] = [line.number]
-                reader.place(line, "field", self.where("thesis.advisors"))
+                self.put_thesis("advisors", names, line, reader)
             else:
                 self.put("advisors", names, line, reader)
             return True
@@ -378,19 +373,17 @@ class Draft:
             for item in split_list(plain(label.group(2))):
                 self.append("tags", item, item_lines[0], reader)
             return
-        if self.thesis:
-            thesis = self.fields["thesis"]
-            thesis.setdefault("highlights", []).append(text)
-            position = len(thesis["highlights"]) - 1
-            self.origin[f"thesis.highlights[{position}]"] = [ln.number for ln in item_lines]
-            for line in item_lines:
-                reader.place(line, "field", self.where(f"thesis.highlights[{position}]"))
-            return
-        values = self.fields.setdefault("highlights", [])
+        into, key = (
+            (self.fields["thesis"], "thesis.highlights")
+            if self.thesis
+            else (self.fields, "highlights")
+        )
+        values = into.setdefault("highlights", [])
         values.append(text)
-        self.origin[f"highlights[{len(values) - 1}]"] = [ln.number for ln in item_lines]
+        where = f"{key}[{len(values) - 1}]"
+        self.origin[where] = [ln.number for ln in item_lines]
         for line in item_lines:
-            reader.place(line, "field", self.where(f"highlights[{len(values) - 1}]"))
+            reader.place(line, "field", self.where(where))
 
     def highlight(self, line: Line, reader: ReaderView) -> None:
         self._highlight([line], line.text, reader)

@@ -182,7 +182,7 @@ class Reader:
             self.place(line, "layout", "", "markup only: no text")
             return index + 1
         if line.kind == "front":
-            self.front_matter(line)
+            self.note_line(line, "front matter of another tool")
             return index + 1
         first = not self.seen_text
         self.seen_text = True
@@ -211,14 +211,10 @@ class Reader:
             return False  # "#### Technical Skills: Python, SQL": a line of skills
         if line.kind == "heading":
             deeper = self.section is not None and line.level > self.section_level
-            if deeper and not is_heading_phrase(text):
-                return False
-            if self.section is not None and line.level > self.section_level:
-                name = section_of(text)
-                if name == self.section or name is None:
-                    return False
+            if deeper and (not is_heading_phrase(text) or section_of(text) in (None, self.section)):
+                return False  # a heading within the section: an entry's
             name = section_of(text) or _slug(text)
-        elif line.kind in ("text",) and not line.indent:
+        elif line.kind == "text" and not line.indent:
             in_header = self.entry is not None and self.entry.in_header
             caps = _all_caps(text) and (section_of(text) or not in_header)
             if caps and not section_of(text) and len(text) <= 5:
@@ -251,10 +247,9 @@ class Reader:
         text = plain(line.text)
         if JOB_WORDS.search(text) and "headline" not in self.profile:
             return self.set_profile("headline", text, line) or True
-        if "." in text.replace(". ", " ").strip(".") or section_of(text):
-            if section_of(text):
-                return False
-            # "# ScoobyXD.github.io": a site's name, not a person's.
+        if section_of(text):
+            return False
+        if "." in text.replace(". ", " ").strip("."):  # "# ScoobyXD.github.io": a site's name
             self.note_line(line, "a title that is no person's name")
             return True
         self.name_found = True
@@ -271,7 +266,9 @@ class Reader:
         if dates and not without_span(text, dates.span):
             self.open_implicit("experience", line)
             return self.section_line(line, index)
-        if line.kind == "heading" and line.level >= 3 and self.looks_dated(index):
+        following = self.next_content(index, 2)
+        dated = following is not None and find_dates(plain(following.text)) is not None
+        if line.kind == "heading" and line.level >= 3 and dated:
             self.open_implicit("experience", line)
             return self.section_line(line, index)
         if self.entry_ahead(line, index, text):
@@ -325,10 +322,6 @@ class Reader:
         self.section = name
         self.section_level = 2
         self.sections.setdefault(name, Section(name, "", line.number))
-
-    def looks_dated(self, index: int) -> bool:
-        following = self.next_content(index, 2)
-        return following is not None and find_dates(plain(following.text)) is not None
 
     def first_line_name(self, line: Line, text: str) -> bool:
         """The first line is the name when it reads like one: two to five capitalised words."""
@@ -435,9 +428,6 @@ class Reader:
             return
         links.append({"label": name, "url": url})
         self.place(line, "field", f"profile.links[{len(links) - 1}]", note)
-
-    def front_matter(self, line: Line) -> None:
-        self.note_line(line, "front matter of another tool")
 
     def profile_part(self, line: Line, index: int) -> int:
         if self.section == "summary":
