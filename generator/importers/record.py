@@ -88,7 +88,3 @@ class Imported:
 
     def taken(self, section: str) -> set[str]:
         return {e.slug for e in self.sections.get(section, []) if e.slug}
-
-    @property
-    def order(self) -> list[str]:
-        return list(self.sections)
