@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import UsageError
-from generator.importers.hugoblox import author, courses, landing, pages, widgets
+from generator.importers.hugoblox import author, courses, home, pages
 from generator.importers.record import Imported
 from generator.importers.report import Placed, Report
 from generator.importers.sitesource.folder import SourceFolder
@@ -37,9 +37,7 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Repor
     people = _owner(folder, record, report)
     pages.import_pages(folder, record, report, people)
     courses.import_courses(folder, record, report)
-    read = widgets.import_widgets(folder, record, report) | landing.import_landing(
-        folder, record, report
-    )
+    read = home.import_widgets(folder, record, report) | home.import_landing(folder, record, report)
     _other_files(folder, report, read)
     report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
     return import_site(record, site, dry_run)
