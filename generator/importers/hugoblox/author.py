@@ -20,19 +20,15 @@ PROFILE = "content/profile.yaml"
 _HUGO_ONLY = {
     "schema": "the file's Hugo Blox schema version",
     "slug": "the author's user name (publications name the owner by it)",
-    "is_owner": "marks the site's owner (this file)",
-    "superuser": "marks the site's owner (this file)",
+    **dict.fromkeys(("is_owner", "superuser"), "marks the site's owner (this file)"),
     "status": "an emoji status, which cvsite does not show",
     "highlight_name": "cvsite highlights the owner in author lists (site.yaml highlight_author)",
     "user_groups": "Hugo's grouping of people pages",
     "avatar": "an image: copy it into content/ and set the profile's avatar",
-    "_build": "Hugo's build setting for the page",
-    "build": "Hugo's build setting for the page",
+    **dict.fromkeys(("_build", "build"), "Hugo's build setting for the page"),
     "cascade": "Hugo's settings for pages below",
-    "icon": ICON_REASON,
-    "icon_pack": ICON_REASON,
-    "color": "a colour of Hugo Blox's design",
-    "color_border": "a colour of Hugo Blox's design",
+    **dict.fromkeys(("icon", "icon_pack"), ICON_REASON),
+    **dict.fromkeys(("color", "color_border"), "a colour of Hugo Blox's design"),
     "description": "empty in the source",
 }
 NOT_CVSITE = "not a field cvsite has"

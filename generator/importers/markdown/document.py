@@ -44,8 +44,8 @@ def _inline_refs(text: str, refs: dict[str, str]) -> str:
     return _REFLINK.sub(replace, text)
 
 
-def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
-    """Each input line told apart by its Markdown; the reference links' targets."""
+def split_lines(text: str) -> list[Line]:
+    """Each input line told apart by its Markdown (reference links made inline)."""
     raw_lines = text.split("\n")
     refs = {}
     for raw in raw_lines:
@@ -63,7 +63,7 @@ def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
     _mark_setext(lines)
     _mark_bullet_depths(lines)
     _join_indented(lines)
-    return lines, refs
+    return lines
 
 
 def _join_indented(lines: list[Line]) -> None:

@@ -64,7 +64,7 @@ _ENTRY_PLACE = re.compile(r"^[\w-]+\[#\d+\]\.")
 def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     """Read a résumé written as Markdown or as plain text. `fallback_name` is the profile's
     name when the text does not start with one (the import names where it came from)."""
-    lines, _ = split_lines(text)
+    lines = split_lines(text)
     reader = Reader(lines, fallback_name)
     reader.read()
     if "name" not in reader.profile and (said := _said_name(reader.profile.get("summary", ""))):
@@ -160,10 +160,8 @@ class Reader:
     def close_entry(self) -> None:
         if self.entry is None:
             return
-        entry = self.entry.finish(self)
-        self.sections.setdefault(self.entry.section, Section(self.entry.section)).entries.append(
-            entry
-        )
+        section = self.sections.setdefault(self.entry.section, Section(self.entry.section))
+        section.entries.append(self.entry.finish(self))
         self.entry = None
 
     # --- the whole, in order, and the top of the résumé ---------------------------------------
