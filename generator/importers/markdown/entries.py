@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from generator.content.schema import model_for
 from generator.importers.markdown.document import (
     LABEL,
     MD_LINK,
@@ -437,7 +438,7 @@ class Draft:
             self.fields["items"] = self.items
         fields, origin = section_fields(self.section, self.fields, self.origin)
         rename_places(reader, self.where(""), self.section, fields)
-        if "title" not in fields and not any(k in fields for k in TITLE_FIELDS.values()):
+        if "title" not in fields and model_for(self.section).title_field not in fields:
             fields["title"] = reader.headings.get(self.section, self.section.capitalize())
         return Entry(fields, origin, self.line)
 
@@ -490,14 +491,6 @@ def authors_in(text: str, owner: str | None) -> list[str] | None:
     return None
 
 
-TITLE_FIELDS = {
-    "experience": "position",
-    "volunteer": "position",
-    "education": "degree",
-    "teaching": "course",
-}
-
-
 _ORGANISATION_FIELDS = {
     "education": "institution",
     "teaching": "institution",
@@ -508,64 +501,19 @@ _ORGANISATION_FIELDS = {
 }
 
 
-_KNOWN_FIELDS = {
-    "experience": {"position", "description"},
-    "volunteer": {"position"},
-    "education": {"degree", "institution", "area", "grade", "thesis", "courses"},
-    "projects": {"roles", "type"},
-    "publications": {
-        "authors",
-        "venue",
-        "venue_short",
-        "type",
-        "year",
-        "month",
-        "status",
-        "doi",
-        "publisher",
-        "number",
-        "advisors",
-        "note",
-    },
-    "awards": {"awarder"},
-    "certificates": {"issuer"},
-    "skills": {"items", "level"},
-    "teaching": {"course", "role", "institution", "term"},
-    "talks": {"event"},
-}
-
-
-_COMMON = {
-    "title",
-    "subtitle",
-    "organization",
-    "location",
-    "start",
-    "end",
-    "date",
-    "summary",
-    "highlights",
-    "tags",
-    "links",
-    "body",
-}
-
-
 def section_fields(
     section: str, fields: dict[str, Any], origin: dict[str, list[int]]
 ) -> tuple[dict[str, Any], dict[str, list[int]]]:
     """The draft's fields named as the section names them (title -> position), and what the
     section has no field for moved to the body."""
-    renames = {}
-    if section in TITLE_FIELDS:
-        renames["title"] = TITLE_FIELDS[section]
+    renames = {"title": model_for(section).title_field}
     if section in _ORGANISATION_FIELDS:
         renames["organization"] = _ORGANISATION_FIELDS[section]
     if section == "publications" and "venue" in fields and "organization" in fields:
         renames.pop("organization")
     result: dict[str, Any] = {}
     moved: dict[str, list[int]] = {}
-    allowed = _COMMON | _KNOWN_FIELDS.get(section, set())
+    allowed = model_for(section).model_fields
     for key, value in fields.items():
         target = renames.get(key, key)
         if target not in allowed:
@@ -588,7 +536,7 @@ def section_fields(
 def rename_places(reader: ReaderView, prefix: str, section: str, fields: dict[str, Any]) -> None:
     """The report's places named as the written fields are (title -> position)."""
     renames = {
-        "title": TITLE_FIELDS.get(section),
+        "title": model_for(section).title_field,
         "organization": _ORGANISATION_FIELDS.get(section),
     }
     for number in sorted(reader.entry_lines.get(prefix, ())):
