@@ -89,29 +89,26 @@ class SourceFolder:
             return None
 
     def yaml(self, relative: str) -> Document | None:
-        text = self.text(relative)
-        if text is None:
-            return None
-        try:
-            return load_yaml(text, relative)
-        except ContentErrors as exc:
-            self.refused.append((relative, "; ".join(str(e) for e in exc.errors)))
-            return None
+        return self._read(relative, load_yaml, "")
 
     def page(self, relative: str) -> Page | None:
+        return self._read(relative, _page, "front matter not readable: ")
+
+    def _read(self, relative: str, parse: Any, refused: str) -> Any:
+        """The file's text parsed; None (and a note, after `refused`) when it cannot be."""
         text = self.text(relative)
         if text is None:
             return None
         try:
-            return _page(relative, text)
+            return parse(text, relative)
         except (ContentErrors, tomllib.TOMLDecodeError) as exc:
             errors = getattr(exc, "errors", None)
             why = "; ".join(str(e) for e in errors) if errors else f"{relative}: {exc}"
-            self.refused.append((relative, f"front matter not readable: {why}"))
+            self.refused.append((relative, refused + why))
             return None
 
 
-def _page(relative: str, text: str) -> Page:
+def _page(text: str, relative: str) -> Page:
     if text.startswith("+++\n"):
         head, _, body = text[4:].partition("\n+++")
         meta = _strings(_toml(head, relative))
