@@ -374,14 +374,10 @@ class Draft:
             for item in split_list(plain(label.group(2))):
                 self.append("tags", item, item_lines[0], reader)
             return
-        into, key = (
-            (self.fields["thesis"], "thesis.highlights")
-            if self.thesis
-            else (self.fields, "highlights")
-        )
-        values = into.setdefault("highlights", [])
+        owner = self.fields["thesis"] if self.thesis else self.fields  # the entry's or its thesis'
+        values = owner.setdefault("highlights", [])
         values.append(text)
-        where = f"{key}[{len(values) - 1}]"
+        where = f"{'thesis.' if self.thesis else ''}highlights[{len(values) - 1}]"
         self.origin[where] = [ln.number for ln in item_lines]
         for line in item_lines:
             reader.place(line, "field", self.where(where))

@@ -264,9 +264,9 @@ class Reader:
         if dates and not without_span(text, dates.span):
             self.open_implicit("experience", line)
             return self.section_line(line, index)
-        following = self.next_content(index, 2)
-        dated = following is not None and find_dates(plain(following.text)) is not None
-        if line.kind == "heading" and line.level >= 3 and dated:
+        deep = line.kind == "heading" and line.level >= 3
+        following = self.next_content(index, 2) if deep else None
+        if following is not None and find_dates(plain(following.text)) is not None:
             self.open_implicit("experience", line)
             return self.section_line(line, index)
         if self.entry_ahead(line, index, text):
