@@ -8,7 +8,6 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from generator import urls as routes
 from generator.content import bibread
@@ -27,7 +26,6 @@ from generator.model.checks import file_refs, missing_files
 log = logging.getLogger(__name__)
 
 FOLDER = ("content", "publications")
-FIRST = ("key", "title", "authors", "type")
 
 
 def taken_names(site: Path) -> set[str]:
@@ -45,15 +43,6 @@ def taken_names(site: Path) -> set[str]:
     if folder.is_dir():
         names.update(path.stem.casefold() for path in folder.glob("*.md"))
     return names
-
-
-def entry_fields(publication: Publication) -> dict[str, Any]:
-    """The fields to write, in reading order: key, title, authors and type first, the
-    entry's BibTeX as written last."""
-    data = publication.model_dump(mode="json", exclude_defaults=True)
-    ordered = {name: data.pop(name) for name in FIRST if name in data}
-    bibtex = {"bibtex": data.pop("bibtex")} if "bibtex" in data else {}
-    return {**ordered, **data, **bibtex}
 
 
 def _without_missing_files(
@@ -113,7 +102,10 @@ def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported
         ):
             report.leave(entry.key, entry.line, "the site has this paper already")
             continue
-        record.add_paged("publications", slug, entry_fields(publication))
+        fields = publication.model_dump(mode="json", exclude_defaults=True)
+        if "bibtex" in fields:  # the entry as written goes last (checking puts the title first)
+            fields["bibtex"] = fields.pop("bibtex")
+        record.add_paged("publications", slug, fields)
         record.assets.update(dict.fromkeys(_site_files(publication)))
         _report_fields(report, entry, path)
     return authors
