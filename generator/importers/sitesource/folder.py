@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.document import Document, Mark
+from generator.content.document import Document
 from generator.content.textfile import fail, read_text
 from generator.content.yamlio import MAX_DEPTH, load_yaml, split_front_matter
 from generator.errors import ContentErrors, UsageError
@@ -180,6 +180,3 @@ def _strings(value: Any) -> Any:
 
 def truthy(value: Any) -> bool:
     return str(value).strip().lower() in ("true", "yes", "on", "1")
-
-
-__all__ = ["Mark", "Page", "SourceFolder", "truthy"]
