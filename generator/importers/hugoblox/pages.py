@@ -8,7 +8,7 @@ from typing import Any
 from generator import urls as routes
 from generator.importers.hugoblox import publication
 from generator.importers.hugoblox.author import People
-from generator.importers.hugoblox.links import LINK_TYPES, links
+from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.record import Imported
 from generator.importers.report import Placed, Report
@@ -132,9 +132,7 @@ def _common(take: Taking, fields: dict[str, Any], where: str, section: str) -> N
     fields.setdefault("title", plain(take.text("title") or "Untitled"))
     take.put("title", f"{where}: title")
     take.move("draft", fields, "draft", f"{where}: draft", truthy)  # built only with --drafts
-    summary = take.text("summary") or take.text("abstract_short")
-    if summary:
-        fields["summary"] = summary
+    fields["summary"] = take.text("summary") or take.text("abstract_short")
     take.put("summary", f"{where}: summary")
     take.put("abstract_short", f"{where}: summary")
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
@@ -155,7 +153,7 @@ def _url_fields(take: Taking, fields: dict[str, Any], where: str, section: str) 
         if url is None:
             take.left(f"url_{kind}", LEFT_URL)
             continue
-        if section == "publications" and kind in ("pdf", "code", "slides") and kind not in fields:
+        if section == "publications" and kind in PUBLICATION_LINK_FIELDS and kind not in fields:
             fields[kind] = url
             take.put(f"url_{kind}", f"{where}: {kind}")
         else:

@@ -156,30 +156,25 @@ def find_dates(text: str) -> Dates | None:
 
 
 def _dates_of(match: re.Match) -> Dates | None:
-    notes: list[str] = []
+    span = match.span()
     if match.group("since"):
         start, note = _point(match.group("since"))
-        notes = (note,) if note else ()
-        return Dates(start=start, end="present", span=match.span(), notes=notes)
+        return Dates(start=start, end="present", span=span, notes=(note,) if note else ())
     start, note = _point(match.group("start"))
     if start is None:
         return None
-    notes += [note] if note else []
+    notes = [note] if note else []
     if _EXPECTED_WORD.search(match.group(0)):
         notes.append("'expected' is not kept: the end date is shown as written")
-    if match.group("present"):
-        return Dates(start=start, end="present", span=match.span(), notes=tuple(notes))
-    if match.group("open"):
-        return Dates(start=start, end="present", span=match.span(), notes=tuple(notes))
+    end = "present" if match.group("present") or match.group("open") else None
     if match.group("end"):
         end, note = _point(match.group("end"))
         if end is None or end < start:
             return None
         notes += [note] if note else []
-        if end == start:
-            return Dates(date=start, span=match.span(), notes=tuple(notes))
-        return Dates(start=start, end=end, span=match.span(), notes=tuple(notes))
-    return Dates(date=start, span=match.span(), notes=tuple(notes))
+    if end is None or end == start:
+        return Dates(date=start, span=span, notes=tuple(notes))
+    return Dates(start=start, end=end, span=span, notes=tuple(notes))
 
 
 def without_span(text: str, span: tuple[int, int]) -> str:
