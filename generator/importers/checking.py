@@ -20,8 +20,8 @@ from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, Unsaf
 MARKDOWN_FIELDS = ("summary", "body", "abstract")
 _MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash makes plain text
 _MAX_PASSES = 20  # each pass takes out one refused field
-# Fields written first, in this order, so that each file reads from its title.
 _TITLE_FALLBACK = ("organization", "area", "institution", "awarder", "issuer", "event")
+# Fields written first, in this order, so that each file reads from its title.
 _FIRST = ("key", "title", "course", "position", "degree", "authors", "type", "event")
 
 

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 from generator import urls as routes
 from generator.importers.markdown.vocabulary import publication_type
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import (
     LEFT_URL,
@@ -204,7 +204,7 @@ def _body(
         body = inline_html(body, notes)
     body = outside_code(body, lambda prose: local_links_as_text(prose, notes))
     if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
+        report.place("(body)", page.body_line, f"{where}: body", file=page.path)
     if citation:
         body = f"{body}\n\nRecommended citation: {inline_html(citation, notes)}".strip()
     return body or None

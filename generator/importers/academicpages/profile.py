@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.markup import LEFT_URL, inline_html, plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -75,9 +75,7 @@ def import_profile(folder: SourceFolder, record: Imported, report: Report) -> No
     record.profile["links"] = [link for key in author if (link := _network(take, key))]
     take.finish(LEFT, "not a field cvsite has")
     others = [k for k in config if k != "author"]
-    report.fields.append(
-        Placed("_config.yml", 0, f"({len(others)} other settings)", "", "Jekyll's site settings")
-    )
+    report.leave(f"({len(others)} other settings)", 0, "Jekyll's site settings", "_config.yml")
 
 
 def _label(key: str) -> str:

@@ -11,7 +11,7 @@ from generator.importers.hugoblox import resume
 from generator.importers.hugoblox.links import ICON_REASON, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder, truthy
 from generator.importers.sitesource.markup import plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -113,7 +113,7 @@ def profile(author: Author, record: Imported, report: Report) -> None:
     resume.sections(take, record)
     take.finish(_HUGO_ONLY, NOT_CVSITE)
     if author.body.strip():
-        report.fields.append(Placed(author.path, 0, "(body)", f"{PROFILE}: summary"))
+        report.place("(body)", 0, f"{PROFILE}: summary", file=author.path)
 
 
 def _name(take: Taking, author: Author) -> tuple[str, str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -53,9 +53,7 @@ def _landing_page(page: Page, record: Imported, report: Report) -> None:
             part.finish({}, "the block's layout")
             continue
         why = "a block of Hugo Blox's demo site" if truthy(block.get("demo")) else BLOCK_SHOWS
-        report.fields.append(
-            Placed(page.path, lines(where), where, "", f"{kind or 'block'}: {why}")
-        )
+        report.leave(where, lines(where), f"{kind or 'block'}: {why}", page.path)
     take.done.add("sections")
     take.finish(PAGE_ONLY, "a landing page's setting cvsite has no place for")
 
@@ -134,9 +132,7 @@ def import_widgets(folder: SourceFolder, record: Imported, report: Report) -> se
 def _widget(page: Page, kind: str, record: Imported, report: Report) -> None:
     key, section, table, url_key = WIDGETS[kind]
     take = Taking(report, page.path, page.meta, line_finder(page.document))
-    if take.text("title"):
-        record.labels[section] = plain(take.text("title") or "")
-    take.put("title", f"site.yaml: nav label of {section}")
+    take.move("title", record.labels, section, f"site.yaml: nav label of {section}", plain)
     for index, item in enumerate(take.get(key) or []):
         entry: dict[str, Any] = {}
         where = record.add_listed(section, entry)
@@ -144,9 +140,7 @@ def _widget(page: Page, kind: str, record: Imported, report: Report) -> None:
     take.done.add(key)
     take.finish(WIDGET_ONLY, "a widget setting cvsite has no place for")
     if page.body.strip():
-        report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "", "a widget's text: not imported")
-        )
+        report.leave("(body)", page.body_line, "a widget's text: not imported", page.path)
 
 
 def _item(part: Taking, table: dict[str, str], url_key: str, entry: dict, where: str) -> None:

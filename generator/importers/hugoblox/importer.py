@@ -9,7 +9,7 @@ from pathlib import Path
 from generator.errors import UsageError
 from generator.importers.hugoblox import author, courses, home, pages
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.writing import import_site
 
@@ -39,7 +39,8 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Repor
     courses.import_courses(folder, record, report)
     read = home.import_widgets(folder, record, report) | home.import_landing(folder, record, report)
     _other_files(folder, report, read)
-    report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
+    for path, why in folder.refused:
+        report.leave("(file)", 0, why, path)
     return import_site(record, site, dry_run)
 
 
@@ -60,7 +61,7 @@ def _owner(folder: SourceFolder, record: Imported, report: Report) -> author.Peo
     for other in found:
         if other is not owner:
             why = f"another author ({other.name}): their name is used in author lists"
-            report.fields.append(Placed(other.path, 0, "(file)", "", why))
+            report.leave("(file)", 0, why, other.path)
     return author.People(names, record.owner)
 
 
@@ -77,4 +78,4 @@ def _other_files(folder: SourceFolder, report: Report, read: set[str]) -> None:
             why = LANDING
         else:
             why = OTHER_CONTENT.get(top, "a page cvsite has no section for")
-        report.fields.append(Placed(path, 0, "(file)", "", f"not imported: {why}"))
+        report.leave("(file)", 0, f"not imported: {why}", path)

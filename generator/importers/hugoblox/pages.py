@@ -11,7 +11,7 @@ from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -84,15 +84,10 @@ def import_pages(folder: SourceFolder, record: Imported, report: Report, people:
 def section_page(page: Page, section: str, record: Imported, report: Report) -> None:
     """A section's list page: its title becomes the menu label."""
     take = Taking(report, page.path, page.meta, line_finder(page.document))
-    title = take.text("title")
-    if title:
-        record.labels[section] = plain(title)
-    take.put("title", f"site.yaml: nav label of {section}")
+    take.move("title", record.labels, section, f"site.yaml: nav label of {section}", plain)
     take.finish(LIST_PAGE_ONLY, "a list page's field cvsite has no place for")
     if page.body.strip():
-        report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "", "a list page's text: not imported")
-        )
+        report.leave("(body)", page.body_line, "a list page's text: not imported", page.path)
 
 
 def entry(
@@ -229,7 +224,7 @@ def body_of(page: Page, where: str, report: Report, first: str | None = None) ->
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
+        report.place("(body)", page.body_line, f"{where}: body", file=page.path)
     report.notes += [f"{page.path} {note}" for note in converter.notes]
     parts = [p for p in (first, body) if p]
     return "\n\n".join(parts) or None

@@ -9,7 +9,7 @@ from typing import Any
 from generator.content import bibread
 from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, icon_name
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import Taking
 
@@ -136,28 +136,24 @@ def with_bib(
     """Fill what the front matter left out from the page's cite.bib; the key names the page."""
     parsed = bibread.parse(bib, path)
     if not parsed.records:
-        report.fields.append(Placed(path, 1, "(file)", "", "no BibTeX entry could be read"))
+        report.leave("(file)", 1, "no BibTeX entry could be read", path)
         return
     record = parsed.records[0]
     given = bibread.publication_input(record)
     for target, value in given.data.items():
         source = given.origin.get(target, target)
         if target in ("year", "month") and "date" in fields:
-            report.fields.append(
-                Placed(path, record.line, source, f"{where}: date (the front matter's)")
-            )
+            report.place(source, record.line, f"{where}: date (the front matter's)", file=path)
             continue
         if target == "key" or target in fields and fields[target] not in (None, "", []):
             why = "the page's key" if target == "key" else f"the front matter gives {target}"
-            report.fields.append(Placed(path, record.line, source, f"{where}: {target} ({why})"))
+            report.place(source, record.line, f"{where}: {target} ({why})", file=path)
             continue
         if target in ("type", "bibtex_type") and fields.get("type") != "misc":
-            report.fields.append(
-                Placed(path, record.line, source, "", "the front matter gives the type")
-            )
+            report.leave(source, record.line, "the front matter gives the type", path)
             continue
         fields[target] = value
-        report.fields.append(Placed(path, record.line, source, f"{where}: {target}"))
+        report.place(source, record.line, f"{where}: {target}", file=path)
     if record.key.casefold() not in keys:
         fields["key"] = record.key
         keys.add(record.key.casefold())
