@@ -164,16 +164,9 @@ def _headline(take: Taking) -> str | None:
     for key in ("affiliations", "organizations"):
         items = take.get(key)
         if isinstance(items, list):
-            names = [
-                plain(str(i.get("name"))) for i in items if isinstance(i, dict) and i.get("name")
-            ]
-            parts += names
-    name = take.data.get("name")
-    extra = [
-        str(name[k])
-        for k in ("pronouns", "pronunciation")
-        if isinstance(name, dict) and name.get(k)
-    ]
+            parts += [plain(str(i["name"])) for i in items if isinstance(i, dict) and i.get("name")]
+    name = take.data["name"] if isinstance(take.data.get("name"), dict) else {}
+    extra = [str(name[k]) for k in ("pronouns", "pronunciation") if name.get(k)]
     extra += [str(take.data["name_pronunciation"])] if take.get("name_pronunciation") else []
     take.put("name_pronunciation", f"{PROFILE}: headline")
     headline = " · ".join(parts)

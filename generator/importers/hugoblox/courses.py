@@ -38,15 +38,10 @@ def import_courses(folder: SourceFolder, record: Imported, report: Report) -> No
 
 
 def _course(course: str, members: list[Page], record: Imported, report: Report) -> None:
-    index = next(
-        (
-            p
-            for p in members
-            if p.path.count("/") <= 3 and p.path.endswith(("_index.md", "index.md"))
-        ),
-        None,
-    )
-    index = index or next((p for p in members if p.path.count("/") == 2), members[0])
+    # The course's own page: its (_)index.md, else a page at the top of courses/.
+    top = [p for p in members if p.path.count("/") <= 3 and p.path.endswith("index.md")]
+    top += [p for p in members if p.path.count("/") == 2]
+    index = (top or members)[0]
     fields: dict[str, Any] = {}
     where = record.add_paged(SECTION, page_slug(index, record.taken(SECTION)), fields)
     take = Taking(report, index.path, index.meta, line_finder(index.document))
@@ -65,12 +60,9 @@ def _course(course: str, members: list[Page], record: Imported, report: Report) 
 
 def _order(page: Page) -> tuple[int, str]:
     weight = str(page.meta.get("weight") or "0")
-    folder = page.path.rsplit("/", 1)[0]
     index_first = 0 if page.path.endswith("_index.md") else 1
-    return (
-        int(weight) if weight.lstrip("-").isdigit() else 0,
-        f"{folder}/{index_first}{page.path}",
-    )
+    place = f"{page.path.rsplit('/', 1)[0]}/{index_first}{page.path}"
+    return int(weight) if weight.lstrip("-").isdigit() else 0, place
 
 
 def _meta(take: Taking, where: str) -> list[str]:
