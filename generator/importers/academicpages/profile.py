@@ -91,15 +91,13 @@ def _person(take: Taking, record: Imported) -> None:
     record.profile["headline"] = " ".join(plain(p) for p in parts if p) or None
     take.put("employer", f"{PROFILE}: headline")
     take.put("pronouns", f"{PROFILE}: headline")
-    bio = take.text("bio")
-    record.profile["summary"] = inline_html(bio, notes) if bio else None
-    take.put("bio", f"{PROFILE}: summary")
+    take.move(
+        "bio", record.profile, "summary", f"{PROFILE}: summary", lambda t: inline_html(t, notes)
+    )
     take.move("location", record.profile, "location", f"{PROFILE}: location", plain)
     take.move("email", record.profile, "email", f"{PROFILE}: email")
-    website = safe_url(take.text("uri"))
-    record.profile["website"] = website
-    if website or not take.text("uri"):
-        take.put("uri", f"{PROFILE}: website")
+    if safe_url(take.text("uri")) or not take.text("uri"):
+        take.move("uri", record.profile, "website", f"{PROFILE}: website", safe_url)
     take.left("uri", LEFT_URL)
     take.report.notes += [f"_config.yml author.bio: {note}" for note in notes]
 

@@ -107,12 +107,8 @@ def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, A
         part = take.child(f"links[{index}]", item)
         kind = str(part.text("type") or icon_name(part.get("icon")) or "").lower()
         url = safe_url(part.text("url"))
-        label = (
-            part.text("label")
-            or part.text("name")
-            or part.text("provider")
-            or LINK_TYPES.get(kind, "Link")
-        )
+        label = next((part.text(k) for k in ("label", "name", "provider") if part.text(k)), None)
+        label = label or LINK_TYPES.get(kind, "Link")
         if url is None:
             part.left("url", LEFT_URL)
         elif kind in PUBLICATION_LINK_FIELDS and kind not in fields:
