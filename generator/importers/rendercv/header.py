@@ -12,16 +12,8 @@ from generator.importers.rendercv.networks import network_url
 from generator.safeurl import url_scheme
 
 _SINGLE = ("name", "headline", "location")
-HEADER = {
-    *_SINGLE,
-    "email",
-    "phone",
-    "website",
-    "photo",
-    "social_networks",
-    "custom_connections",
-    "sections",
-}
+_SEVERAL = ("email", "phone", "website")  # RenderCV 2.x allows a list of each
+HEADER = {*_SINGLE, *_SEVERAL, "photo", "social_networks", "custom_connections", "sections"}
 
 
 # RenderCV prints the phone in its header: the site keeps the CV as its owner had it, and
@@ -69,13 +61,8 @@ def _photo(mapped: Mapped, photo: Any) -> None:
     if url_scheme(str(photo)) in ("http", "https"):
         mapped.put("photo", "image_url", str(photo), "kept for resume.json; pages show `avatar`")
     else:
-        mapped.left.append(
-            (
-                "photo",
-                f"{photo} is a file beside the RenderCV file: copy it into content/ "
-                "and name it as the profile's `avatar`",
-            )
-        )
+        why = f"{photo} is a file beside the RenderCV file: copy it into content/ and name it"
+        mapped.left.append(("photo", why + " as the profile's `avatar`"))
 
 
 def _network(mapped: Mapped, source: str, network: Any) -> None:

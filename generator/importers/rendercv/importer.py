@@ -119,15 +119,18 @@ def _sections(state: _Import, cv: dict[str, Any], profile: dict[str, Any]) -> No
 
 def _section(state: _Import, placement: sections.Placement, items: list, profile: dict) -> None:
     base = ("cv", "sections", placement.key)
-    if placement.section == "profile.summary":
-        profile["summary"] = "\n\n".join(str(item) for item in items if item)
+    if placement.kind == "text":  # paragraphs: the profile's summary, or one entry's
+        summary = "\n\n".join(str(item) for item in items if item)
+        if placement.section == "profile.summary":
+            profile["summary"], where = summary, state.profile_where
+        else:
+            state.record.labels[placement.section] = placement.label
+            entry = {"title": placement.label, "summary": summary}
+            where = state.record.add(placement.section, entry)
         for index in range(len(items)):
-            state.place(base, f"[{index}]", f"{state.profile_where}.summary")
+            state.place(base, f"[{index}]", f"{where}.summary")
         return
     state.record.labels[placement.section] = placement.label
-    if placement.kind == "text":
-        _text_section(state, placement, items)
-        return
     for index, item in enumerate(items):
         kind = rcv.type_of(item)
         if kind is None:
@@ -144,15 +147,6 @@ def _section(state: _Import, placement: sections.Placement, items: list, profile
             state.place((*base, index), source, f"{place}.{target}", note)
         for source, why in mapped.left:
             state.leave((*base, index), source, why)
-
-
-def _text_section(state: _Import, placement: sections.Placement, items: list) -> None:
-    """Paragraphs: one entry titled as the section, the paragraphs its summary."""
-    texts = [str(item) for item in items if item]
-    entry = {"title": placement.label, "summary": "\n\n".join(texts)}
-    place = state.record.add(placement.section, entry)
-    for index in range(len(items)):
-        state.place(("cv", "sections", placement.key), f"[{index}]", f"{place}.summary")
 
 
 # --- the whole import ------------------------------------------------------------------------
