@@ -184,12 +184,8 @@ def _link(reader: Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str,
     if not label:
         reader.skip(path, "a profile needs a network, a username or a url")
         return None
-    link: dict[str, Any] = {"label": label}
-    if url:
-        link["url"] = url
-    if profile.get("username"):
-        link["username"] = profile["username"]
-    return link
+    link = {"label": label, "url": url, "username": profile.get("username")}
+    return {key: value for key, value in link.items() if value}
 
 
 def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
@@ -203,12 +199,9 @@ def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
             reader.skip(path, 'expected a language ({"language": ..., "fluency": ...})')
             continue
         extras = reader.unknown(path, value, {"language", "fluency"})
-        language = {"name": value["language"]}
         level = with_parenthesis(value.get("fluency") or None, extras)
-        if level:
-            language["level"] = level
         reader.kept(extras, f"content/profile.yaml.languages[{len(result)}].level")
-        result.append(language)
+        result.append({"name": value["language"], **({"level": level} if level else {})})
     return result
 
 
