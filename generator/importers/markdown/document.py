@@ -47,10 +47,7 @@ def _inline_refs(text: str, refs: dict[str, str]) -> str:
 def split_lines(text: str) -> list[Line]:
     """Each input line told apart by its Markdown (reference links made inline)."""
     raw_lines = text.split("\n")
-    refs = {}
-    for raw in raw_lines:
-        if match := _REFDEF.match(raw):
-            refs[match.group(1).casefold()] = match.group(2)
+    refs = {m.group(1).casefold(): m.group(2) for raw in raw_lines if (m := _REFDEF.match(raw))}
     lines: list[Line] = []
     front = _front_matter_end(raw_lines)
     for index, raw in enumerate(raw_lines):
@@ -71,8 +68,7 @@ def _join_indented(lines: list[Line]) -> None:
     indented paragraph wrapped over lines) join it: "**BSc**; University of / HomeTown" is
     one line."""
     for index in range(1, len(lines)):
-        line, above = lines[index], lines[index - 1]
-        head = above
+        line, head = lines[index], lines[index - 1]
         while head.kind == "joined":
             head = lines[head.level]
         if line.kind != "text" or head.kind not in ("text", "definition", "bullet"):
@@ -139,8 +135,7 @@ def _mark_setext(lines: list[Line]) -> None:
         line, above = lines[index], lines[index - 1]
         underline = line.kind == "layout" and re.fullmatch(r"\s{0,3}(=+|-+)\s*", line.raw)
         if underline and above.kind == "text" and above.indent < 4:
-            above.kind = "heading"
-            above.level = 1 if "=" in line.raw else 2
+            above.kind, above.level = "heading", 1 if "=" in line.raw else 2
 
 
 def _mark_bullet_depths(lines: list[Line]) -> None:
@@ -148,12 +143,12 @@ def _mark_bullet_depths(lines: list[Line]) -> None:
     stack: list[int] = []
     for line in lines:
         if line.kind == "bullet":
-            while stack and stack[-1] >= line.indent + 1 and stack[-1] > line.indent:
+            while stack and stack[-1] > line.indent:
                 stack.pop()
             if not stack or line.indent > stack[-1]:
                 stack.append(line.indent)
             line.level = len(stack) - 1
-        elif line.kind not in ("blank",) and not (line.kind == "text" and line.indent >= 2):
+        elif line.kind != "blank" and not (line.kind == "text" and line.indent >= 2):
             stack = []
 
 
