@@ -24,10 +24,6 @@ def add(commands: Commands) -> None:
     add_site(check)
     check.add_argument("--drafts", action="store_true", help="include draft entries")
     check.set_defaults(func=cmd_check)
-    _add_build(commands)
-
-
-def _add_build(commands: Commands) -> None:
     build = commands.add_parser(
         "build",
         help="build the site into output/",
