@@ -27,7 +27,9 @@ def import_site(imported: Imported, site: Path, dry_run: bool) -> Report:
         raise UsageError(f"--site {site}: not a folder")
     files = files_of(imported, site)
     check_loads(files, imported.assets)
-    files.update(_assets(imported, site))
+    for relative, source in imported.assets.items():  # the files the entries name, to copy
+        if source is not None and source.is_file() and not source.is_symlink():
+            files[relative] = source.read_bytes()
     imported.report.files = importedfiles.decide(site, files)
     if not dry_run:
         importedfiles.apply(site, imported.report.files, files)
@@ -104,15 +106,6 @@ def site_yaml(imported: Imported, name: str) -> str:
         "where the site is published.\n"
     )
     return note + importedfiles.to_yaml(values)
-
-
-def _assets(imported: Imported, site: Path) -> dict[str, bytes]:
-    """The source's files the entries name (a paper's PDF, the avatar), to copy."""
-    copied: dict[str, bytes] = {}
-    for relative, source in imported.assets.items():
-        if source is not None and source.is_file() and not source.is_symlink():
-            copied[relative] = source.read_bytes()
-    return copied
 
 
 def check_loads(files: dict[str, str | bytes], assets: dict[str, Path | None]) -> None:
