@@ -179,12 +179,9 @@ def _publication(item: Item) -> dict[str, Any]:
         "title": item.title,
         "authors": [f"**{a.name}**" if a.is_owner else a.name for a in item.authors],
     }
-    if item.get("doi"):
-        entry["doi"] = item.get("doi")
-    if item.get("url"):
-        entry["url"] = item.get("url")
-    if item.get("venue"):
-        entry["journal"] = item.get("venue")
+    for key, field in (("doi", "doi"), ("url", "url"), ("journal", "venue")):
+        if item.get(field):
+            entry[key] = item.get(field)
     published = data.published if hasattr(data, "published") else data.date
     if published is not None and not published.present:
         entry["date"] = str(published)
