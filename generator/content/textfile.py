@@ -63,20 +63,22 @@ def decode(raw: bytes, display: str) -> str:
             f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
         ) from None
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
         raise fail(
             display,
-            line,
+            position(text, text.index("\x00"))[0],
             1,
             "file contains a NUL character; is it a binary file, or UTF-16 without a "
             "byte-order mark? save it as UTF-8",
         )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if match := CONTROL.search(text):
-        line = text.count("\n", 0, match.start()) + 1
-        column = match.start() - text.rfind("\n", 0, match.start())
-        raise fail(display, line, column, control_character_message(match.group()))
+        raise fail(display, *position(text, match.start()), control_character_message(match[0]))
     return text
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of `text[index]`."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
 
 
 def control_character_message(char: str) -> str:
