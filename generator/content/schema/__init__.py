@@ -4,10 +4,10 @@ Every model forbids unknown keys. Scalars arrive from `yamlio` as text; pydantic
 turns text into the numbers and booleans a field asks for. Cross-field rules (an end before
 its start) are checked here too, so every content error surfaces in one validation pass.
 
-fields.py holds the shared field types, profile.py the profile, people.py co-authors,
-entries.py every section's entry model, page.py a free page's front matter,
-siteconfig.py site.yaml (analytics.py its `analytics`) and thememanifest.py theme.yaml;
-every name is importable from here.
+fields.py holds the shared field types, profile.py the profile and co-authors, entries.py
+every section's entry model and a free page's front matter, siteconfig.py site.yaml
+(analytics.py its `analytics`, display.py how entries read) and theme.yaml; every name is
+importable from here.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from generator.content.schema.entries import (
     Highlight,
     Interest,
     NewsItem,
+    PageMatter,
     Project,
     Publication,
     SkillGroup,
@@ -57,9 +58,14 @@ from generator.content.schema.fields import (
     Url,
     url_scheme,
 )
-from generator.content.schema.page import PageMatter
-from generator.content.schema.people import ORCID_PATTERN, Person
-from generator.content.schema.profile import Language, Link, PostalAddress, Profile
+from generator.content.schema.profile import (
+    ORCID_PATTERN,
+    Language,
+    Link,
+    Person,
+    PostalAddress,
+    Profile,
+)
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
@@ -74,10 +80,10 @@ from generator.content.schema.siteconfig import (
     NavItem,
     SiteConfig,
     Strings,
+    ThemeManifest,
     Variant,
     is_variant_name,
 )
-from generator.content.schema.thememanifest import ThemeManifest
 
 __all__ = [
     "ORCID_PATTERN",

@@ -1,5 +1,5 @@
 """site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, analytics,
-deploy, strings)."""
+deploy, strings); and a theme's theme.yaml."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from generator.content.defaults import DEFAULT_THEME
 from generator.content.i18n import STRINGS_EN, unknown_language
 from generator.content.schema.analytics import Analytics
 from generator.content.schema.display import (
@@ -29,6 +28,9 @@ from generator.content.schema.display import (
 from generator.content.schema.fields import LocalFile, Strict, Url
 from generator.content.texmacros import macro_problem
 from generator.errors import listed, shown
+
+# The built-in theme a site uses when site.yaml names none.
+DEFAULT_THEME = "meridian"
 
 
 class NavItem(Strict):
@@ -380,3 +382,12 @@ class SiteConfig(Strict):
                 },
             )
         return self
+
+
+class ThemeManifest(Strict):
+    """theme.yaml: a theme's name, the theme it extends and its options."""
+
+    name: str
+    description: str | None = None
+    extends: str | None = Field(None, description="The theme this one builds on.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Options and defaults.")
