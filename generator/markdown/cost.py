@@ -1,29 +1,13 @@
 """What one Markdown text may cost to render: Python-Markdown's quadratic corners, bounded.
 
-Python-Markdown reads some constructs in time that grows with the square of a text's
-length (issue 25: 32 KB of `[a](` took 23 s, 100 KB over two minutes). The roots:
-
-- a link or image reads its text up to the `]` that closes it, and its address up to the
-  `)` that closes it, a character at a time: a `[` or `](` never closed reads to the end of
-  its paragraph, and so does the next one;
-- every inline match (an escape, a code span, emphasis, a link) rebuilds the whole text it
-  is in, and emphasis may search the rest of it for a partner, in Python;
-- the block parser reads the rest of a block again each time a heading, a rule, a quote or a
-  definition splits a line off it, and nested lists or definitions go a level deeper each;
-- a fenced code block never closed has the rest of the text searched for its fence, and a
-  footnote definition's label (`[^...`) was read on across lines to the next `]`;
-- with raw HTML on, Python's HTMLParser reads a start tag without `>` to the end of the text,
-  and the sanitiser's parser looks through every `<div>` still open at each new one;
-- and short of any of these, each element costs its text's pass through every pattern.
-
-Each text gets a budget, spent by three guards on Python-Markdown's public extension API
-before the work they weigh is done: a preprocessor weighs the source (its length, fences,
-tags), a block processor that never takes a block sees every block the parser takes up, and
-a tree processor weighs each text the inline patterns will read. A text over budget, or over
-`MAX_CHARACTERS`, is refused with the construct named and the text to place the error at
-(`TooCostly`). The weights are units of at most 0.3 ns of the worst case measured for each
-on the project's machine (bench/markdown_worst.py), so the budget holds Markdown to about a
-second whatever the text; no real text comes near it (tests/hostile/test_markdown_cost.py).
+Python-Markdown reads some constructs in time that grows with the square of a text's length:
+unclosed links, code spans and fences read to the end of the text, every inline match
+rebuilds its text, the block parser rereads a block at each split, and (raw HTML on) an
+unclosed start tag is read to the end. Each text gets a budget, spent by three guards on the
+public extension API before the work they weigh is done: a preprocessor weighs the source, a
+block processor that never takes a block sees every block the parser takes up, and a tree
+processor weighs each text the inline patterns will read. A text over budget, or over
+`MAX_CHARACTERS`, is refused with the construct named and where (`TooCostly`).
 """
 
 from __future__ import annotations
