@@ -8,8 +8,8 @@
 - `pieces`: the part each entry contributes to a generated file (feed.xml, resume.json), so
   that remaking the file after one entry changed costs one entry and a join, not N.
 
-Nothing here is global: a `BuildCache` lives as long as the builder that owns it. The cache
-folder (`stamp.cache_dir`, outside the site) is safe to delete at any time.
+A `BuildCache` lives as long as the builder that owns it. The cache folder
+(`stamp.cache_dir`, outside the site) is safe to delete at any time.
 """
 
 from __future__ import annotations
@@ -203,7 +203,4 @@ class BuildCache:
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
 
     def pieces_of(self, name: str) -> Pieces:
-        found = self.pieces.get(name)
-        if found is None:
-            found = self.pieces[name] = Pieces()
-        return found
+        return self.pieces.setdefault(name, Pieces())

@@ -1,10 +1,9 @@
 """Read a site's files (found by content.discover) into validated, located records.
 
-site.yaml and the profile are one mapping each; a section is a YAML list of entries or a
-folder of Markdown files with front matter; a free page is one Markdown file with front
-matter; .bib files hold publications. With a
-translations Resolver each file is read as one language reads it. Reading never stops at
-the first problem: every file is read and every error is collected.
+site.yaml and the profile are one mapping each, people.yaml a list of co-authors; a section
+is a YAML list of entries or a folder of Markdown files with front matter; a free page is one
+Markdown file with front matter; .bib files hold publications. With a translations Resolver
+each file is read as one language reads it. Every file is read and every error collected.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from pydantic import BaseModel
 
 from generator.content.discover import SiteInputs, discover
 from generator.content.records import FileRead, LoadedEntry, ReadCache, Validated, frozen
-from generator.content.schema import PageMatter, Profile, SiteConfig, model_for
+from generator.content.schema import PageMatter, Person, Profile, SiteConfig, model_for
 from generator.content.textfile import read_text
 from generator.content.translations import Languages, Resolver, languages_of
 from generator.content.validation import validate
@@ -97,13 +96,8 @@ def read_profile(
 ) -> tuple[Profile | None, Document]:
     """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
-        errors.add(
-            "content/profile.yaml",
-            0,
-            0,
-            "",
-            "the profile is missing: create content/profile.yaml with at least your name",
-        )
+        message = "the profile is missing: create content/profile.yaml with at least your name"
+        errors.add("content/profile.yaml", 0, 0, "", message)
         return None, Document("content/profile.yaml", None)
     display = files.display(files.profile)
     return _read_mapping(files.profile, display, Profile, errors, "name", resolver)
@@ -196,15 +190,8 @@ def _read_entry_list(
     model = model_for(name)
     for index, item in enumerate(doc.data):
         if not isinstance(item, dict):
-            errors.extend(
-                [
-                    doc.error(
-                        (index,),
-                        f"expected an entry (a mapping of fields), found {describe(item)}",
-                        root=name,
-                    )
-                ]
-            )
+            message = f"expected an entry (a mapping of fields), found {describe(item)}"
+            errors.extend([doc.error((index,), message, root=name)])
             continue
         entry, problems = validated.get(
             frozen(item),
@@ -248,15 +235,8 @@ def _read_markdown_entry(
     data = dict(meta.data)
     if page.body.strip():
         if "body" in data:
-            errors.extend(
-                [
-                    meta.error(
-                        ("body",),
-                        "the body is given twice: in the front matter and below it",
-                        key=True,
-                    )
-                ]
-            )
+            message = "the body is given twice: in the front matter and below it"
+            errors.extend([meta.error(("body",), message, key=True)])
             return
         data["body"] = page.body
     entry, problems = validate(meta, data, model or model_for(name), (), "")
@@ -319,3 +299,32 @@ def _read_bibtex_file(
         for record, publication in loaded
     ]
     return FileRead(entries, problems, made=validated.made)
+
+
+_PEOPLE = "a list of people, like '- name: Ada Lovelace' with url, aliases or orcid"
+
+
+def read_people(
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
+) -> list[Person]:
+    """Everyone in content/people.yaml (none without the file); errors placed in the file."""
+    if files.people is None:
+        return []
+    display = files.display(files.people)
+    try:
+        doc = read_yaml(files.people, display)
+    except ContentErrors as exc:
+        errors.extend(exc.errors)
+        return []
+    doc = _resolved(doc, resolver, errors)
+    if not isinstance(doc.data, list):
+        found = "the file is empty" if doc.data is None else f"found {describe(doc.data)}"
+        errors.extend([ContentError(display, 1, 1, "", f"expected {_PEOPLE}; {found}")])
+        return []
+    people = []
+    for index, item in enumerate(doc.data):
+        person, problems = validate(doc, item, Person, (index,), "people")
+        errors.extend(problems)
+        if person is not None:
+            people.append(person)
+    return people

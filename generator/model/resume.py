@@ -24,6 +24,7 @@ from generator.content.reader import (
     read_config,
     read_languages,
     read_pages,
+    read_people,
     read_profile,
     read_section,
 )
@@ -43,7 +44,6 @@ from generator.markdown.renderer import MarkdownRenderer
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
-from generator.content.people import read_people
 from generator.model.bibmath import with_tex_math
 from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
 from generator.model.entries import Item, Tag
