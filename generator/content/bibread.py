@@ -19,13 +19,7 @@ from urllib.parse import urlsplit
 
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
-from generator.content.bibfallback import (
-    Warner,
-    repair,
-    tell,
-    validate_leniently,
-    warn_undefined,
-)
+from generator.content.bibfallback import Warner, repair, tell, validate_leniently, warn_undefined
 from generator.content.bibparse import MONTH_NAMES, BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,

@@ -7,16 +7,8 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from generator.content.reader import (
-    LoadedEntry,
-)
-from generator.content.schema import (
-    Entry,
-    Highlight,
-    Profile,
-    Publication,
-    url_scheme,
-)
+from generator.content.reader import LoadedEntry
+from generator.content.schema import Entry, Highlight, Profile, Publication, url_scheme
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, shown
 from generator.markdown.math import SOURCE_CLASS, Macros, unconvertible

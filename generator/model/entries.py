@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator import urls as routes
 from generator.content.authors import Author
 from generator.content.dates import PartialDate
-from generator.content.reader import (
-    LoadedEntry,
-)
-from generator.content.schema import (
-    Entry,
-    Publication,
-)
-
-if TYPE_CHECKING:
-    pass
+from generator.content.reader import LoadedEntry
+from generator.content.schema import Entry, Publication
 
 
 @dataclass(eq=False)
@@ -34,9 +26,7 @@ class Tag:
     @property
     def by_section(self) -> list[tuple[str, list[Item]]]:
         """The items in groups of one section each, as (section name, items) sorted by the
-        name: what Jinja's `groupby('section')` gives (names are lower-case, so its
-        case-blind sort is this one), without its lookups per item, a sixth of the time of a
-        big tag page."""
+        name: what Jinja's `groupby('section')` gives, without its lookups per item."""
         groups: dict[str, list[Item]] = {}
         for item in self.items:
             groups.setdefault(item.section, []).append(item)

@@ -1,8 +1,5 @@
-"""Validated records -> the résumé model: ordered sections of entries, tags, navigation.
-
-The model knows URLs (through `routes`) but nothing of templates or files on disk beyond the
-names of the assets it may point to. Everything in it is computed once, here.
-"""
+"""Validated records -> the résumé model: ordered sections of entries, tags, navigation;
+and loading a site in each of its languages."""
 
 from __future__ import annotations
 
@@ -100,12 +97,10 @@ def build_model(
     pages: list[LoadedEntry] | None = None,
     people: list[Person] | None = None,
 ) -> Resume:
-    """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
-    there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
-    texts already found safe (see check_markdown); `slugs`, the default language's URL names
-    of entries, which their translations keep (see make_items). With `later`, its Markdown
-    is rendered and checked when the caller runs what this adds to it (see `load`). `pages`
-    are the free pages (content/<name>.md) as read."""
+    """Assemble the résumé in `config.language`; problems go to `errors`. `checked`: Markdown
+    texts already found safe (see check_markdown); `slugs`: the default language's URL names
+    of entries, which translations keep (see make_items); with `later`, Markdown is checked
+    when the caller runs what this adds to it (see `load`)."""
     checked = set() if checked is None else checked
     languages = languages or Languages(config.language, (config.language,))
     root = routes.language_root(config.language, languages.default)
@@ -273,14 +268,10 @@ def load(
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
-    A multilingual site is read once per language, each file as that language reads it (see
-    translations.py); a file is parsed only once. `cache` carries what earlier builds in this
-    process read and rendered (see cache.py); `files` is an earlier discovery, when no file
-    was added or removed since.
-
-    `markdown_later`: the Markdown of a site without other errors is rendered and checked
-    only when the caller says so (`Loaded.check_markdown`), which it must before it renders a
-    page: a build plans its pages and finds colliding outputs first.
+    Each language reads each file as translations.py says; a file is parsed once. `cache`
+    carries what earlier builds in this process read and rendered; `files` is an earlier
+    discovery. `markdown_later`: the Markdown of a site without other errors is checked only
+    when the caller calls `Loaded.check_markdown`, which it must before rendering a page.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
@@ -333,10 +324,7 @@ def _load_language(
     default: Resume | None,
 ) -> Resume | None:
     """The site in one language; None when it cannot be modelled (errors say why).
-
-    `default` is the site in its default language, when this is another one: its entries'
-    URL names are kept for the same entries here.
-    """
+    `default`, the site in its default language, lends its entries' URL names."""
     config, config_doc = read_config(files, errors, resolver)
     if config is not None and options.base_url is not None:
         config = override_base_url(config, options.base_url, errors)
@@ -379,11 +367,9 @@ def _load_language(
 
 
 def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:
-    """`config` with `base_url` (checked as site.yaml's would be) in place of its own.
-
-    Only the field is validated and replaced: validating the whole model again from a dump
-    read `pdf: false` (stored as None) as `pdf:` with no value, which means the default,
-    so `--base-url` and the preview typeset a CV that site.yaml had turned off."""
+    """`config` with `base_url` (checked as site.yaml's would be) in place of its own. Only
+    the field is validated: a whole model validated again from a dump would read `pdf: false`
+    (stored as None) as `pdf:` with no value, the default."""
     try:
         checked = _BASE_URL.validate_python(base_url)
     except ValidationError as exc:

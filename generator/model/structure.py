@@ -5,21 +5,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from generator import urls as routes
 from generator.content.i18n import Locale
-from generator.content.schema import (
-    SECTION_MODELS,
-    Profile,
-    SiteConfig,
-)
+from generator.content.schema import SECTION_MODELS, Profile, SiteConfig
 from generator.content.translations import Fallback, Languages
 from generator.content.yamlio import Document
 from generator.markdown.renderer import MarkdownRenderer
-
-if TYPE_CHECKING:
-    pass
 from generator.model.entries import Item, Tag
 from generator.model.pages import FreePage
 

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
 
 from generator import urls as routes
-
-if TYPE_CHECKING:
-    pass
 from generator.model.entries import Item, Tag
 
 
