@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 import bibtexparser
 from bibtexparser import model as bib
 
+from generator.content.dates import MONTH_NAMES
 from generator.errors import ContentError, library_message, shown
 
 # bibtexparser logs every broken block as a warning of its own; they are reported here,
@@ -243,20 +244,6 @@ def _failure(block: bib.ParsingFailedBlock, text: str, display: str, shift: int)
 # quotes, numbers and macro names joined by `#`. A month macro (`apr`) alone stays as written
 # (the citation keeps `month = apr`); inside a concatenation it reads as the month's name, as
 # BibTeX's standard styles define it. An undefined macro keeps its name, as BibTeX does.
-MONTH_NAMES = {
-    "jan": "January",
-    "feb": "February",
-    "mar": "March",
-    "apr": "April",
-    "may": "May",
-    "jun": "June",
-    "jul": "July",
-    "aug": "August",
-    "sep": "September",
-    "oct": "October",
-    "nov": "November",
-    "dec": "December",
-}
 _NAME = re.compile(r"[^\s#\"{}(),=]+")
 # A value longer than this is cut (and marked so): @string macros joined with `#` grow
 # exponentially (a13 = a12 # a12 # a12 # a12 ...), and no real field comes near it.

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from generator.content.bibfallback import Warner, repair, tell, validate_leniently, warn_undefined
-from generator.content.bibparse import MONTH_NAMES, BibField, BibRecord, parse
+from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,
     decode_markdown,
@@ -36,7 +36,7 @@ from generator.content.bibtypes import (
     KIND_OF_BIBTEX_TYPE,
     VENUE_FIELDS,
 )
-from generator.content.dates import month_number
+from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.schema import Publication
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
@@ -378,9 +378,7 @@ def record_key(record: BibRecord) -> Hashable:
     return (record.entry_type, record.key, fields)
 
 
-_MONTH_WORD = re.compile(
-    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?", re.IGNORECASE
-)
+_MONTH_WORD = re.compile(rf"\b({'|'.join(MONTH_NAMES)})[a-z]*\.?", re.IGNORECASE)
 _MONTH_NUMBER = re.compile(r"^\W*(\d{1,2})(?!\d)")
 _EDTF = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 

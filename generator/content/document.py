@@ -53,5 +53,5 @@ class Document:
         return format_field_path(root, path)
 
     def error(self, path: FieldPath, message: str, *, root: str = "", key: bool = False):
-        mark = self.mark(path, key=key)
-        return ContentError(self.file, mark.line, mark.column, self.field_name(root, path), message)
+        field_name = self.field_name(root, path)
+        return ContentError(self.file, *self.mark(path, key=key), field_name, message)
