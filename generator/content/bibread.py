@@ -35,6 +35,7 @@ from generator.content.bibtypes import (
     BIBTEX_TYPE_OF_KIND,
     KIND_OF_BIBTEX_TYPE,
     VENUE_FIELDS,
+    entry_text,
 )
 from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.schema import Publication
@@ -455,48 +456,20 @@ def _put_range(value: str, put: Put, warn: Warn, source: str) -> None:
 # --- citation -------------------------------------------------------------------------------
 
 # Fields that belong in a citation; the rest (abstract, pdf, file, timestamp…) do not.
-CITATION_FIELDS = (
-    "author",
-    "title",
-    "journal",
-    "journaltitle",
-    "booktitle",
-    "eventtitle",
-    "editor",
-    "series",
-    "volume",
-    "number",
-    "pages",
-    "chapter",
-    "edition",
-    "publisher",
-    "organization",
-    "institution",
-    "school",
-    "holder",
-    "howpublished",
-    "address",
-    "location",
-    "type",
-    "year",
-    "month",
-    "date",
-    "note",
-    "isbn",
-    "issn",
-    "doi",
-    "url",
-    "eprint",
-    "archiveprefix",
-    "eprinttype",
-    "primaryclass",
-    "pubstate",
+CITATION_FIELDS = frozenset(
+    {
+        *("author", "title", "journal", "journaltitle", "booktitle", "eventtitle", "editor"),
+        *("series", "volume", "number", "pages", "chapter", "edition", "publisher"),
+        *("organization", "institution", "school", "holder", "howpublished", "address"),
+        *("location", "type", "year", "month", "date", "note", "isbn", "issn", "doi", "url"),
+        *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate"),
+    }
 )
 
 
 def citation_text(record: BibRecord) -> str:
     """The entry as written, less what is not a citation (abstract, pdf, marks on names)."""
-    lines = [f"@{record.entry_type}{{{record.key},"]
+    fields = []
     for name, field in record.fields.items():
         if name not in CITATION_FIELDS:
             continue
@@ -504,7 +477,5 @@ def citation_text(record: BibRecord) -> str:
         if name in ("author", "editor"):
             value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
         bare = value.isdigit() or (name == "month" and value.lower() in MONTH_NAMES)
-        lines.append(f"  {name} = {value if bare else '{' + value + '}'},")
-    lines[-1] = lines[-1].rstrip(",")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        fields.append((name, value if bare else "{" + value + "}"))
+    return entry_text(record.entry_type, record.key, fields)

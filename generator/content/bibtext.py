@@ -23,7 +23,7 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.texmacros import BUILT_IN, JOURNALS, arity
+from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
@@ -350,16 +350,6 @@ def names(raw: str) -> list[str]:
 # the parser on every such field of the real files in tests/fixtures/realworld/).
 LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
 NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
-_BRACES = re.compile(r"[{}]")
-
-
-def balanced(value: str) -> bool:
-    depth = 0
-    for brace in _BRACES.findall(value):
-        depth += 1 if brace == "{" else -1
-        if depth < 0:
-            return False
-    return depth == 0
 
 
 def plain(value: str) -> str:

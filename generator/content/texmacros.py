@@ -307,14 +307,22 @@ def macro_problem(name: str, body: str) -> str | None:
     balanced braces), or None."""
     if not MACRO_NAME.match(name):
         return f"{name!r} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)"
-    depth = 0
-    for char in body:
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            break
-    if depth != 0:
+    if not balanced(body):
         return f"the body of {name!r} has unbalanced braces (expected TeX such as \\mathbb{{R}})"
     return None
+
+
+_BRACES = re.compile(r"[{}]")
+
+
+def balanced(text: str) -> bool:
+    """Whether every brace in `text` closes one opened before it, and all are closed."""
+    depth = 0
+    for brace in _BRACES.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def site_macros(macros: Mapping[str, str]) -> dict[str, str]:
