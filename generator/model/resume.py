@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,12 +36,12 @@ from generator.content.schema import (
 from generator.content.translations import Fallback, Languages, Resolver
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector
+from generator.markdown.math import tex_math_for_markdown
 from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
-from generator.model.bibmath import with_tex_math
 from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
 from generator.model.entries import Item, Tag
 from generator.model.items import (
@@ -340,7 +340,7 @@ def _load_language(
     if files.bibtex:
         spread = options.cache.spread if options.cache is not None else None
         found = read_bibtex(files, errors, reads, spread)
-        loaded.setdefault("publications", []).extend(with_tex_math(found))
+        loaded.setdefault("publications", []).extend(map(_with_tex_math, found))
     people = read_people(files, errors, resolver)
     pages = read_pages(files, errors, resolver)
     if config is None or profile is None:
@@ -376,3 +376,20 @@ def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector)
         errors.add("--base-url", 0, 0, "", exc.errors(include_url=False)[0]["msg"])
         return config
     return config.model_copy(update={"base_url": checked})
+
+
+# A .bib follows TeX's rule (every unescaped `$` opens or closes math), Markdown pandoc's
+# (markdown/math.py), under which `$ \sqrt{s} $` is not math: the titles and abstracts of
+# .bib entries are shown as Markdown, so such formulas are given as `\(…\)`.
+_FIELDS = ("title", "abstract")
+
+
+def _with_tex_math(entry: LoadedEntry) -> LoadedEntry:
+    """An entry of a .bib file, each text field's formulas as Markdown reads them."""
+    fields = vars(entry.data)  # not getattr: pydantic's fallback for a missing field is slow
+    update = {}
+    for name in _FIELDS:
+        text = fields.get(name)
+        if text and "$" in text and (markdown := tex_math_for_markdown(text)) != text:
+            update[name] = markdown
+    return replace(entry, data=entry.data.model_copy(update=update)) if update else entry
