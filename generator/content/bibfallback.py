@@ -1,12 +1,9 @@
 """What a .bib entry that does not fit the model becomes: the entry, less what cannot be used.
 
-A .bib file usually comes from elsewhere (Zotero, DBLP, INSPIRE, a colleague's master
-bibliography), so its problems are not the site's to refuse: each becomes a located
-warning with a fallback, and the entry is shown. A field the model refuses is left out; an
-`ftp:` address is shown as text in the note (browsers no longer open it, so cvsite does
-not link it: safeurl.SAFE_SCHEMES); a missing title shows the key; a key a URL cannot
-hold names the page by its slug. Only an entry that cannot be read at all stays an error
-(bibparse): building on would drop a paper from the live site.
+A .bib file usually comes from elsewhere (Zotero, DBLP, a colleague's), so its problems are
+not the site's to refuse: each becomes a located warning with a fallback (a refused field
+left out, an `ftp:` address shown as text, the key for a missing title, a slug for a key a
+URL cannot hold), and the entry is shown. Only an entry that cannot be read stays an error.
 """
 
 from __future__ import annotations

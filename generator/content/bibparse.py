@@ -132,8 +132,8 @@ def _read(text: str, display: str, line: int, strings: tuple[tuple[str, str], ..
 
 
 class _Lines:
-    """Where each block really starts. bibtexparser's line numbers drift in long files (by
-    11 lines in pierce-bcp.bib); the block's own text, found in order, says where it is."""
+    """Where each block really starts. bibtexparser's line numbers drift in long files; the
+    block's own text, found in order, says where it is."""
 
     def __init__(self, text: str):
         self.text, self.position, self.line = text, 0, 0

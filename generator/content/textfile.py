@@ -1,7 +1,6 @@
 """A content file's text: its size bounded, its encoding checked, its line ends made \n;
-and the bounds of a Markdown file's front matter. Without YAML, which yamlio.py reads: the
-process that renders Markdown bodies ahead of the build (precompile.py) needs only this.
-"""
+and the bounds of a Markdown file's front matter. Without YAML (yamlio.py), which the
+renderer of Markdown bodies ahead of the build (precompile.py) does not need."""
 
 from __future__ import annotations
 
@@ -101,9 +100,8 @@ def front_matter_lines(text: str, file: str) -> tuple[list[str], int | None]:
 
 
 def read_body(path: Path, file: str) -> str:
-    """The body of a Markdown file as `read_front_matter` gives it, without reading its
-    front matter: for work done ahead of the build (precompile.py), which reads that. YAML
-    takes three quarters of the time of reading a file."""
+    """The body of a Markdown file as `read_front_matter` gives it, without parsing its front
+    matter: for work done ahead of the build (precompile.py), which parses that."""
     text = read_text(path, file)
     lines, end = front_matter_lines(text, file)
     return text if end is None else "\n".join(lines[end + 1 :])
