@@ -86,11 +86,7 @@ def key_slug(key: str) -> str:
 
 
 def section(name: str, root: str = "/") -> str:
-    return f"{root}{name}/"
-
-
-def free_page(name: str, root: str = "/") -> str:
-    """A free page (content/<name>.md) is at /<name>/, as a section would be."""
+    """A section's page, or a free page's (content/<name>.md): /<name>/."""
     return f"{root}{name}/"
 
 

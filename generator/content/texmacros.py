@@ -25,25 +25,9 @@ def _barred(tex: str) -> str:
     return "\\overline{" + tex + "}"
 
 
-_PARTICLES = {
-    "Pp": "p",
-    "Pn": "n",
-    "Pe": "e",
-    "PW": "W",
-    "PZ": "Z",
-    "PH": "H",
-    "Pg": "g",
-    "PQt": "t",
-    "PQb": "b",
-    "PQc": "c",
-    "PQs": "s",
-    "PQu": "u",
-    "PQd": "d",
-    "PQq": "q",
-    "PB": "B",
-    "PD": "D",
-    "PK": "K",
-}
+# Each named for its symbol, the name's last letter (`PQt` is the top quark, t).
+_PARTICLES = ("Pp", "Pn", "Pe", "PW", "PZ", "PH", "Pg", "PQt", "PQb", "PQc", "PQs", "PQu")
+_PARTICLES += ("PQd", "PQq", "PB", "PD", "PK")
 _GREEK = {
     "Pgm": r"\mu",
     "Pgt": r"\tau",
@@ -65,9 +49,9 @@ _GREEK = {
 
 def _particles() -> dict[str, str]:
     table: dict[str, str] = {}
-    for name, letter in _PARTICLES.items():
-        table[name] = _upright(letter)
-        table["PA" + name[1:]] = _barred(_upright(letter))
+    for name in _PARTICLES:
+        table[name] = _upright(name[-1])
+        table["PA" + name[1:]] = _barred(_upright(name[-1]))
     for name, symbol in _GREEK.items():
         table[name] = symbol
         table["PG" + name[2:]] = symbol  # heppennames2 spells Greek with a capital G

@@ -26,7 +26,7 @@ class FreePage:
 
     @property
     def url(self) -> str:
-        return routes.free_page(self.name, self.root)
+        return routes.section(self.name, self.root)
 
     @property
     def label(self) -> str:
