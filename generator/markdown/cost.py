@@ -16,6 +16,7 @@ import bisect
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
+from typing import Any
 
 import markdown
 from markdown.blockprocessors import BlockProcessor
@@ -87,15 +88,19 @@ _FENCE = re.compile(r"(?:`{3,}|~{3,})")
 _TAG = re.compile(r"<(/?)[A-Za-z]")
 
 
-class _SourceWeigher(Preprocessor):
+class _Guard:
+    """A processor that spends `budget` (the extension renews it for each text)."""
+
+    def __init__(self, owner: Any, budget: Budget):
+        super().__init__(owner)
+        self.budget = budget
+
+
+class _SourceWeigher(_Guard, Preprocessor):
     """Weighs the text before Python-Markdown's preprocessors read it: its length; fenced
     code (an opening fence whose closing fence never comes has the rest of the text
     searched, and every block found has the whole text rebuilt); and, with raw HTML on,
     start tags (Python's HTMLParser reads an unclosed one to the end of the text)."""
-
-    def __init__(self, md: markdown.Markdown, budget: Budget):
-        super().__init__(md)
-        self.budget = budget
 
     def run(self, lines: list[str]) -> list[str]:
         size = sum(len(line) + 1 for line in lines)
@@ -177,13 +182,9 @@ class _SourceWeigher(Preprocessor):
 # --- blocks -------------------------------------------------------------------------------
 
 
-class _BlockMeter(BlockProcessor):
+class _BlockMeter(_Guard, BlockProcessor):
     """First in line, never takes a block: sees each block each time the parser takes it
     up, which is what the parser's tests cost, again for what is left after each split."""
-
-    def __init__(self, parser: markdown.blockparser.BlockParser, budget: Budget):
-        super().__init__(parser)
-        self.budget = budget
 
     def test(self, parent: etree.Element, block: str) -> bool:
         per_character = _QUOTE_CHARACTER if block.lstrip(" ").startswith(">") else _BLOCK_CHARACTER
@@ -209,12 +210,8 @@ _QUOTES = re.compile("[\"']")  # a title's, which changes how an address is read
 _BRACKETS = re.compile(r"[\[\]()]")
 
 
-class _InlineWeigher(Treeprocessor):
+class _InlineWeigher(_Guard, Treeprocessor):
     """Before the inline patterns run: weighs each text they will read."""
-
-    def __init__(self, md: markdown.Markdown, budget: Budget):
-        super().__init__(md)
-        self.budget = budget
 
     def run(self, root: etree.Element) -> None:
         elements = 0
