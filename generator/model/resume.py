@@ -33,7 +33,7 @@ from generator.content.schema import (
     Profile,
     SiteConfig,
 )
-from generator.content.translations import Fallback, Languages, Resolver
+from generator.content.translations import Resolver
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector
 from generator.markdown.math import tex_math_for_markdown
@@ -66,7 +66,6 @@ __all__ = [  # what other packages import from here: the model, and how to load 
     "Resume",
     "Section",
     "Tag",
-    "build_model",
     "check_markdown",
     "load",
     "section_title",
@@ -78,88 +77,85 @@ _BASE_URL = TypeAdapter(BaseUrl)  # `--base-url` and the preview's address, chec
 KNOWN_ORDER = list(SECTION_MODELS)
 
 
+@dataclass(frozen=True)
+class _Read:
+    """One language's files, read and validated."""
+
+    config: SiteConfig
+    config_doc: Document
+    profile: Profile
+    profile_doc: Document
+    loaded: dict[str, list[LoadedEntry]]  # each section's entries
+    assets: list[str]
+    pages: list[LoadedEntry]  # the free pages
+    people: list[Person]
+
+
 def build_model(
-    config: SiteConfig,
-    profile: Profile,
-    loaded: dict[str, list[LoadedEntry]],
-    assets: list[str],
+    read: _Read,
     errors: ErrorCollector,
-    *,
-    include_drafts: bool = False,
-    config_doc: Document | None = None,
-    profile_doc: Document | None = None,
-    languages: Languages | None = None,
-    fallbacks: list[Fallback] | None = None,
-    checked: set[tuple[str, bool]] | None = None,
-    cache: BuildCache | None = None,
-    slugs: dict[EntryPlace, str] | None = None,
-    later: list[MarkdownCheck] | None = None,
-    pages: list[LoadedEntry] | None = None,
-    people: list[Person] | None = None,
+    resolver: Resolver,
+    options: _LoadOptions,
+    slugs: dict[EntryPlace, str] | None,
 ) -> Resume:
-    """Assemble the résumé in `config.language`; problems go to `errors`. `checked`: Markdown
-    texts already found safe (see check_markdown); `slugs`: the default language's URL names
-    of entries, which translations keep (see make_items); with `later`, Markdown is checked
-    when the caller runs what this adds to it (see `load`)."""
-    checked = set() if checked is None else checked
-    languages = languages or Languages(config.language, (config.language,))
+    """Assemble the résumé in `read.config.language`; problems go to `errors`. `slugs`: the
+    default language's URL names of entries, which translations keep (see make_items). The
+    Markdown is checked when `load` runs what this adds to `options.later`."""
+    config, profile, pages, loaded = read.config, read.profile, read.pages, read.loaded
+    languages = resolver.languages
     root = routes.language_root(config.language, languages.default)
     locale = _locale(config)
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html,
         smart_quotes=config.markdown.smart_quotes,
         macros=tuple(sorted(config.math.macros.items())),
-        store=cache.markdown if cache is not None else None,
+        store=options.cache.markdown if options.cache is not None else None,
     )
-    profile_doc = profile_doc or Document("content/profile.yaml", None)
-    markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
+    markdown = MarkdownCheck(renderer, errors, options.checked, profile, read.profile_doc)
     owners = owner_names(config, profile)
     if "publications" in loaded:
         loaded = {**loaded, "publications": without_volumes(loaded["publications"], owners)}
-    making = _Making(config, locale, root, owners, set(assets), slugs, coauthors(people or []))
+    assets = set(read.assets)
+    making = _Making(config, locale, root, owners, assets, slugs, coauthors(read.people))
+    with_drafts = options.include_drafts
     sections = [
-        _section(name, loaded, making, include_drafts, errors, markdown)
+        _section(name, loaded, making, with_drafts, errors, markdown)
         for name in _section_order(loaded, config)
     ]
-    free = make_pages(pages or [], {s.name for s in sections}, errors, root, include_drafts)
+    free = make_pages(pages, {s.name for s in sections}, errors, root, with_drafts)
     shown = {page.name for page in free}  # drafts left out, as entries' are
-    markdown.pages += [p for p in pages or [] if p.stem in shown]
-    for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
-        errors.extend([profile_doc.error((field_name,), message)])
+    markdown.pages += [p for p in pages if p.stem in shown]
+    for field_name, message in missing_files({"avatar": profile.avatar}, assets).items():
+        errors.extend([read.profile_doc.error((field_name,), message)])
     if config.language == languages.default:  # site.yaml's, said once
-        site_doc = config_doc or Document("site.yaml", None)
-        for message in missing_files({"favicon": config.favicon}, making.assets).values():
-            errors.extend([site_doc.error(("favicon",), message)])
-    if later is None:
-        markdown.run(cache)
-    else:
-        later.append(markdown)
+        for message in missing_files({"favicon": config.favicon}, assets).values():
+            errors.extend([read.config_doc.error(("favicon",), message)])
+    options.later.append(markdown)
     tags = collect_tags([item for s in sections for item in s.items], root)
-    config_doc = config_doc or Document("site.yaml", None)
-    nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    nav = make_nav(config, sections, errors, read.config_doc, locale, root, free)
     # Said once, and only of a menu without errors: a nav item in error already names what
     # it misses, and the warning would name the same section again.
     if config.nav is not None and config.language == languages.default and not errors:
         texts = [p.body or "" for p in free] + [profile.summary or ""]
         texts += [i.data.body or "" for s in sections for i in s.items]
         drafts = {name for name, entries in loaded.items() if entries and _all_drafts(entries)}
-        drafts |= {page.stem for page in pages or [] if page.data.draft and page.stem}
+        drafts |= {page.stem for page in pages if page.data.draft and page.stem}
         warn_unreached(nav, sections, free, texts, drafts)
-    check_section_lists(config, sections, errors, config_doc)
-    check_variant_sections(config, sections, errors, config_doc)
+    check_section_lists(config, sections, errors, read.config_doc)
+    check_variant_sections(config, sections, errors, read.config_doc)
     return Resume(
         config,
         profile,
         sections,
         tags,
         nav,
-        sorted(assets),
+        sorted(read.assets),
         renderer,
         locale,
         languages,
-        fallbacks or [],
+        resolver.fallbacks,
         free,
-        profile_doc,
+        read.profile_doc,
     )
 
 
@@ -346,24 +342,9 @@ def _load_language(
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
-    return build_model(
-        config,
-        profile,
-        loaded,
-        assets,
-        errors,
-        include_drafts=options.include_drafts,
-        config_doc=config_doc,
-        profile_doc=profile_doc,
-        languages=resolver.languages,
-        fallbacks=resolver.fallbacks,
-        checked=options.checked,
-        cache=options.cache,
-        slugs=entry_slugs(default) if default is not None else None,
-        later=options.later,
-        pages=pages,
-        people=people,
-    )
+    read = _Read(config, config_doc, profile, profile_doc, loaded, assets, pages, people)
+    slugs = entry_slugs(default) if default is not None else None
+    return build_model(read, errors, resolver, options, slugs)
 
 
 def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:
