@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
 from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
-from generator.model.entries import Item, Tag
+from generator.model.entries import Item, Tag, collect_tags
 from generator.model.items import (
     EntryPlace,
     coauthors,
@@ -56,7 +56,6 @@ from generator.model.items import (
 from generator.model.nav import check_section_lists, make_nav, warn_unreached
 from generator.model.pages import make_pages
 from generator.model.structure import NavLink, Resume, Section, section_title
-from generator.model.tags import collect_tags
 from generator.model.variants import check_variant_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it

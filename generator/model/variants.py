@@ -18,9 +18,8 @@ from dataclasses import dataclass, replace
 from generator.content.schema import Highlight, SiteConfig, Variant
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector, listed, shown
-from generator.model.entries import Item
+from generator.model.entries import Item, tag_slug
 from generator.model.structure import Resume, Section
-from generator.model.tags import tag_slug
 
 log = logging.getLogger(__name__)
 
