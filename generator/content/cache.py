@@ -1,15 +1,7 @@
-"""What one build may reuse from the builds before it.
-
-- `ReadCache`: the validated entries (and errors, and translation fallbacks) of each content
-  file in each language, kept until the file is said to have changed. `cvsite serve` forgets
-  the files its watcher reports.
-- `markdown`: rendered Markdown by (options, inline?, text), shared by every renderer, kept
-  on disk between runs (by content hash) when a cache folder is given.
-- `pieces`: the part each entry contributes to a generated file (feed.xml, resume.json), so
-  that remaking the file after one entry changed costs one entry and a join, not N.
-
-A `BuildCache` lives as long as the builder that owns it. The cache folder
-(`stamp.cache_dir`, outside the site) is safe to delete at any time.
+"""What one build may reuse from the builds before it: each content file's reading per
+language until the file changes (`ReadCache`), rendered Markdown, kept on disk between runs
+(`MarkdownStore`), and each entry's part of a generated file (`Pieces`). A `BuildCache`
+lives as long as the builder that owns it; the cache folder is safe to delete at any time.
 """
 
 from __future__ import annotations

@@ -57,15 +57,10 @@ class _TooBig(Exception):
 
 
 class _DepthLimit(Composer):
-    """PyYAML's composer, refusing nesting past MAX_DEPTH before it recurses further, and
-    more than MAX_VALUES values before it composes the rest (compose_node is its step per
-    node). A value is counted as the data builder counts it: the document, list items and
-    mapping values, not keys; an alias once, as written (the builder counts what it repeats).
-
-    LibYAML's own composer recurses in C without a limit: a line of 100,000 '[' crashes the
-    interpreter (a segmentation fault, not an exception). So text that could nest deep is
-    composed in Python, from the events of LibYAML's parser where it is present.
-    """
+    """PyYAML's composer, refusing nesting past MAX_DEPTH and more than MAX_VALUES values
+    (counted as the data builder counts them, an alias once) before it composes further.
+    LibYAML's own composer recurses in C without a limit, crashing the interpreter on deep
+    text, so such text is composed here, from the events of LibYAML's parser."""
 
     def __init__(self) -> None:
         Composer.__init__(self)

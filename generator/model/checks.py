@@ -61,11 +61,8 @@ class MarkdownCheck:
 
 
 def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
-    """Every Markdown text of an entry: (field path, text, inline?).
-
-    Titles count: themes show them through the `inline` filter, so a link in a title is
-    checked here like one in a summary, and its error placed on its line.
-    """
+    """Every Markdown text of an entry: (field path, text, inline?). Titles count: themes
+    show them through the `inline` filter."""
     title_path = ("title",) if data.title else (data.title_field,)
     texts: list[tuple[FieldPath, str | None, bool]] = [
         (title_path, data.slug_title, True),
@@ -110,14 +107,9 @@ def check_markdown(
     formulas: FormulaWarnings | None = None,
 ):
     """Render each Markdown text once now: unsafe links, and whatever else the renderer
-    refuses, surface as located errors.
-
-    `checked` holds texts found safe, shared by the languages of a site: a text that is the
-    same in every language is rendered once. `safe`, kept by a builder, holds entries whose
-    texts were all found safe in an earlier build: a rebuild looks only at edited ones.
-    `fields`: the entry's `_markdown_fields`, when the caller has them. `formulas` gathers
-    the warnings about a .bib's formulas, for the caller to report (else they are now).
-    """
+    refuses, surface as located errors. `checked`: texts found safe, shared by the languages;
+    `safe`: entries whose texts were all found safe in an earlier build; `fields`: the entry's
+    `_markdown_fields`; `formulas` gathers .bib formula warnings for the caller to report."""
     data = origin.data
     if safe is not None and safe.known(renderer.options_key, data):
         return

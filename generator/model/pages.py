@@ -57,19 +57,6 @@ def make_pages(
             continue
         if data.draft and not include_drafts:
             continue
-        pages.append(_page(entry, data, name, root))
+        fields = (data.title, data.description, data.nav_label, data.weight, data.body)
+        pages.append(FreePage(name, *fields, entry.source, entry.line, root))
     return sorted(pages, key=lambda page: (page.weight, page.name))
-
-
-def _page(entry: LoadedEntry, data: PageMatter, name: str, root: str) -> FreePage:
-    return FreePage(
-        name,
-        data.title,
-        data.description,
-        data.nav_label,
-        data.weight,
-        data.body,
-        entry.source,
-        entry.line,
-        root,
-    )
