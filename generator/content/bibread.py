@@ -24,7 +24,6 @@ from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,
     decode_markdown,
-    display_name,
     names,
     split_marks,
     verbatim,
@@ -43,17 +42,6 @@ from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError
 from generator.safeurl import web_address_without_scheme
-
-# Other packages import these from here, where they were first defined.
-__all__ = [
-    "citation_text",
-    "display_name",
-    "load_publications",
-    "parse",
-    "publication_input",
-    "record_key",
-    "validate_record",
-]
 
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 # al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from generator.content.discover import SiteInputs, discover
+from generator.content.discover import SiteInputs
 from generator.content.schema import Entry, PageMatter, Person, Profile, SiteConfig, model_for
 from generator.content.textfile import read_text
 from generator.content.translations import Fallback, Languages, Resolver, languages_of
@@ -31,21 +31,6 @@ from generator.errors import (
     describe,
     format_field_path,
 )
-
-# Other packages import these from here, where they were first defined.
-__all__ = [
-    "FileRead",
-    "LoadedEntry",
-    "SiteInputs",
-    "discover",
-    "read_bibtex",
-    "read_config",
-    "read_languages",
-    "read_pages",
-    "read_profile",
-    "read_section",
-    "validate",
-]
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from generator import urls as routes
+from generator.content.discover import SiteInputs, discover
 from generator.content.i18n import Locale
 from generator.content.reader import (
     LoadedEntry,
-    SiteInputs,
-    discover,
     read_bibtex,
     read_config,
     read_languages,
