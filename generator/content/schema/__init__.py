@@ -6,23 +6,14 @@ its start) are checked here too, so every content error surfaces in one validati
 
 fields.py holds the shared field types, profile.py the profile and co-authors, entries.py
 every section's entry model and a free page's front matter, siteconfig.py site.yaml
-(analytics.py its `analytics`, display.py how entries read) and theme.yaml; every name is
-importable from here.
+(analytics.py its `analytics`, display.py how entries read) and theme.yaml; what other
+packages use is importable from here.
 """
 
 from __future__ import annotations
 
-from generator.content.schema.analytics import PROVIDERS, Analytics
-from generator.content.schema.display import (
-    PAPERS,
-    ContactSettings,
-    DateDetail,
-    Marks,
-    PdfSetting,
-    PdfSettings,
-)
+from generator.content.schema.analytics import Analytics
 from generator.content.schema.entries import (
-    BIBTEX_KEY_PATTERN,
     NEWS_SECTIONS,
     PUBLICATION_TYPES,
     SECTION_MODELS,
@@ -32,51 +23,22 @@ from generator.content.schema.entries import (
     Entry,
     Experience,
     Highlight,
-    Interest,
     NewsItem,
     PageMatter,
     Project,
     Publication,
     SkillGroup,
-    SkillItem,
     Talk,
     Teaching,
-    Thesis,
-    Volunteer,
     model_for,
 )
-from generator.content.schema.fields import (
-    MAX_SLUG,
-    MAX_SLUG_BYTES,
-    SLUG_PATTERN,
-    DateValue,
-    Email,
-    LocalFile,
-    Markdown,
-    Slug,
-    Strict,
-    Url,
-    url_scheme,
-)
-from generator.content.schema.profile import (
-    ORCID_PATTERN,
-    Language,
-    Link,
-    Person,
-    PostalAddress,
-    Profile,
-)
+from generator.content.schema.fields import MAX_SLUG_BYTES, SLUG_PATTERN, LocalFile, Url, url_scheme
+from generator.content.schema.profile import Link, Person, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
-    Argument,
     BaseUrl,
-    CvSettings,
     DeployOptions,
-    FeedSettings,
-    HighlightAuthor,
-    LanguageCode,
-    MarkdownOptions,
     NavItem,
     SiteConfig,
     Strings,
@@ -86,48 +48,26 @@ from generator.content.schema.siteconfig import (
 )
 
 __all__ = [
-    "ORCID_PATTERN",
     "Person",
     "Analytics",
-    "PROVIDERS",
-    "Argument",
     "Award",
-    "BIBTEX_KEY_PATTERN",
     "BaseUrl",
     "Certificate",
-    "CvSettings",
     "DEPLOY_TARGETS",
-    "DateValue",
     "DeployOptions",
     "Education",
-    "Email",
     "Entry",
     "Experience",
-    "FeedSettings",
     "Highlight",
-    "HighlightAuthor",
-    "Interest",
     "LANGUAGE_PATTERN",
-    "Language",
-    "LanguageCode",
     "Link",
     "LocalFile",
-    "MAX_SLUG",
     "MAX_SLUG_BYTES",
-    "Markdown",
-    "MarkdownOptions",
     "NEWS_SECTIONS",
     "NewsItem",
     "NavItem",
-    "PAPERS",
-    "ContactSettings",
-    "DateDetail",
-    "Marks",
     "PUBLICATION_TYPES",
     "PageMatter",
-    "PdfSetting",
-    "PdfSettings",
-    "PostalAddress",
     "Profile",
     "Project",
     "Publication",
@@ -135,17 +75,12 @@ __all__ = [
     "SLUG_PATTERN",
     "SiteConfig",
     "SkillGroup",
-    "SkillItem",
-    "Slug",
-    "Strict",
     "Strings",
     "Talk",
     "Teaching",
     "ThemeManifest",
-    "Thesis",
     "Url",
     "Variant",
-    "Volunteer",
     "is_variant_name",
     "model_for",
     "url_scheme",
