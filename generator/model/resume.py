@@ -41,7 +41,7 @@ from generator.markdown.renderer import MarkdownRenderer
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
-from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
+from generator.model.checks import MarkdownCheck, checked_files, missing_files
 from generator.model.entries import Item, Tag, collect_tags
 from generator.model.items import (
     EntryPlace,
@@ -54,19 +54,16 @@ from generator.model.items import (
 )
 from generator.model.nav import check_section_lists, make_nav, warn_unreached
 from generator.model.pages import make_pages
-from generator.model.structure import NavLink, Resume, Section, section_title
+from generator.model.structure import Resume, Section, section_title
 from generator.model.variants import check_variant_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it
     "Item",
     "Loaded",
-    "NavLink",
     "Resume",
     "Section",
     "Tag",
-    "check_markdown",
     "load",
-    "section_title",
 ]
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -79,11 +78,6 @@ class Resume:
 
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
-
-    @functools.cached_property
-    def nav_urls(self) -> frozenset[str]:
-        """The URLs the menu links to (a page among them is the menu's current one)."""
-        return frozenset(link.url for link in self.nav)
 
     @property
     def news(self) -> Section | None:
