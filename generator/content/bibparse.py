@@ -298,7 +298,9 @@ def resolve(raw: str, strings: Mapping[str, str]) -> tuple[str, list[str]]:
     `strings` maps lower-cased macro names to their resolved text."""
     parts = pieces(raw.strip())
     if parts is None:  # not BibTeX syntax after all: the text as given, outer braces off
-        return _unwrapped(raw.strip()), []
+        value = raw.strip()
+        braced = len(value) >= 2 and value[0] + value[-1] in ("{}", '""')
+        return value[1:-1] if braced else value, []
     if len(parts) == 1 and parts[0][0] == "macro":
         name = parts[0][1]
         if name.lower() in strings:
@@ -316,12 +318,6 @@ def resolve(raw: str, strings: Mapping[str, str]) -> tuple[str, list[str]]:
         if sum(map(len, text)) > MAX_VALUE:
             return "".join(text)[:MAX_VALUE] + CUT, undefined
     return "".join(text), undefined
-
-
-def _unwrapped(value: str) -> str:
-    if len(value) >= 2 and value[0] + value[-1] in ("{}", '""'):
-        return value[1:-1]
-    return value
 
 
 # crossref: BibTeX copies each field the child lacks under the same name. biblatex does too,

@@ -184,12 +184,8 @@ _MATH_AS_TEXT = LatexNodes2Text(latex_context=_text_context(), math_mode="text")
 def decoder_macros() -> list[tuple[str, str]]:
     """Every macro the decoder knows, with its arguments (pylatexenc's argspec, "" for none)."""
     names = sorted({spec.macroname for spec in _DECODER.latex_context.iter_macro_specs()})
-    return [(name, _argspec(name)) for name in names]
-
-
-def _argspec(name: str) -> str:
-    spec = _PARSING.get_macro_spec(name)
-    return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
+    specs = {name: _PARSING.get_macro_spec(name) for name in names}
+    return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:

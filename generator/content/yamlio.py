@@ -190,7 +190,11 @@ def syntax_error(
         return fail(file, line, indent.index("\t") + 1, message)
     key_start = _long_key_start(source_line, mark.column)
     if key_start is not None:
-        return fail(file, line, key_start + 1, _long_key_message(mark.column - key_start))
+        message = (
+            f"mapping key too long: {mark.column - key_start:,} characters from here to its "
+            f"':', and YAML reads a key of at most {MAX_KEY_LENGTH:,}; shorten the key"
+        )
+        return fail(file, line, key_start + 1, message)
     message = _reworded(exc, line_offset)
     return fail(file, line, mark.column + 1, f"YAML syntax error: {library_message(message)}")
 
@@ -214,13 +218,6 @@ def _reworded(exc: yaml.MarkedYAMLError, line_offset: int) -> str:
         # line 3, column 10": the start is where the user has to look.
         return f"{problem} {context} that starts at {where}"
     return f"{context} {problem}".strip()
-
-
-def _long_key_message(length: int) -> str:
-    return (
-        f"mapping key too long: {length:,} characters from here to its ':', and YAML reads "
-        f"a key of at most {MAX_KEY_LENGTH:,}; shorten the key"
-    )
 
 
 def _long_key_start(line: str, column: int) -> int | None:

@@ -161,10 +161,6 @@ def _tag_pairs(tags: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     return tuple(slugs.items())
 
 
-def _most_written(counts: dict[str, int]) -> str:
-    return max(counts.items(), key=lambda pair: pair[1])[0]
-
-
 def collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
     """Tags that differ only in case, spacing or hyphens are one tag, named as most write it."""
     spellings: dict[str, dict[str, int]] = {}
@@ -182,8 +178,8 @@ def collect_tags(items: list[Item], root: str = "/") -> list[Tag]:
                 counts[name] = counts.get(name, 0) + 1
     # max keeps the first-seen spelling among ties, so the chosen name is deterministic.
     tags = {
-        slug: Tag(slug, _most_written(spellings[slug]), routes.tag(slug, root), members[slug])
-        for slug in sorted(members)
+        slug: Tag(slug, max(names, key=names.__getitem__), routes.tag(slug, root), members[slug])
+        for slug, names in sorted(spellings.items())
     }
     for item, pairs in per_item:
         item.tags = [tags[slug] for slug, _ in pairs]

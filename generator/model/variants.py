@@ -145,16 +145,12 @@ def _tag_names(resumes: list[Resume]) -> dict[str, str]:
     names: dict[str, str] = {}
     for resume in resumes:
         for item in resume.items:
-            highlights = [*item.data.highlights, *_thesis_highlights(item)]
+            thesis = item.get("thesis")
+            highlights = [*item.data.highlights, *(thesis.highlights if thesis is not None else [])]
             for name in [*item.data.tags, *(t for h in highlights for t in h.tags)]:
                 names.setdefault(tag_slug(name), name)
     names.pop("", None)
     return names
-
-
-def _thesis_highlights(item: Item) -> list[Highlight]:
-    thesis = item.get("thesis")
-    return list(thesis.highlights) if thesis is not None else []
 
 
 def _unknown(tag: str, names: dict[str, str]) -> str:
