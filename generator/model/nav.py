@@ -12,8 +12,7 @@ from generator.content.i18n import Locale
 from generator.content.schema import NavItem, SiteConfig
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector, listed, shown
-from generator.model.pages import FreePage
-from generator.model.structure import NavLink, Section
+from generator.model.structure import FreePage, NavLink, Section
 
 log = logging.getLogger(__name__)
 

@@ -53,8 +53,7 @@ from generator.model.items import (
     without_volumes,
 )
 from generator.model.nav import check_section_lists, make_nav, warn_unreached
-from generator.model.pages import make_pages
-from generator.model.structure import Resume, Section, section_title
+from generator.model.structure import Resume, Section, make_pages, section_title
 from generator.model.variants import check_variant_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it
