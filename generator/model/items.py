@@ -5,8 +5,7 @@ from __future__ import annotations
 import logging
 
 from generator import urls as routes
-from generator.content.authors import Coauthor, parse_authors, same_person
-from generator.content.personname import without_titles
+from generator.content.authors import Coauthor, parse_authors, same_person, without_titles
 from generator.content.reader import LoadedEntry
 from generator.content.schema import Entry, Person, Profile, Publication, SiteConfig, Talk
 from generator.errors import ErrorCollector, shown
