@@ -1,4 +1,6 @@
-"""The one YAML and front-matter reader: plain data plus the line and column of every key and item.
+"""The one YAML and front-matter reader: plain data plus the line and column of every key and item,
+as a Document, which every reader of content (YAML, front matter, BibTeX) hands over so that any
+later check can place its error at the field the user wrote.
 
 PyYAML's constructors drop positions, keep the last of two equal keys silently, and turn
 `2021.10` into the float 2021.1 and `NO` into False, so reading stops at the node tree
@@ -9,14 +11,13 @@ schema to convert. PyYAML's syntax errors are reworded in a résumé author's te
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from yaml.composer import Composer
 
-from generator.content.document import Document, Mark
 from generator.content.textfile import (
     CONTROL,
     control_character_message,
@@ -33,6 +34,52 @@ from generator.errors import (
     library_message,
     shown,
 )
+
+
+class Mark(NamedTuple):
+    """A 1-based position in a file. (A tuple: one is made for every value read.)"""
+
+    line: int
+    column: int
+
+
+@dataclass
+class Document:
+    """Data read from one YAML text, with the position of every value and mapping key."""
+
+    file: str
+    data: Any
+    marks: dict[FieldPath, Mark] = field(default_factory=dict)
+    key_marks: dict[FieldPath, Mark] = field(default_factory=dict)
+    # Paths of data that was moved when read (a translation resolved) -> where it is written.
+    shown: dict[FieldPath, FieldPath] = field(default_factory=dict)
+
+    def mark(self, path: FieldPath, *, key: bool = False) -> Mark:
+        """The position of `path`, or of its nearest known ancestor."""
+        path = tuple(path)
+        while True:
+            if key and path in self.key_marks:
+                return self.key_marks[path]
+            if path in self.marks:
+                return self.marks[path]
+            if not path:
+                return Mark(1, 1)
+            path = path[:-1]
+
+    def field_name(self, root: str, path: FieldPath) -> str:
+        """`path` as the user wrote it: `title.de` for the German value of a translated title."""
+        path = tuple(path)
+        if self.shown:
+            for end in range(len(path), 0, -1):
+                if path[:end] in self.shown:
+                    path = (*self.shown[path[:end]], *path[end:])
+                    break
+        return format_field_path(root, path)
+
+    def error(self, path: FieldPath, message: str, *, root: str = "", key: bool = False):
+        field_name = self.field_name(root, path)
+        return ContentError(self.file, *self.mark(path, key=key), field_name, message)
+
 
 MAX_DEPTH = 64
 MAX_VALUES = 100_000
