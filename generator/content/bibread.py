@@ -1,10 +1,8 @@
 """Reading BibTeX: `content/*.bib` into located, validated publications.
 
-bibparse splits the text into records and bibtext decodes their LaTeX and names; this
-module maps entry types and fields onto the Publication model, validates each record and
-keeps its citation text, and reports each broken entry with its key and line while the
-other entries still load. It is imported only when a .bib file is read, so commands that
-never touch BibTeX stay fast.
+Maps bibparse's records (their LaTeX decoded by bibtext) onto the Publication model, with
+their dates and citation text, and validates each, a broken entry an error at its key and
+line while the others load. Imported only when a .bib file is read.
 """
 
 from __future__ import annotations

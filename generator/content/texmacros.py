@@ -1,12 +1,9 @@
 """TeX macros that physics and astronomy bibliographies use, as plain TeX, and their expansion.
 
-INSPIRE keeps arXiv's titles as their authors wrote them, with the macros of the packages
-the collaborations write with: hepunits (`\\TeV`, `\\fbinv`), heppennames and pdgparticles
-(`\\PW`, `\\PQt`, `\\PgUa`), the CMS and ATLAS definitions (`\\ttbar`, `\\pt`, `\\sqrtsNN`).
-NASA ADS gives journals as the AAS macros (`\\apj`, `\\mnras`, `\\aap`). Each is mapped here
-to TeX that latex2mathml knows (in math) and that reads as text (outside it, via the .bib
-decoder). A site's own macros (`math: macros:` in site.yaml) are expanded the same way and
-win over these, as KaTeX's `macros` option does.
+INSPIRE keeps titles with the macros of hepunits (`\\TeV`), heppennames and pdgparticles
+(`\\PW`), the CMS and ATLAS definitions (`\\ttbar`); NASA ADS gives journals as AAS macros
+(`\\apj`). Each is mapped to TeX that latex2mathml knows and that the .bib decoder reads as
+text. A site's own macros (site.yaml `math: macros:`) win over these, as KaTeX's do.
 """
 
 from __future__ import annotations
