@@ -89,9 +89,12 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     if BIBTEX_TYPE_OF_KIND[kind] != record.entry_type:
         result.put("bibtex_type", record.entry_type, "ENTRYTYPE")
     _put_texts(record, result.put)
-    _put_people(record, result.put)
+    for target, source in (("authors", "author"), ("editors", "editor")):
+        if source in record.fields:
+            result.put(target, names(record.fields[source].value), source)
     _put_venue(record, kind, result.put)
-    _put_arxiv(record, result.put)
+    if arxiv := _arxiv_id(record):
+        result.put("arxiv", *arxiv)
     _put_links(record, result)
     put_date(record.fields, result.put, result.data, warn or _quiet)
     _put_selection(record, result.put)
@@ -174,12 +177,6 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
         result.data["links"] = links
 
 
-def _put_people(record: BibRecord, put: Put) -> None:
-    for target, source in (("authors", "author"), ("editors", "editor")):
-        if source in record.fields:
-            put(target, names(record.fields[source].value), source)
-
-
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
@@ -250,12 +247,6 @@ def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
         if value and "arxiv" in value.value.lower() and (match := ARXIV_ID.search(value.value)):
             return match.group(1), name
     return None
-
-
-def _put_arxiv(record: BibRecord, put: Put) -> None:
-    found = _arxiv_id(record)
-    if found:
-        put("arxiv", found[0], found[1])
 
 
 # (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated

@@ -33,12 +33,10 @@ class ReadCache:
         self._before: dict[Path, dict[Hashable, FileRead]] = {}
 
     def get(self, path: Path, reader: Hashable = None) -> FileRead | None:
-        reads = self._files.get(path)
-        return reads.get(reader) if reads is not None else None
+        return self._files.get(path, {}).get(reader)
 
     def before(self, path: Path, reader: Hashable = None) -> FileRead | None:
-        reads = self._before.get(path)
-        return reads.get(reader) if reads is not None else None
+        return self._before.get(path, {}).get(reader)
 
     def put(self, path: Path, reader: Hashable, found: FileRead) -> None:
         self._files.setdefault(path, {})[reader] = found

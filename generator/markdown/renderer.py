@@ -328,8 +328,7 @@ class MarkdownRenderer:
         if cached is not None:
             return cached
         if inline and is_plain(text):  # most titles: nothing for Markdown to do but escape
-            result = Markup(html_escape(text, quote=False))
-            self._cache[key] = result
+            self._cache[key] = result = Markup(html_escape(text, quote=False))
             return result
         self._found.clear()
         try:
@@ -345,6 +344,5 @@ class MarkdownRenderer:
         html = self._sanitizer.clean(_RESIDUE.sub("", html))
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):
             html = match.group(1)
-        result = Markup(html)
-        self._cache[key] = result
+        self._cache[key] = result = Markup(html)
         return result

@@ -6,13 +6,12 @@ its start) are checked here too, so every content error surfaces in one validati
 
 fields.py holds the shared field types, profile.py the profile and co-authors, entries.py
 every section's entry model and a free page's front matter, siteconfig.py site.yaml
-(analytics.py its `analytics`, display.py how entries read) and theme.yaml; what other
+(display.py how entries read) and theme.yaml; what other
 packages use is importable from here.
 """
 
 from __future__ import annotations
 
-from generator.content.schema.analytics import Analytics
 from generator.content.schema.entries import (
     NEWS_SECTIONS,
     PUBLICATION_TYPES,
@@ -37,6 +36,7 @@ from generator.content.schema.profile import Link, Person, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
+    Analytics,
     BaseUrl,
     DeployOptions,
     NavItem,
