@@ -1,4 +1,5 @@
-"""Reading BibTeX: `content/*.bib` into located, validated publications.
+"""Reading BibTeX: `content/*.bib` into located, validated publications, the problems of an
+entry that does not fit the model made warnings with a fallback.
 
 Maps bibparse's records (their LaTeX decoded by bibtext) onto the Publication model, with
 their dates and citation text, and validates each, a broken entry an error at its key and
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -17,11 +19,12 @@ from urllib.parse import urlsplit
 
 from bibtexparser.middlewares.names import split_multiple_persons_names
 
-from generator.content.bibfallback import Warner, repair, tell, validate_leniently, warn_undefined
+from generator import urls as routes
 from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,
     decode_markdown,
+    escape_markdown,
     names,
     split_marks,
     verbatim,
@@ -36,10 +39,13 @@ from generator.content.bibtypes import (
 )
 from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.schema import Publication
+from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
-from generator.errors import ContentError
+from generator.errors import ContentError, listed, shown
 from generator.safeurl import web_address_without_scheme
+
+log = logging.getLogger(__name__)
 
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 # al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field
@@ -249,11 +255,110 @@ def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
     return None
 
 
-# (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated
+# (key, make) -> make(), or what an earlier make() gave for that key: see reader.Validated
 Outcome = tuple[Publication | None, list[ContentError]]
 Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
 # `spread(function, items, cost=…)`: `[function(x) for x in items]`, over the cores
 Spread = Callable[..., list]
+
+
+# --- fallbacks ----------------------------------------------------------------------------
+# A .bib file usually comes from elsewhere (Zotero, DBLP, a colleague's), so its problems are
+# not the site's to refuse: each becomes a located warning with a fallback (a refused field
+# left out, an `ftp:` address shown as text, the key for a missing title, a slug for a key a
+# URL cannot hold), and the entry is shown. Only an entry that cannot be read stays an error.
+
+_LINK_FIELDS = ("url", "pdf", "code", "slides")
+# Addresses of file servers: harmless, no longer opened by browsers, still worth reading.
+_AS_TEXT = re.compile(r"^(?:s?ftps?|gopher):", re.IGNORECASE)
+Attempt = Callable[[dict[str, Any]], tuple[Any, list[ContentError]]]
+
+
+@dataclass(frozen=True)
+class Warner:
+    """Located warnings about one record's fields, kept in `said` until they are told
+    (`tell`): a record may be read in another process, and its warnings are told here, in
+    the file's order."""
+
+    record: BibRecord
+    display: str
+    said: list[ContentError] = dataclasses.field(default_factory=list)
+
+    def __call__(self, source: str, message: str) -> None:
+        field = self.record.fields.get(source)
+        line = field.line if field else self.record.line
+        where = f"{self.record.key}.{source}" if source else self.record.key
+        self.said.append(ContentError(self.display, line, 1, where, message))
+
+
+def tell(warnings: list[ContentError]) -> None:
+    for warning in warnings:
+        log.warning("%s", warning)
+
+
+def repair(data: dict[str, Any], warn: Warner) -> None:
+    """Fallbacks that need no validation first: the title and the key."""
+    key = warn.record.key
+    if not data.get("title"):
+        data["title"] = key
+        warn("title", f"the entry has no title; it is shown under its key {shown(key)}")
+    if not re.fullmatch(BIBTEX_KEY_PATTERN, key) or len(key) > 100:
+        data["key"] = routes.key_slug(key)
+        page = "after its first characters" if len(key) > 100 else f"{shown(data['key'])}"
+        warn(
+            "",
+            "this key is too long or has characters a page address cannot hold; its page "
+            f"is named {page} and its citation keeps the key",
+        )
+
+
+def warn_undefined(origin: dict[str, str], warn: Warner) -> None:
+    """A macro no @string defines, in a field that is shown: BibTeX warns and prints its name."""
+    for source in dict.fromkeys(origin.values()):
+        field = warn.record.fields.get(source)
+        if field is not None and field.undefined:
+            names = listed(map(shown, field.undefined))
+            verb = "is" if len(field.undefined) == 1 else "are"
+            warn(source, f"{names} {verb} no @string of this file; shown as written")
+
+
+def validate_leniently(
+    data: dict[str, Any], origin: dict[str, str], warn: Warner, attempt: Attempt
+) -> tuple[Any, list[ContentError]]:
+    """`attempt(data)`, again without each field it refuses (each one warned about), until
+    it passes or refuses nothing that can be left out."""
+    result, errors = attempt(data)
+    for _ in range(3):
+        if result is not None or not errors:
+            break
+        dropped = [name for e in errors if (name := _drop(e, data, origin, warn))]
+        if not dropped:
+            break
+        result, errors = attempt(data)
+    return result, errors
+
+
+def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], warn: Warner) -> str:
+    """Leave out the field `error` is about; '' when it names none that can go."""
+    prefix = f"{warn.record.key}."
+    name = error.field[len(prefix) :] if error.field.startswith(prefix) else ""
+    name = re.split(r"[.\[]", name, maxsplit=1)[0]
+    if name in ("", "key", "title", "type") or name not in data:
+        return ""
+    value = data.pop(name)
+    source = origin.get(name, name)
+    if name in _LINK_FIELDS and isinstance(value, str) and _AS_TEXT.match(value):
+        note = data.get("note")
+        text = escape_markdown(value)  # the note is inline Markdown
+        data["note"] = f"{note} {text}" if note else text
+        warn(
+            source,
+            f"{shown(value)}: cvsite does not link ftp: addresses (browsers no longer open "
+            "them); it is shown as text in the note",
+        )
+    else:
+        warn(source, f"{error.message}; the field is left out")
+    return name
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -309,10 +414,8 @@ def load_publications(
     """Every valid publication of a .bib text, with every error found in it.
 
     `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
-    reading of the same record (see records.Validated). `spread(function, records, cost=…)`,
-    when given, validates every record at once, over the cores: decoding LaTeX is most of a
-    long .bib's reading, and it needs nothing the build
-    makes later. It is for a first reading, when nothing read before can answer."""
+    reading of the same record (see reader.Validated). `spread`, for a first reading,
+    validates every record at once, over the cores (decoding LaTeX is most of the work)."""
     parsed = parse(text, display)
     errors = list(parsed.errors)
     loaded = []

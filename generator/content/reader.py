@@ -361,12 +361,8 @@ def read_bibtex(
     spread: Callable[..., list] | None = None,
 ) -> list[LoadedEntry]:
     """Publications from every .bib file at the top of content/, each with its file and line.
-
-    `cache` keeps each file's result until the file changes: a .bib is read the same way in
-    every language, and parsing a long one is the slowest read there is. `spread` validates
-    a file's records over the cores when nothing read before can answer for them (see
-    bibread.load_publications).
-    """
+    `cache` keeps each file's result until the file changes (every language reads a .bib
+    alike); `spread` validates a first reading's records over the cores."""
     entries: list[LoadedEntry] = []
     for path in files.bibtex:
         found = cache.get(path) if cache is not None else None

@@ -85,12 +85,9 @@ def make_items(
     inherited: dict[EntryPlace, str] | None = None,
     people: tuple[Coauthor, ...] = (),
 ) -> list[Item]:
-    """The section's items, under the language root `root`.
-
-    `inherited`: the URL names the default language gave its entries, by place. The same
-    entry keeps its URL name in every language (unless it chose one), so that a translated
-    title does not move its page and the language switcher finds it.
-    """
+    """The section's items, under the language root `root`. `inherited`: the URL names the
+    default language gave its entries, by place, which the same entries keep here (unless
+    they chose one), so a translated title moves no page."""
     explicit = _explicit_slugs(entries, errors)
     taken = set(explicit)
     kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}
