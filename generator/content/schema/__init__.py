@@ -5,9 +5,8 @@ turns text into the numbers and booleans a field asks for. Cross-field rules (an
 its start) are checked here too, so every content error surfaces in one validation pass.
 
 fields.py holds the shared field types, profile.py the profile and co-authors, entries.py
-every section's entry model and a free page's front matter, siteconfig.py site.yaml
-(display.py how entries read) and theme.yaml; what other
-packages use is importable from here.
+every section's entry model and a free page's front matter, siteconfig.py site.yaml and
+theme.yaml; what other packages use is importable from here.
 """
 
 from __future__ import annotations
