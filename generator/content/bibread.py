@@ -82,10 +82,6 @@ Put = Callable[[str, Any, str], None]
 Warn = Callable[[str, str], None]  # (BibTeX field, message)
 
 
-def _quiet(source: str, message: str) -> None:
-    """A warning nobody asked for."""
-
-
 def publication_input(record: BibRecord, warn: Warn | None = None) -> PublicationInput:
     """What `record` says in the model's terms; `warn(field, message)` hears of what is
     left out (a month that names no month)."""
@@ -102,7 +98,7 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
     _put_links(record, result)
-    put_date(record.fields, result.put, result.data, warn or _quiet)
+    put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
 

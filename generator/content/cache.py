@@ -122,12 +122,9 @@ class MarkdownStore(MutableMapping):
 
 
 class _Kept:
-    """Values kept from one build to the next, each with the object it was made from.
-
-    A key names an entry by its data object's id; the value holds that object, so the id
-    cannot be another entry's while the value is kept. Each build keeps only what it used
-    (`done`), so edited entries' old values do not pile up in a long preview.
-    """
+    """Values kept from one build to the next, each with the object (an entry's data) its key
+    names by id, which it holds so the id cannot be another's. Each build keeps only what it
+    used (`done`), so old values do not pile up in a long preview."""
 
     def __init__(self) -> None:
         self._kept: dict[Hashable, tuple[object, object]] = {}

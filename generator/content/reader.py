@@ -81,13 +81,9 @@ Made = tuple[Any, list[ContentError]]  # an entry (None if invalid) and its erro
 
 
 class Validated:
-    """Validation of a file's entries that hands back, for an entry read just as before,
-    the object its last reading made.
-
-    An edit of one entry in a file of many then leaves the others' objects as they were,
-    and with them what builds made from them (rendered cards, feed items, checked Markdown).
-    Nothing is shared between two entries: one read twice in a file is validated twice.
-    """
+    """Validation of a file's entries that hands back, for an entry read just as before, the
+    object its last reading made: an edit of one entry leaves the others' objects, and what
+    builds made from them, as they were. One entry read twice in a file is validated twice."""
 
     def __init__(self, before: FileRead | None = None):
         self._before = before.made if before is not None else {}

@@ -118,12 +118,9 @@ class Resolver:
     def document(
         self, doc: Document, *, root: str = "", own_only: tuple[str, ...] = ()
     ) -> tuple[Document, list[ContentError]]:
-        """`doc` as this language reads it, and errors in its translation mappings.
-
-        Returns `doc` itself when it has no translation in it. Under the top-level keys in
-        `own_only` (site.yaml's `strings`), a value is this language's only: a mapping without
-        it, or plain text in another than the default language, is left out, not shared.
-        """
+        """`doc` as this language reads it (itself when it holds no translation), and errors
+        in its translation mappings. Under the top-level keys in `own_only` (site.yaml's
+        `strings`), a value is this language's only: one without it is left out, not shared."""
         if not own_only and not _holds_translation(doc.data, self.languages.all):
             return doc, []  # what the walk would give, at a fraction of its cost
         walk = _Walk(self, doc, root, own_only)

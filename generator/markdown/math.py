@@ -192,11 +192,8 @@ _TEX_MATH = re.compile(
 
 def tex_math_for_markdown(text: str) -> str:
     """Text whose `$` follow TeX's rule (a .bib title), with each formula that Markdown's
-    rule would not read as written (`$ x $`, `$x$4`) given as `\\(x\\)` instead.
-
-    Formulas Markdown reads the same way are left as written, so plain forms of the text
-    (a page's <title>, Scholar's tags) keep the .bib's own TeX.
-    """
+    rule would not read as written (`$ x $`, `$x$4`) given as `\\(x\\)` instead; the others
+    are left as written, so plain forms of the text keep the .bib's own TeX."""
     return _TEX_MATH.sub(_kept_or_bracketed, text) if "$" in text else text
 
 

@@ -72,12 +72,8 @@ _PATH_AND_REST = re.compile(r"([^?#]*)(.*)", re.S)
 
 
 def _site_relative(url: str) -> str | None:
-    """A relative link in Markdown, as a path from the site root; None for other links.
-
-    Markdown is written once and shown on pages at several depths, so a relative link
-    means a path from the site root (content/files/a.pdf is `files/a.pdf`), never from
-    the page it happens to be shown on.
-    """
+    """A relative link in Markdown, as a path from the site root (content/files/a.pdf is
+    `files/a.pdf`), never from the page it is shown on; None for other links."""
     if not url or url.startswith(("#", "//", "?")) or url_scheme(url) is not None:
         return None
     path, rest = _PATH_AND_REST.match(url).groups()

@@ -39,11 +39,8 @@ _MISSING: Any = object()
 
 
 def _field(data: Entry, name: str, default: Any = _MISSING) -> Any:
-    """`getattr(data, name[, default])`, without pydantic's slow way to a missing name.
-
-    Entries are frozen, with no extra or private fields: a name that is neither a field
-    (in the instance's __dict__) nor on the class is missing.
-    """
+    """`getattr(data, name[, default])`, without pydantic's slow way to a missing name: entries
+    have no extra or private fields, so a name neither in __dict__ nor on the class is missing."""
     value = vars(data).get(name, _MISSING)
     if value is not _MISSING:
         return value
@@ -56,11 +53,8 @@ def _field(data: Entry, name: str, default: Any = _MISSING) -> Any:
 
 @dataclass(eq=False)
 class Item:
-    """One entry of a section, with what templates need beyond its fields.
-
-    Fields of the entry are read through it (`item.title`, `item.start`), so a template
-    sees one object per entry.
-    """
+    """One entry of a section, with what templates need beyond its fields, which are read
+    through it (`item.title`, `item.start`): a template sees one object per entry."""
 
     section: str
     data: Entry
