@@ -3,6 +3,7 @@ free pages, content/<name>.md each a page of its own at /<name>/, in the menu, n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -80,6 +81,11 @@ class Resume:
 
     def section(self, name: str) -> Section | None:
         return next((s for s in self.sections if s.name == name), None)
+
+    @functools.cached_property
+    def nav_urls(self) -> frozenset[str]:
+        """The URLs the menu links to (a page among them is the menu's current one)."""
+        return frozenset(link.url for link in self.nav)
 
     @property
     def news(self) -> Section | None:
