@@ -102,11 +102,8 @@ _FILE_ENDING = re.compile(
 
 def web_address_without_scheme(url: str) -> str | None:
     """`https://` + `url` when `url` is a web address written without its scheme
-    (`www.linkedin.com/in/x`, `github.com/x`); None for anything else, paths included.
-
-    A browser reads `github.com/x` in a link as a path inside the site, which breaks: most
-    people who write it mean the web address, as they would type it in an address bar.
-    """
+    (`github.com/x`, which a browser would read as a path inside the site, though its writer
+    meant the address); None for anything else, paths included."""
     if url_scheme(url) or url.startswith(("/", ".", "#", "?")):
         return None
     host = re.split(r"[/?#]", url, maxsplit=1)[0]

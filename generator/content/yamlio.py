@@ -268,12 +268,8 @@ def _reworded(exc: yaml.MarkedYAMLError, line_offset: int) -> str:
 
 
 def _long_key_start(line: str, column: int) -> int | None:
-    """Where the key ending at the ':' at `column` starts, if that key is over the limit.
-
-    Both parsers stop at that ':' once they no longer take what precedes it for a key. A
-    key on one line is quoted, or plain text after the indent, a `- `, `? `, `{`, `[` or
-    `,`; looking back to the last of those is enough.
-    """
+    """Where the key ending at the ':' at `column` starts, if that key is over the limit (a
+    key on one line is quoted, or plain text after the indent, `- `, `? `, `{`, `[` or `,`)."""
     if line[column : column + 1] != ":":
         return None
     key = line[:column].rstrip()
