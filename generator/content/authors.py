@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 EQUAL_MARK = "*"
 CORRESPONDING_MARK = "†"
-# Every mark that may follow a name in an author list; none is part of the name.
-NAME_MARKS = "*†‡"
+# Every mark that may follow a name in an author list; none is part of the name. `+` is
+# what some labs write for a co-corresponding author (`Lew$^+$, Matthew D.`).
+NAME_MARKS = "*†‡+"
 
 
 @dataclass(frozen=True)

@@ -23,14 +23,15 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
+from generator.content.authors import NAME_MARKS
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
-_MARKS_BEFORE_COMMA = re.compile(r"^([^,]*?)\s*([*†‡]+)(\s*,.*)$")
 _MARK_TAIL = re.compile(
     r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
-    r"|\^\{(?P<caret>[^{}]*)\}|(?P<plain>[*†‡])|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
+    r"|(?<!\\)\^\{(?P<caret>[^{}]*)\}|(?<!\\)\^(?P<bare>[*+])|(?P<plain>[*†‡+])"
+    r"|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
 )
 
 
@@ -303,22 +304,31 @@ def verbatim(value: str) -> str:
 
 def split_marks(raw: str) -> tuple[str, str]:
     """`Zhang, Zili$^{*\\dagger}$` -> ('Zhang, Zili', '*†'); affiliation numbers are dropped."""
+    name, marks = _tail_marks(raw.strip())
+    while name[:1] and name[0] in NAME_MARKS:  # before the name: `*Pang, Ce`
+        marks, name = marks + name[0], name[1:].lstrip()
+    family, comma, given = name.partition(",")
+    if comma:  # before the comma: al-folio's `Einstein*†, A.`, a lab's `Lew$^+$, Matthew D.`
+        family, glued = _tail_marks(family)
+        name, marks = family + comma + given, marks + glued
+    return name, "".join(dict.fromkeys(marks))
+
+
+def _tail_marks(name: str) -> tuple[str, str]:
+    """The marks at the end of `name`, in any of the forms _MARK_TAIL reads, and the rest."""
     marks = ""
-    name = raw.strip()
     while match := _MARK_TAIL.search(name):
         inner = next(
-            g for g in match.group("math", "sup", "caret", "plain", "macro") if g is not None
+            g
+            for g in match.group("math", "sup", "caret", "bare", "plain", "macro")
+            if g is not None
         )
         inner = re.sub(r"\\(?:ddagger|ddag)", "‡", inner)
         inner = re.sub(r"\\(?:textdagger|dagger|dag)|^(?:textdagger|dagger|dag)$", "†", inner)
         inner = inner.replace("ddagger", "‡").replace("ddag", "‡")
-        marks = "".join(c for c in inner if c in "*†‡") + marks
+        marks = "".join(c for c in inner if c in NAME_MARKS) + marks
         name = name[: match.start()].rstrip()
-    while name[:1] in ("*", "†", "‡"):  # before the name: `*Pang, Ce`
-        marks, name = marks + name[0], name[1:].lstrip()
-    if glued := _MARKS_BEFORE_COMMA.match(name):  # al-folio's `Einstein*†, A.`
-        marks, name = marks + glued.group(2), glued.group(1) + glued.group(3)
-    return name, "".join(dict.fromkeys(marks))
+    return name, marks
 
 
 def display_name(raw: str) -> str:

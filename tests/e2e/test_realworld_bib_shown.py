@@ -62,17 +62,6 @@ NOT_THE_OWNER = {
     "bibtex/stark-papers.bib": {"*": "collaboration papers list `Aad, Georges and others`"},
     "bibtex/ernst.bib": {"*": "bibtex2web's `author` fields spell co-authors' lists too"},
     "biblatex/tran_paul_le_pubs.bib": {},
-    # `Lew$^+$, Matthew D.`: a `+` mark glued before the comma (co-corresponding author) is
-    # not one of the marks cvsite reads (`*`, `†`, `‡`), so the family name keeps `$^+$`.
-    "biblatex/lew-zotero-journal.bib": dict.fromkeys(
-        (
-            "erkampDifferentialInteractionsDetermine2025",
-            "wuSinglefluorogenImagingReveals2025",
-            "Shen2020b",
-            "Spehar2018",
-        ),
-        "the owner is written `Lew$^+$`",
-    ),
     # Mendeley wrote four people as one braced name: `{Park, Sanghwa; Seidl, Ralf; Beaumier,
     # Michael; Hollis}, Richard` is a single author whose family name is that whole text.
     "bibtex/beaumier-mendeley.bib": {

@@ -75,6 +75,18 @@ def test_a_mark_before_the_name_or_before_its_comma_is_a_mark_not_part_of_the_na
     assert (author.name, author.equal, author.is_owner) == ("Ce Pang", True, True)
 
 
+def test_a_plus_after_the_family_name_is_a_mark_as_the_others():
+    # Matthew D. Lew's lab marks co-corresponding authors `Lew$^+$, Matthew D.` (issue 42)
+    for written in ("Lew$^+$, Matthew D.", "Lew^+, Matthew D.", "Lew+, Matthew D."):
+        assert split_marks(written) == ("Lew, Matthew D.", "+"), written
+        assert display_name(written) == "Matthew D. Lew+"
+    assert split_marks("Zhang, Zili$^{*,+}$") == ("Zhang, Zili", "*+")
+    author = parse_author(display_name("Lew$^+$, Matthew D."), ["Matthew D. Lew"])
+    assert (author.name, author.is_owner, author.marks) == ("Matthew D. Lew", True, "+")
+    # an accent is no mark: `L\^{e}` is Lê, before the comma as after it
+    assert split_marks("L\\^{e}, Van") == ("L\\^{e}, Van", "")
+
+
 def test_rendercv_emphasis_highlights_the_owner_and_is_no_equal_contribution_mark():
     for written in ("*John Doe*", "**John Doe**", "***John Doe***"):
         author = parse_author(written, ["Someone Else"])
