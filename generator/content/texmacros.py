@@ -44,6 +44,21 @@ _GREEK = {
 }
 
 
+_CMS_OLD_NAMES = {
+    "cPgn": "Pgn",
+    "cPagn": "PAgn",
+    "cPgg": "Pgg",
+    "cPJgy": "PJGy",
+    "cPZ": "PZ",
+    "cPZpr": "PZpr",
+    "cPg": "Pg",
+    "cPq": "PQq",
+    "cPaq": "PAQq",
+    **{"cPq" + q: "PQ" + q for q in "tbcsud"},
+    **{"cPaq" + q: "PAQ" + q for q in "tbcsud"},
+}
+
+
 def _particles() -> dict[str, str]:
     table: dict[str, str] = {}
     for name in _PARTICLES:
@@ -83,6 +98,14 @@ def _particles() -> dict[str, str]:
     table["Pgne"] = r"\nu_{\mathrm{e}}"
     table["Pgngm"] = r"\nu_{\mu}"
     table["Pgngt"] = r"\nu_{\tau}"
+    table["Pq"] = _upright("q")  # heppennames' generic quark, as ptdr-definitions also names it
+    table["PAq"] = _barred(_upright("q"))
+    table["PV"] = _upright("V")  # ptdr-definitions' generic vector boson
+    # Older CMS papers spell particles with a `c` (`\\cPqb`, `\\cPZ`); ptdr-definitions
+    # keeps them as the heppennames names they stand for.
+    for old, new in _CMS_OLD_NAMES.items():
+        table[old] = table[new]
+    table["cPKstz"] = r"\mathrm{K}^{*0}"
     # Supersymmetric partners (heppennames' `PS` names): a tilde over the particle.
     table["PSg"] = r"\tilde{\mathrm{g}}"
     table["PSQ"] = r"\tilde{\mathrm{q}}"
@@ -96,8 +119,11 @@ def _particles() -> dict[str, str]:
     return table
 
 
-# hepunits and the CMS/ATLAS unit macros: a thin space, then the unit upright.
+# hepunits and the CMS/ATLAS unit macros: a thin space, then the unit upright. CMS's `ns`
+# forms (`\\TeVns`) leave the space out; its `c` forms are momenta (`\\GeVc`, GeV/c) and
+# `cc` forms masses (`\\GeVcc`, GeV/c²).
 _UNITS = ("eV", "keV", "MeV", "GeV", "TeV", "PeV", "fb", "pb", "nb", "mb", "cm", "mm", "ns", "ps")
+_ENERGIES = ("keV", "MeV", "GeV", "TeV")
 _PER_UNIT = {"fbinv": "fb", "pbinv": "pb", "nbinv": "nb", "ifb": "fb", "ipb": "pb", "invfb": "fb"}
 
 # The CMS (ptdr-definitions) and ATLAS (atlasphysics) definitions titles use.
@@ -133,6 +159,7 @@ _DEFINITIONS = {
     "Wboson": r"\mathrm{W}",
     "Hboson": r"\mathrm{H}",
     "antibar": r"\overline{#1}",
+    "cmsSymbolFace": r"\mathrm{#1}",
     "unit": r"\,\mathrm{#1}",
 }
 
@@ -194,6 +221,11 @@ def _table() -> dict[str, str]:
         table[unit] = "\\," + _upright(unit)
     for name, unit in _PER_UNIT.items():
         table[name] = "\\," + _upright(unit) + "^{-1}"
+    for unit in _ENERGIES:
+        for suffix, per in (("c", "/c"), ("cc", "/c^{2}")):
+            table[unit + suffix] = "\\," + _upright(unit) + per
+            table[unit + suffix + "ns"] = _upright(unit) + per
+        table[unit + "ns"] = _upright(unit)
     table.update(_DEFINITIONS)
     for name, journal in JOURNALS.items():
         table[name] = "\\text{" + journal.replace("&", "\\&") + "}"

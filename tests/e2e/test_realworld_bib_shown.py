@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.test_realworld_bibtex import REAL, build_bib
+from tests.helpers import Run
 from tests.htmlread import read_page
 
 # file -> (owner as highlight_author, the owner's family name as the file writes it in
@@ -39,6 +40,7 @@ OWNERS = {
     "bibtex/aye-paperpile.bib": ("Klaus-Michael Aye", "Aye,"),
     "bibtex/lu-ads.bib": ("Wenbin Lu", "{Lu}, Wenbin"),
     "bibtex/calerovaldez-scholar.bib": ("André Calero Valdez", "Valdez"),
+    "bibtex/duarte-cv-publications.bib": ("Javier Duarte", "Duarte"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/biblatex-examples.bib": ("Gary Westfahl", "Westfahl"),
@@ -85,10 +87,16 @@ TEX_KEPT: dict[str, dict[str, str]] = {
 _SIGNS = re.compile(r"[\\${}]")
 
 
-def _built(tmp_path_factory, name: str):
-    owner, _ = OWNERS[name]
-    folder = tmp_path_factory.mktemp(Path(name).stem)
-    return build_bib(folder, REAL / name, owner, aliases=ALIASES.get(name, ()))
+_BUILDS: dict[str, tuple[Path, Run]] = {}
+
+
+def _built(tmp_path_factory, name: str) -> tuple[Path, Run]:
+    """The file's site, built once for the module (a test of one file reuses it)."""
+    if name not in _BUILDS:
+        owner, _ = OWNERS[name]
+        folder = tmp_path_factory.mktemp(Path(name).stem)
+        _BUILDS[name] = build_bib(folder, REAL / name, owner, aliases=ALIASES.get(name, ()))
+    return _BUILDS[name]
 
 
 @pytest.fixture(scope="module", params=sorted(OWNERS))
@@ -182,3 +190,36 @@ def test_the_warnings_fit_on_a_screen(built):
     assert len(lines) <= 21, run.err  # a screenful, and the line saying how many more
     if len(lines) == 21:
         assert re.match(r"… and \d+ more warnings? not shown", lines[-1])
+
+
+# --- what one file exercises -------------------------------------------------------------------
+
+
+def _reading(element) -> str:
+    """Text as a reader sees it: a formula's letters run together, its TeX annotation left out."""
+    if element.tag == "annotation":
+        return ""
+    return "".join(c if isinstance(c, str) else _reading(c) for c in element.children)
+
+
+def _title(output: Path, slug: str):
+    return read_page(output / "publications" / slug / "index.html").main.find("h1")
+
+
+def test_cms_macros_in_a_physicists_list_read_as_math(tmp_path_factory):
+    # Javier Duarte's CV list (1,379 CMS, ATLAS+CMS and ML papers): titles written with
+    # ptdr-definitions and heppennames, as CMS writes them (`$\\Pp\\Pp$`, `13\\TeV`,
+    # `\\sqrtsNN`, `\\PgUa`, `\\cPKstz`, `\\cmsSymbolFace{B}`), some outside math.
+    output, run = _built(tmp_path_factory, "bibtex/duarte-cv-publications.bib")
+    assert run.code == 0, run.err
+    for slug, words in (
+        ("CMS-2014mna", "in the TeV range"),  # `\\TeVns` outside math: a unit, no space
+        ("Sirunyan-2017pan", "100GeV/c in PbPb"),  # `\\GeVc`: a momentum (a thin space)
+        ("Sirunyan-2019nbs", "anomalous HVV couplings"),  # `\\PH\\PV\\PV`
+        ("CMS-2026shw", "bb―4q final state"),  # `\\bbbar 4\\Pq`, the bar an overline
+        ("Khachatryan-2015isa", "B0→K*0μ+μ−"),  # `\\cPKstz`
+        ("Sirunyan-2018jll", "B+→K+μ+μ−"),  # `\\cmsSymbolFace{B}`
+    ):
+        h1 = _title(output, slug)
+        shown = re.sub(r"\s+", " ", _reading(h1))
+        assert words in shown, (slug, shown)
