@@ -16,8 +16,8 @@ from typing import Any
 from generator import urls as routes
 from generator.content.schema import Variant
 from generator.model import variants
-from generator.model.pages import FreePage
 from generator.model.resume import Item, Resume, Section, Tag
+from generator.model.structure import FreePage
 from generator.render import jsonld
 from generator.render.alternates import LanguageLink, LanguageVersions
 
