@@ -16,11 +16,7 @@ _NOT_SPACE = re.compile(r"[^ \t\n\r]")  # JSON's white space is these four
 
 
 class _Past(Exception):
-    """The value at `path` passes a bound; `message` says which."""
-
-    def __init__(self, path: FieldPath, message: str):
-        self.path = path
-        self.message = message
+    """(path, message): the value at `path` passes a bound; `message` says which."""
 
 
 def check_bounds(value: Any, text: str, file: str) -> None:
@@ -28,11 +24,11 @@ def check_bounds(value: Any, text: str, file: str) -> None:
     try:
         _walk(value, (), [0])
     except _Past as past:
-        at = _offset(text, past.path)
-        line = text.count("\n", 0, at) + 1
-        column = at - text.rfind("\n", 0, at)
-        field = format_field_path("", past.path)
-        raise ContentErrors([ContentError(file, line, column, field, past.message)]) from None
+        path, message = past.args
+        at = _offset(text, path)
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        field = format_field_path("", path)
+        raise ContentErrors([ContentError(file, line, column, field, message)]) from None
 
 
 def _walk(value: Any, path: FieldPath, count: list[int]) -> None:

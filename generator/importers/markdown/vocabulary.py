@@ -225,20 +225,17 @@ _ORGANISATION_WORDS = re.compile(
 
 
 @cache
-def _countries() -> frozenset[str]:
+def _country_codes() -> dict[str, str]:
+    """CLDR's countries (not its regions, which have numbers) by code, with English names."""
     from babel import Locale
 
-    english = Locale("en")
-    names = {name.casefold() for code, name in english.territories.items() if code.isalpha()}
-    names |= {"usa", "u.s.", "u.s.a.", "uk", "u.k.", "prc", "uae"}
-    return frozenset(names)
+    return {code: name for code, name in Locale("en").territories.items() if code.isalpha()}
 
 
 @cache
-def _country_codes() -> frozenset[str]:
-    from babel import Locale
-
-    return frozenset(code for code in Locale("en").territories if code.isalpha())
+def _countries() -> frozenset[str]:
+    names = {name.casefold() for name in _country_codes().values()}
+    return frozenset(names | {"usa", "u.s.", "u.s.a.", "uk", "u.k.", "prc", "uae"})
 
 
 @cache
