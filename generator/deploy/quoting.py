@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 from generator.errors import shown
+from generator.site.outputlock import LONGEST_PATH
 
 _PLAIN = re.compile(r"[\w@%+=:,./~-]+")
-LONGEST_PATH = 160  # characters of a path shown whole: only a name no file system takes is cut
 
 
 def said(value: str | Path) -> str:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 from generator.diskerrors import cause, output_error
 from generator.errors import BuildError, shown
+from generator.site.stamp import short_path
 
 log = logging.getLogger("cvsite")
 
@@ -37,8 +38,8 @@ log = logging.getLogger("cvsite")
 # enough that a build behind a stuck one (a debugger, a suspended terminal) ends, and says why.
 WAIT_SECONDS = 300.0
 _POLL_SECONDS = 0.05
+LONGEST_PATH = 160  # characters of a path a message prints whole
 _OPEN = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-_LONGEST_SHOWN_PATH = 160  # characters of a path a message prints whole
 
 
 def lock_path(output: Path) -> Path:
@@ -157,10 +158,6 @@ def _holder(descriptor: int) -> str:
 
 
 def _shown(path: Path) -> str:
-    """A path as short as it can be said, cut like any value a message repeats."""
-    try:
-        text = path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        text = path.as_posix()
-    # A folder's real path may well be long; only a name no file system takes is cut.
-    return text if len(text) <= _LONGEST_SHOWN_PATH else shown(text, _LONGEST_SHOWN_PATH)
+    """A path as short as it can be said; only a name no file system takes is cut."""
+    text = short_path(path)
+    return text if len(text) <= LONGEST_PATH else shown(text, LONGEST_PATH)

@@ -22,6 +22,7 @@ from generator.render.typstpdf import make_pdf, pdf_name, template_of
 from generator.site.options import BuildOptions
 from generator.site.outputlock import output_lock
 from generator.site.outputs import theme_assets
+from generator.site.stamp import short_path
 from generator.site.writer import Source, check_output_location, prepare_output, write_site
 
 # A folder with this file holds a whole site (every build writes one): not a variant's.
@@ -41,7 +42,7 @@ class VariantBuild:
     def summary(self) -> str:
         where = [f"{self.output / name}" for name in [*self.pdfs, *self.pages]]
         return f"Built the CV {shown(self.name)} ({', '.join(self.languages)}): " + ", ".join(
-            _shown(Path(path)) for path in where
+            short_path(Path(path)) for path in where
         )
 
 
@@ -77,7 +78,7 @@ def _refuse_whole_site(options: BuildOptions) -> None:
     output = options.output.resolve()
     if output == (options.site / "output").resolve() or (output / WHOLE_SITE).is_file():
         raise BuildError(
-            f"--output {_shown(options.output)} holds the whole site, which a build of one "
+            f"--output {short_path(options.output)} holds the whole site, which a build of one "
             "variant would replace: choose a folder of its own (the default is "
             "output-cv-<name>/)"
         )
@@ -124,11 +125,3 @@ def _static(theme: Theme) -> dict[PurePosixPath, Source]:
         routes.output_path(routes.theme_file(relative)): asset
         for relative, asset in theme_assets(theme).items()
     }
-
-
-def _shown(path: Path) -> str:
-    """A path as short as it can be said: relative to the working folder when inside it."""
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return path.as_posix()
