@@ -1,14 +1,6 @@
-"""Changed files, sorted into the kinds a rebuild treats differently.
-
-- settings: `site.yaml`, a theme's `theme.yaml`, anything in the site's `themes/` outside the
-  theme in use: reload everything (the theme itself may be another one now);
-- content: a file under `content/` (an entry file, the profile, an asset);
-- template: a file under a `templates/` folder of the theme chain, by template name;
-- static: a file under a `static/` folder of the theme chain.
-
-A file that is none of these (an editor's swap file, output/) is not a change at all. What
-is watched, and how, is the preview's (generator/serve/watch.py).
-"""
+"""Changed files, sorted into the kinds a rebuild treats differently: settings (site.yaml,
+anything of the themes but templates and static files: reload everything), content, templates
+(by name) and static files of the theme chain. Anything else is no change at all."""
 
 from __future__ import annotations
 

@@ -1,15 +1,10 @@
 """The site's pictures, made with Pillow: each original read once for the page plan (its
-size as shown, its format), then made into the files render/pictures.py plans.
+size as shown, its format), then decoded once into the files render/pictures.py plans.
 
-What is published is pixels only: EXIF orientation is applied, then EXIF (with a phone's GPS
-position), XMP and colour profiles are left behind (colours first converted to sRGB); an SVG
-is drawn into pixels first (site/vectors.py). Each file made is kept in the site's cache
-folder under a digest of what it is made from (the original's bytes, its size and format,
-Pillow's version, the SVG renderer's for an SVG, and this module's settings), so a rebuild
-reads it from there and does no image work. Beside each kept file is a digest of its bytes:
-a file that no longer matches it (overwritten, cut short, emptied) is made again, never
-published. An original is decoded once for all its files, and each original is one job a
-build may hand to another process.
+Only pixels are published: EXIF orientation applied, then EXIF (a phone's GPS position),
+XMP and colour profiles left behind (colours converted to sRGB); an SVG is drawn first
+(vectors.py). Each file made is kept in the cache under a digest of what shapes it, and
+checked against a digest of its bytes before it is used again (cachefolders.intact).
 """
 
 from __future__ import annotations
@@ -57,9 +52,8 @@ def modern_formats() -> tuple[str, ...]:
 
 def wanted_images(loaded: Loaded) -> Wanted:
     """Every picture the site shows, with the field that names it and its roles: the avatar
-    (also the link preview and, without site.yaml's `favicon`, the favicons), each entry's
-    `image` (its page, lists, and its page's link preview if it has a page), and an SVG
-    `favicon` (drawn into the favicons; a PNG or ICO one is published as it is)."""
+    (also the link preview and, without a `favicon`, the favicons), each entry's `image`,
+    and an SVG `favicon` (a PNG or ICO one is published as it is)."""
     wanted: Wanted = {}
 
     def add(path: str | None, place: ContentError, roles: set[str]) -> None:
@@ -88,9 +82,8 @@ def wanted_images(loaded: Loaded) -> Wanted:
 
 
 class Originals:
-    """What each original was found to be (its digest, size as shown and fallback format),
-    by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
-    original it has seen unchanged, not even to hash it."""
+    """What each original was found to be (digest, size as shown, fallback format), by its
+    file's size and time, kept in the cache: a rebuild reads no original it has seen."""
 
     def __init__(self, path: Path | None):
         self.path = path
@@ -125,8 +118,8 @@ class Originals:
 def read_pictures(
     loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
 ) -> Pictures:
-    """The site's pictures, each original read (not decoded): ContentErrors for any that is
-    not an image cvsite reads, or too big."""
+    """The site's pictures, each original's header read: ContentErrors for any that is not
+    an image cvsite reads, or too big."""
     originals = originals or Originals(None)
     files = {loaded.files.display(p).removeprefix("content/"): p for p in loaded.files.assets}
     infos, problems = {}, []
@@ -144,8 +137,7 @@ def read_pictures(
 
 
 def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
-    """An original's size as shown and its fallback format, from its header (an SVG's: from
-    its root element)."""
+    """An original's size as shown and its fallback format, from its header."""
     data = _read(file, place)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     if is_vector(path):
@@ -231,8 +223,8 @@ def _error(place: ContentError, message: str) -> ContentErrors:
 
 
 def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
-    """The URLs the pictures' files take, each said to come from the field naming its
-    original: for the check that no two sources claim one output path."""
+    """The URLs the pictures' files take, each from the field naming its original (for the
+    check that no two sources claim one output path)."""
     claims: dict[str, tuple[Source, Origin]] = {}
     for picture_file in picture_files:
         place = picture_file.info.place
@@ -321,8 +313,7 @@ def _decoded(group: list[PictureFile]) -> Image.Image:
 
 
 def _drawn(info: ImageInfo, scale: float) -> Image.Image:
-    """An SVG original drawn at `scale` times the size it is shown at (no more than
-    MAX_PIXELS), as RGBA."""
+    """An SVG original drawn at `scale` times its size shown (at most MAX_PIXELS), as RGBA."""
     from PIL import Image
 
     width, height = info.width * scale, info.height * scale

@@ -1,8 +1,5 @@
-"""Check every internal link of a built site: each href/src names a file, each #fragment an id.
-
-External links (another host, mailto:, tel:) are not fetched: the checker runs offline and in
-a fraction of a second. Pages are read with the standard library's HTML parser.
-"""
+"""Check every internal link of a built site: each href/src names a file, each #fragment an
+id. External links (another host, mailto:, tel:) are not fetched."""
 
 from __future__ import annotations
 

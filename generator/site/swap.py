@@ -11,6 +11,7 @@ import stat
 from pathlib import Path
 
 from generator.errors import BuildError
+from generator.site.outputlock import file_kind
 
 MARKER = ".cvsite-output"
 MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
@@ -26,9 +27,8 @@ def staging_paths(output: Path) -> tuple[Path, Path]:
 def recover(output: Path) -> None:
     """Undo what a killed build may have left: stray staging folders, a swap half done.
 
-    Called with the output's lock held (outputlock.py), so what it finds belongs to no build
-    still running. Only folders are taken for leftovers: anything else under those names
-    (a link, a file: committed to a repository, say) was never made by cvsite, and is
+    Called with the output's lock held, so what it finds belongs to no running build. Only
+    folders are leftovers: anything else under those names (a link, a committed file) is
     refused by name rather than followed, renamed or removed."""
     staging, old = staging_paths(output)
     found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
@@ -48,20 +48,16 @@ def _leftover(path: Path, output: Path) -> bool:
         return False
     if stat.S_ISDIR(mode):
         return True
-    if stat.S_ISLNK(mode):
-        kind = f"symbolic link (to {os.readlink(path)})"
-    else:
-        kind = "file" if stat.S_ISREG(mode) else "pipe, socket or device"
     raise BuildError(
-        f"{path} is a {kind}: cvsite keeps that name for the folder it builds "
+        f"{path} is a {file_kind(path)}: cvsite keeps that name for the folder it builds "
         f"{output.name}/ in, and never follows, renames or removes anything else there. "
         "Remove it (if it came from a repository, delete it there too) and build again."
     )
 
 
 def _was_output(folder: Path) -> bool:
-    """Whether `folder` is an output folder cvsite made (a folder holding its marker file,
-    neither of them a link): the previous site, set aside by a swap that was cut short."""
+    """Whether `folder` is an output folder cvsite made (holding its marker, neither a link):
+    the previous site, set aside by a swap that was cut short."""
     try:
         return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
             os.lstat(folder / MARKER).st_mode

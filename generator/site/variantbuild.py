@@ -1,10 +1,6 @@
-"""`cvsite build --variant NAME`: one CV variant alone, for a quick application.
-
-Its page and PDF in each language, and the theme's static files (so the page looks as it
-does on the site), are written to a folder of their own, replaced whole like `output/`. The
-site's `output/` is never touched: its no-op stamp and its swap stay the whole build's, and
-a folder that holds a whole site is refused as a target.
-"""
+"""`cvsite build --variant NAME`: one CV variant alone, for a quick application: its page and
+PDF in each language and the theme's static files, in a folder of their own replaced whole.
+The site's `output/` is never touched, and a folder holding a whole site is refused."""
 
 from __future__ import annotations
 
@@ -17,8 +13,9 @@ from generator.content.schema import Variant
 from generator.errors import BuildError, UsageError, listed, shown
 from generator.model.resume import Loaded, load
 from generator.render.renderer import Renderer, plan_pages
-from generator.render.theme import Theme, load_theme
+from generator.render.theme import Theme
 from generator.render.typstpdf import make_pdf, pdf_name, template_of
+from generator.site.builder import site_theme
 from generator.site.options import BuildOptions
 from generator.site.outputlock import output_lock
 from generator.site.outputs import theme_assets
@@ -60,7 +57,7 @@ def build_variant(options: BuildOptions, name: str) -> VariantBuild:
         prepare_output(options.output, options.force)
         loaded = load(options.site, include_drafts=options.drafts, base_url=options.base_url)
         variant = find_variant(loaded, name)
-        theme = _theme(loaded, options.site)
+        theme = site_theme(loaded, options.site)
         pages = _pages(loaded, theme, options.site, name)
         pdfs = _pdfs(loaded, theme, variant)
         files: dict[PurePosixPath, Source] = {**pages, **pdfs, **_static(theme)}
@@ -95,11 +92,6 @@ def find_variant(loaded: Loaded, name: str) -> Variant:
         raise UsageError(f"{message} (did you mean {shown(close[0])}?)")
     known = listed(variants) or "none; see docs/content.md, 'CV variants'"
     raise UsageError(f"{message} (variants: {known})")
-
-
-def _theme(loaded: Loaded, site: Path) -> Theme:
-    config = loaded.resume.config
-    return load_theme(config.theme, site, config.theme_options, config=loaded.config_doc)
 
 
 def _pages(loaded: Loaded, theme: Theme, site: Path, name: str) -> dict[PurePosixPath, Source]:

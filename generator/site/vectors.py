@@ -1,14 +1,8 @@
-"""SVG pictures, made into pixels. An SVG is a document: opened from the site's own address it
-runs its `<script>` and `onload`, and it may load what it links to. So no SVG a field names
-(`avatar`, an entry's `image`, site.yaml's `favicon`) is published as it is: it is drawn by
-the SVG renderer inside the `typst` wheel (resvg, which runs no script, draws no
-`foreignObject` and loads no file or URL an SVG links to), and the drawing is made into the
-site's pictures as a photo is (site/images.py).
-
-Before that, the file is checked to be SVG by what it holds, not by its name (an HTML page
-named `me.svg` is refused), and its size as a browser would show it is read from its root
-element: the width and height of its pages' pictures come from there, and it is drawn at
-whatever size its largest file needs.
+"""SVG pictures, made into pixels. Opened from the site's own address an SVG runs its scripts
+and loads what it links to, so none is published as it is: it is drawn by resvg (in the
+`typst` wheel: no script, no `foreignObject`, no linked file) and made into pictures as a
+photo is (images.py). The file is checked to be SVG by what it holds, not its name, and its
+size as a browser shows it read from its root element.
 """
 
 from __future__ import annotations
@@ -51,8 +45,7 @@ def renderer_version() -> str:
 
 
 def svg_size(data: bytes) -> tuple[float, float]:
-    """The size (CSS pixels) at which a browser shows the SVG `data`: from its root's width,
-    height and viewBox. Raises NotDrawn for a file that is not an SVG."""
+    """The size (CSS pixels) at which a browser shows the SVG `data`; NotDrawn if not an SVG."""
     if len(data) > MOST_BYTES:
         raise _not_svg(f"it is over {MOST_BYTES // 1_000_000} MB")
     text = _text(data)
@@ -68,9 +61,8 @@ def svg_size(data: bytes) -> tuple[float, float]:
 
 
 def draw(data: bytes, width: int, height: int) -> bytes:
-    """The SVG `data` drawn to fit `width` × `height` pixels, as a PNG (transparent where it
-    draws nothing). Raises NotDrawn for what resvg cannot draw, and RuntimeError in a process
-    forked from one that has used Typst (typstpdf.compiler)."""
+    """The SVG `data` drawn to fit `width` × `height` pixels, as a transparent PNG. Raises
+    NotDrawn for what resvg cannot draw."""
     typst = compiler()
     inputs = {"svg": _text(data), "width": str(width), "height": str(height)}
     # An empty folder as Typst's root: an SVG's link to a file finds nothing to read.
@@ -106,8 +98,8 @@ class _Found(Exception):
 
 
 def _root(text: str) -> tuple[str, dict[str, str]]:
-    """The root element's name (`namespace local`) and attributes. Only what comes before
-    and in its start tag is read, by expat, which loads no external entity."""
+    """The root element's name (`namespace local`) and attributes, read by expat, which loads
+    no external entity."""
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 

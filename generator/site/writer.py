@@ -1,10 +1,6 @@
-"""Put a built site on disk without ever leaving a half-written output folder.
-
-The new site is assembled in a sibling folder (unchanged files hard-linked from the current
-output, changed ones written), then swapped in with one atomic rename. A build that fails,
-or a process killed at any moment, leaves the previous output as it was. A build whose
-result equals what is on disk writes nothing at all.
-"""
+"""Put a built site on disk without ever leaving a half-written output folder: assembled in a
+sibling folder (unchanged files hard-linked), then swapped in at once (swap.py). A failed or
+killed build leaves the previous output as it was; an unchanged one writes nothing."""
 
 from __future__ import annotations
 
@@ -27,9 +23,8 @@ from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swa
 
 @dataclass(frozen=True)
 class Asset:
-    """A file of the site published as it is (a content asset, a theme's static file):
-    `path`, read from inside `root` every time it is copied (`confined.open_inside`), so that
-    a link made to lead out of `root` after the build looked at it is refused then."""
+    """A file published as it is (a content asset, a theme's static file), read from inside
+    `root` each time it is copied, so that a link made to lead out of it later is refused."""
 
     root: Path
     path: Path
@@ -45,8 +40,7 @@ class WriteReport:
     written: int  # files whose bytes are new or changed
     removed: int  # files that were there and are not any more
     total: int
-    # Size and modification time of each file of a new output folder, by its path in it,
-    # taken as it was made: a stamp then needs no walk of the folder. None: none was made.
+    # Size and time of each file of a new output folder, for the stamp; None: none made.
     stats: dict[str, list[int]] | None = None
 
     @property
@@ -69,8 +63,7 @@ def check_output_location(output: Path, site_root: Path) -> None:
 
 
 def prepare_output(output: Path, force: bool) -> None:
-    """What a killed build left undone recovered, and an output folder that is not cvsite's
-    refused: before a build renders anything, and again before it writes."""
+    """Recover what a killed build left undone; refuse an output folder not cvsite's."""
     try:
         recover(output)
     except OSError as exc:
@@ -135,10 +128,7 @@ def write_site(
     force: bool = False,
     locked: bool = False,
 ) -> WriteReport:
-    """Make `output` hold exactly `files`, atomically. Returns what changed.
-
-    `locked`: the caller holds the output's lock (outputlock.py) already;
-    otherwise it is held here while the folder is written."""
+    """Make `output` hold exactly `files`, atomically (holding its lock unless `locked`)."""
     if not locked:
         with output_lock(output):
             return write_site(output, files, force=force, locked=True)
@@ -166,10 +156,8 @@ def write_site(
 def _assemble(
     staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]
 ) -> dict[str, list[int]]:
-    """Each file of `wanted` made in `staging` (if it is not there already); their sizes and
-    times, by path."""
-    # One plain loop of system calls: a pool of eight threads was 4-8 times slower here (on
-    # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
+    """Each file of `wanted` made in `staging`; their sizes and times, by path. One plain
+    loop of system calls: a pool of threads costs more than these writes."""
     staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
     folders = {posixpath.dirname(r) for r in wanted} - {""}
@@ -196,8 +184,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def _write_new(target: str, data: bytes) -> os.stat_result:
-    """A new file holding `data`, and its stat once written: the last write sets its time,
-    closing does not change it. System calls straight: a Python file object adds nothing here."""
+    """A new file holding `data`, and its stat once written (closing keeps its time)."""
     descriptor = os.open(target, _NEW_FILE, 0o666)
     try:
         view = memoryview(data)
@@ -234,11 +221,8 @@ def update_files(
     *,
     total: int,
 ) -> WriteReport:
-    """Bring a folder this process keeps (a preview's) up to date, in place.
-
-    Each file is replaced in one rename, so a browser never reads half a page; folders left
-    empty by removed files go too. `write_site` is for output folders others may read.
-    """
+    """Bring a folder this process keeps (a preview's) up to date in place, each file
+    replaced in one rename so that a browser never reads half a page."""
     for relative, source in sorted(written.items()):
         target = output / relative
         temporary = target.with_name(f".{target.name}.cvsite-tmp")
