@@ -16,7 +16,7 @@ from generator.deploy.gittarget import GitTarget
 from generator.deploy.treediff import Tree
 from generator.errors import BuildError
 
-# A deploy commit says so in a trailer; older cvsite versions wrote only this subject line.
+# A deploy commit says so in a trailer; older cvsite versions wrote only this subject.
 TRAILER = "Deployed-by"
 _OLD_SUBJECT = re.compile(r"^Publish the site built from .+ \(cvsite [^)]+\)$")
 
@@ -44,10 +44,8 @@ def fetch(target: GitTarget) -> str:
 
 
 def wanted_tree(target: GitTarget, folder: Path, write: bool = False) -> Tree:
-    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll, CNAME).
-
-    With `write`, the blobs are stored in the repository too, ready to be committed.
-    """
+    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll,
+    CNAME); with `write`, the blobs are stored in the repository too."""
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     listing = "".join(f"{p}\n" for p in files).encode()
     store = ["-w"] if write else []

@@ -1,10 +1,6 @@
-"""Where a github-pages deploy goes: the site's repository, a remote of it and a branch,
-each checked before anything is built or pushed.
-
-A branch name git would read as something other than a branch (`HEAD`, `+main`,
-`refs/heads/x`, `@{-1}`) is refused, and so is a branch checked out in a working tree,
-whose files a deploy would replace.
-"""
+"""Where a github-pages deploy goes: the site's repository, a remote of it and a branch
+(not one git would read as something else, nor one checked out in a working tree), each
+checked before anything is built or pushed."""
 
 from __future__ import annotations
 
@@ -50,10 +46,7 @@ def find_repo(site: Path) -> Path:
 def locate(
     site: Path, remote: str, branch: str, cname: str | None, where: str = "deploy.branch"
 ) -> GitTarget:
-    """The deploy's repository and remote, checked before anything is built or pushed.
-
-    `where` names the setting the branch came from, for messages (`--branch`).
-    """
+    """The deploy's repository and remote, checked; `where` names the branch's setting."""
     repo = find_repo(site)
     check_branch_name(repo, branch, where)
     # The URL as configured: `git remote get-url` would apply insteadOf rewrites, and the

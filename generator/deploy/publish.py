@@ -1,10 +1,6 @@
-"""`cvsite deploy`: check everything, then publish a fresh build to the configured target.
-
-The order is the promise: build from scratch into a private temporary folder (which also
-validates the content), make sure base_url is where the target will serve the site, check
-every internal link, and only then hand the folder to the target. Any failure before the
-last step raises, and nothing leaves the machine. The site's own output/ is not touched.
-"""
+"""`cvsite deploy`: build afresh into a private folder, check base_url against the target
+and every internal link, and only then hand the folder to the target: a failure before the
+last step leaves nothing published. The site's own output/ is not touched."""
 
 from __future__ import annotations
 
@@ -264,20 +260,15 @@ def _build_files(folder: Path) -> dict[PurePosixPath, Path]:
 
 
 def _copy(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
-    # Held from the comparison to the swap, so that what is compared is what is replaced.
+    # Locked from the comparison to the swap, so that what is compared is what is replaced.
     with output_lock(destination):
-        return _copy_locked(folder, destination, force, dry_run)
-
-
-def _copy_locked(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
-    current = folder_tree(destination, skip=frozenset({MARKER})) if destination.exists() else None
-    wanted = folder_tree(folder)
-    if current == wanted:
-        return f"Nothing to deploy: {said(destination)} already holds this build."
-    changes = describe_changes(current, wanted)
-    if dry_run:
-        return f"Would copy to {said(destination)}/: {changes}."
-    # The writer swaps the folder in at once and keeps its marker there, so a later deploy
-    # can tell the folder is cvsite's to replace.
-    write_site(destination, _build_files(folder), force=force, locked=True)
+        current = folder_tree(destination, skip=frozenset({MARKER}))
+        wanted = folder_tree(folder)
+        if current == wanted:
+            return f"Nothing to deploy: {said(destination)} already holds this build."
+        changes = describe_changes(current if destination.exists() else None, wanted)
+        if dry_run:
+            return f"Would copy to {said(destination)}/: {changes}."
+        # The writer keeps its marker there: a later deploy can tell the folder is cvsite's.
+        write_site(destination, _build_files(folder), force=force, locked=True)
     return f"Deployed to {said(destination)}/: {changes}."

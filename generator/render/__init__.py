@@ -1,13 +1,8 @@
-"""From the résumé model to page bytes and the printable CV.
+"""From the résumé model to page bytes and the printable CV: the page plan (`pages`), the
+theme chain (`theme`), the Jinja environment (`environment`), what templates call
+(`functions`, `icons`, `presenter`, `pictures`), the renderer, JSON-LD, Scholar's tags,
+language alternates, and the CV as a document and a Typst PDF (`cvdocument`, `typstpdf`).
 
-Owns the page plan (`pages`: every page, which templates may draw it, what it shows), the
-theme chain (`theme`: theme.yaml, `extends`, options, static files), the Jinja environment
-(`environment`: loader over the chain, bytecode cache in the site's cache folder, template
-errors), what templates call (`functions`, `icons`), the renderer (`renderer`), schema.org
-JSON-LD (`jsonld`), Google Scholar's tags (`scholar`), language alternates (`alternates`),
-and the CV as a document and a Typst PDF (`cvdocument`, `typstpdf`).
-
-Does not own: reading or checking content (`content`, `model`), Markdown (`markdown`),
-deciding what to rebuild, spreading work over processes or writing files (`site`). No I/O
-here but reading templates and theme files and Jinja's bytecode cache.
+Not here: reading content, Markdown, what to rebuild, processes, writing files. No I/O but
+reading templates and theme files and Jinja's bytecode cache.
 """

@@ -1,12 +1,8 @@
 """The same page in each language of a site: hreflang alternates and the language switcher.
 
-A page's version in another language is the page at the same place under that language's
-root (`/cv/` and `/de/cv/`; entries keep their default-language URL name in every language,
-see model._make_items). When a language has no such page (an entry written in one language
-only, a tag spelled differently), the switcher leads to the closest page above that place
-which the language has — the section, the tags index, at least the home page — and the page
-has no hreflang alternate in that language.
-"""
+A page's version in another language is at the same place under that language's root
+(`/cv/`, `/de/cv/`); where that language has none, the switcher leads to the closest page
+above it, and there is no hreflang alternate."""
 
 from __future__ import annotations
 

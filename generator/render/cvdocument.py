@@ -1,12 +1,6 @@
-"""The CV as plain data for a typesetter: what /cv/ shows, in JSON-able dicts and lists.
-
-A PDF template (themes/*/typst/cv.typ) gets this document as data, never as source code:
-text stays text, and Markdown becomes runs of text with their styles
-(`[{"text": "Go", "strong": true}, {"text": " and MPI"}]`), so no value can ever be read as
-markup. The fields are documented in docs/themes.md ("The PDF CV"). A CV for one
-application is the same document with fewer entries: filtering happens before or after this,
-never in a template.
-"""
+"""The CV as plain data for a typesetter: what /cv/ shows, in JSON-able dicts and lists
+(docs/themes.md, "The PDF CV"). Markdown becomes runs of styled text (textruns.py), so that
+no value can ever be read as markup."""
 
 from __future__ import annotations
 
@@ -29,10 +23,7 @@ MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
 def cv_document(
     resume: Resume, *, paper: str = "a4", options: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The CV of `resume` in its language, as /cv/ shows it: profile, then every section.
-
-    `options` are the theme's (colours, say), passed on as they are for the template.
-    """
+    """The CV of `resume` in its language, as /cv/ shows it, with the theme's `options`."""
     return _Builder(resume).document(paper, dict(options or {}))
 
 
@@ -100,9 +91,7 @@ class _Builder:
         }
 
     def contact(self) -> list[dict[str, Any]]:
-        """What the CV's contact line shows, in its order (presenter.contact). `text` is
-        what paper prints (the address, the handle, the site without its scheme), `url`
-        where a click leads, `icon` the name of its picture in the document's `icons`."""
+        """What the CV's contact line shows, in its order (presenter.contact)."""
         return [self.link(shown) for shown in self.presenter.contact(self.resume.profile)]
 
     def link(self, link: LinkView) -> dict[str, Any]:
@@ -236,9 +225,8 @@ class _Builder:
 
 
 def _with_length(entry: dict[str, Any]) -> dict[str, Any]:
-    """The entry with its `length`: about how much text it holds (the UTF-8 bytes of its
-    texts), from which a template tells whether it may break across pages. Counted here:
-    the same count in Typst took a tenth of a 1,000-entry CV's typesetting."""
+    """The entry with its `length` (the UTF-8 bytes of its texts), from which a template tells
+    whether it may break across pages: counted here, where it costs less than in Typst."""
     entry["length"] = _length(entry)
     return entry
 

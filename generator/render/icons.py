@@ -78,9 +78,7 @@ def icon(name: str, css_class: str = "icon") -> Markup:
 
 
 def svg_document(name: str) -> str:
-    """The icon as an SVG file's text, for a typesetter that draws it (the PDF's contact
-    line): the same shapes as the pages', with nothing to fetch. `currentColor` is left
-    for the template to replace with its colour."""
+    """The icon as an SVG file's text, for the PDF (whose template replaces `currentColor`)."""
     shape = _SHAPES.get(name, _SHAPES["link"])
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" '

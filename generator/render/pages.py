@@ -1,10 +1,6 @@
-"""The page plan: every page of a site, what it shows and which templates may draw it.
-
-Every page kind has a template, looked up most specific first: an entry of the projects
-section tries `entry/projects.html`, then `entry/generic.html`. Each page declares the
-sources it lists (`sources`) and the entries whose Markdown bodies it may show (`bodies`),
-so a caller that keeps pages between builds knows which an edit touches. No I/O.
-"""
+"""The page plan: every page of a site, which templates may draw it (most specific first:
+`entry/projects.html`, then `entry/generic.html`), and the sources and bodies it shows, so
+that a rebuild knows which pages an edit touches."""
 
 from __future__ import annotations
 
@@ -36,15 +32,13 @@ class Page:
     sources: frozenset[str]
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
-    # The entries (`Item.key`) whose Markdown bodies the page may show; ALL_SOURCES: any.
-    # Declared, not observed: a theme may show a body on any page that lists its entry.
+    # The entries whose bodies the page may show (declared: a theme may show any it lists).
     bodies: frozenset[str] = frozenset({ALL_SOURCES})
     language: str = ""  # the language of the résumé it shows
     root: str = "/"  # where the pages of that language are (routes.language_root)
     # Where the page leads in each language of a multilingual site (empty in one language).
     languages: tuple[LanguageLink, ...] = ()
-    # A CV variant's page shows the résumé as the variant chooses (model.variants.tailor); it
-    # is kept out of search engines (`noindex`) and the sitemap.
+    # A CV variant's page (model.variants.tailor), kept out of search engines and the sitemap.
     variant: Variant | None = None
 
     @property
@@ -57,9 +51,8 @@ class Page:
 
     @property
     def alternates(self) -> tuple[LanguageLink, ...]:
-        """The page in each language that has it (hreflang); none if only one language has it.
-
-        The 404 page has none: its switcher leads to each language's home page."""
+        """The page in each language that has it (hreflang); none if only one has it (the 404
+        page's switcher leads to each home page)."""
         if self.kind == "404":
             return ()
         same = tuple(link for link in self.languages if link.same)
@@ -91,10 +84,8 @@ def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
 
 
 def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
-    """Every page of the site in each of its languages, the default language's first.
-
-    In a multilingual site each page knows where it leads in the other languages.
-    """
+    """Every page of the site in each of its languages, the default language's first, each
+    knowing where it leads in the others."""
     pages = [page for resume in resumes.values() for page in plan_language(resume)]
     default = next(iter(resumes.values()))
     if not default.languages.many:
@@ -110,10 +101,8 @@ def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
 
 
 def plan_language(resume: Resume) -> list[Page]:
-    """Every page of the site in the résumé's language, in a fixed order.
-
-    The 404 page is the default language's only: a host serves one for every address.
-    """
+    """Every page of the site in the résumé's language, in a fixed order (the 404 page in
+    the default language only: a host serves one for every address)."""
     pages = _pages(resume)
     for page in pages:
         page.language = resume.language

@@ -1,9 +1,5 @@
-"""The renderer: pages of the plan (render.pages) drawn by the theme's templates, to bytes.
-
-The context each template gets is documented in docs/themes.md: the page, what its plan
-gives it (`section`, `item`, `tag`...), the résumé in the page's language (`site`, `config`,
-`profile`, `t`) and the functions of render.functions. No I/O but Jinja's bytecode cache.
-"""
+"""The renderer: pages of the plan (render.pages) drawn by the theme's templates, to bytes,
+each template given the context docs/themes.md documents."""
 
 from __future__ import annotations
 
@@ -42,30 +38,25 @@ from generator.render.presenter import Presenter, printed
 from generator.render.scholar import citation_tags
 from generator.render.theme import Theme
 
-# What `render_page` reports beside a page's templates for each entry whose body the page
-# may show (`Page.bodies`): `BODY_OF + key`, and `BODY_OF + ALL_SOURCES` for any body.
+# Reported beside a page's templates for each body it may show: `BODY_OF + key`.
 BODY_OF = "body of "
 
-# A spread: `spread(function, items, cost=...)` is `[function(x) for x in items]`, computed
-# however the caller likes (over processes, say: site.parallel.fork_map).
+# `spread(function, items, cost=...)` is `[function(x) for x in items]`, computed however the
+# caller likes (site.parallel.parallel_map).
 Spread = Callable[..., list]
 
 
 class Job(NamedTuple):
-    """Work other than pages that `Renderer.render_pages` may hand to another process: its
-    result must pickle. `cost` is counted in entry pages, as `_unit_cost` counts pages."""
+    """Work other than pages that `render_pages` may hand to another process (its result
+    must pickle); `cost` in entry pages, as `_unit_cost` counts."""
 
     cost: float
     make: Callable[[], Any]
 
 
 class Renderer:
-    """Renders pages of one site with one theme.
-
-    `use` swaps in a newer model of the same site (same site.yaml), so a rebuild keeps the
-    compiled templates; `forget_templates` starts afresh when template files changed. In a
-    multilingual site it renders each page from the résumé in that page's language.
-    """
+    """Renders pages of one site with one theme, each from the résumé in its language; `use`
+    swaps in a newer model of the same site.yaml, keeping the compiled templates."""
 
     def __init__(
         self, resume: Resume, theme: Theme, site_root: Path, *, cache_folder: Path | None = None
@@ -169,9 +160,8 @@ class Renderer:
         return context
 
     def work_out_dates(self) -> None:
-        """Every entry's dates, as pages show them, formatted now (each language's locale
-        keeps them): the CV, section and tag pages show them all, and each process that
-        `render_pages` spreads them over would format them all again."""
+        """Every entry's dates formatted now (each locale keeps them), rather than again in
+        each process `render_pages` forks."""
         for resume in self.resumes.values():
             presenter = Presenter(resume.locale, resume.config)
             for item in resume.items:
@@ -201,16 +191,13 @@ class Renderer:
         also: Sequence[Job] = (),
         then: Callable[[Page, bytes], Any] | None = None,
     ) -> list[Any]:
-        """`render_page` of each page, then the result of each of `also` (other work done
-        alongside: the site's feed, say), computed by `spread`, which may hand them to other
-        processes. With `then`, a page's bytes are replaced by `then(page, bytes)`, in the
-        process that rendered it (which writes the page, say, rather than send it back)."""
+        """`render_page` of each page, then the result of each of `also`, computed by `spread`;
+        with `then`, a page's bytes are `then(page, bytes)`, in the process that rendered it."""
         units: list[Page | Job] = [*pages, *also]
         return spread(functools.partial(self._render_unit, then=then), units, cost=self._unit_cost)
 
     def _unit_cost(self, unit: Page | Job) -> float:
-        """About how long a page takes to render, counted in entry pages: a card costs about
-        a third of an entry page, a line of a tag page a tenth."""
+        """About how long a page takes to render, counted in entry pages."""
         if isinstance(unit, Job):
             return unit.cost
         if unit.kind == "section":
@@ -229,8 +216,7 @@ class Renderer:
         return (html if then is None else then(unit, html)), used
 
     def load_templates(self) -> None:
-        """Every template of the theme chain loaded (compiled, or found in the bytecode
-        cache), so that processes forked after this do not each compile them again."""
+        """Every template of the chain compiled now, not again in each forked process."""
         for name in self.env.list_templates():
             try:
                 self.env.get_template(name)
@@ -238,9 +224,8 @@ class Renderer:
                 continue
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
-        """The page's bytes, and what it depends on besides its sources: every template
-        name of the theme chain (a page may include any), and `BODY_OF` each entry whose
-        body it may show."""
+        """The page's bytes, and what it depends on besides its sources: every template of the
+        chain (a page may include any), and `BODY_OF` each body it may show."""
         if page.language and page.language != self.resume.language:
             self.resume = self.resumes[page.language]
         try:

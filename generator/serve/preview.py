@@ -1,12 +1,7 @@
-"""`cvsite serve`: a live preview.
-
-The site is built into a temporary folder (never output/), with base_url pointing at the
-local server. The watched files (site.yaml, content/, the themes) are watched with
-watchfiles (generator/serve/watch.py); a change is sorted by kind and rebuilt through
-`SiteBuilder`, which re-renders only the pages that depend on it, and only files whose
-bytes changed are written. The server (generator/serve/server.py)
-answers from threads of its own meanwhile, and then tells open pages to reload. A build
-error keeps the server running: every page shows the error, escaped, until a save fixes it.
+"""`cvsite serve`: a live preview, built into a temporary folder (never output/) for the
+local server's address, rebuilt on every change (only the files whose bytes changed are
+written), open pages then told to reload. A build error is shown on every page until a save
+fixes it.
 """
 
 from __future__ import annotations
@@ -34,10 +29,8 @@ from generator.site.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
 
-# The main thread waits for the watchers' news at most this long at a time. A Ctrl-C that
-# the kernel hands to another thread (it does when the main thread cannot take it: stopped
-# by a debugger or a profiler) runs its handler only once this thread is back in Python, and
-# a wait without end would never come back.
+# The main thread waits for the watchers at most this long at a time: a Ctrl-C the kernel
+# hands to another thread runs its handler only once this thread is back in Python.
 WAKE_SECONDS = 0.5
 
 
@@ -73,9 +66,8 @@ class Preview:
         self._run(None, "Built")
 
     def rebuild(self, paths: Iterable[Path], *, pdfs: bool = True) -> Update | None:
-        """Rebuild after `paths` changed; None when nothing that matters changed. With
-        `pdfs` false, a PDF made before is left as it was until `typeset` (so that the
-        pages are shown without waiting for it)."""
+        """Rebuild after `paths` changed; None when nothing that matters changed. With `pdfs`
+        false, a PDF made before is left as it was until `typeset`."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:
@@ -162,12 +154,10 @@ def _lone_stylesheet(update: Update | None) -> str | None:
 
 @contextlib.contextmanager
 def _noting_ctrl_c(preview: Preview, stopping: threading.Event | None = None) -> Iterator[None]:
-    """Ctrl-C (or a polite kill) stops a build at once, and is also noted on the preview,
-    so that it stops the preview even when the KeyboardInterrupt is lost: pydantic, building
-    a validator when it comes, turns it into a SchemaError (which the preview would show as
-    an internal error), and Python drops one raised in a finalizer. A shell may have started
-    us with SIGINT ignored (in the background): it is set here all the same. `stopping` is
-    set too: it stops the watchers' threads, which no signal reaches."""
+    """Ctrl-C (or a polite kill, even where a shell ignored SIGINT) stops a build at once, and
+    is noted on the preview and `stopping` (for the watchers' threads), so that it stops the
+    preview even when the KeyboardInterrupt is lost (pydantic turns it into a SchemaError;
+    Python drops one raised in a finalizer)."""
 
     def interrupted(number: int, frame: object) -> None:
         preview.interrupted = True
@@ -188,11 +178,7 @@ def _noting_ctrl_c(preview: Preview, stopping: threading.Event | None = None) ->
 
 
 def serve(options: ServeOptions) -> None:
-    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files.
-
-    The server answers from threads of its own; this thread builds, then waits for the
-    watchers' news and rebuilds, so a rebuild never holds up a request.
-    """
+    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files."""
     if not (options.site / "site.yaml").is_file():
         raise UsageError(f"{options.site} has no site.yaml (is it a cvsite site folder?)")
     if not is_loopback(options.host):
@@ -260,7 +246,7 @@ def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> Non
     update = preview.rebuild(changed, pdfs=False)
     if update or (was_broken and preview.error is None) or preview.error:
         server.show(preview.error, _lone_stylesheet(update))
-    if update is not None:  # the pages are shown; the PDFs follow (a second at 1,000 entries)
+    if update is not None:  # the pages are shown; the PDFs follow
         preview.typeset()
         if preview.error:
             server.show(preview.error)

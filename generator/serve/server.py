@@ -1,20 +1,11 @@
 """The preview's HTTP server: the last good build, the error page, and the reload channel.
 
-It is the standard library's HTTP server, as MkDocs' preview is, with a fixed pool of
-worker threads (serve/workers.py): pages are served while the watcher rebuilds the site in
-the main thread (the rebuild writes each changed file in one rename, and the server reads
-whichever whole file is there). A burst of connections waits its turn in the system's
-listen queue, as long as the system allows, rather than being dropped; a connection kept
-alive is closed after its answer while others wait. Every file is opened from inside the
-preview's folder, never through a link out of it, and only if it is a regular file
-(`confined.open_inside`). Pages get a small script that asks the server, by long
-polling, for the next rebuild, and reloads the page (or swaps a lone changed stylesheet)
-when it comes. Each page carries the number of the build it was served from, so a rebuild
-that ends before the script asks is not missed.
-
-Requests must name this machine in their Host header (localhost, a loopback address, or
-the address the server listens on): a web page elsewhere that points its own host name
-at 127.0.0.1 (DNS rebinding) would otherwise read the preview, drafts and all.
+The standard library's server with a pool of worker threads (workers.py), serving while
+the main thread rebuilds (each file replaced in one rename). Files are read only from inside
+the preview's folder, and only regular ones (`confined.open_inside`). Pages get a script
+that long-polls for the next build (each page carries the number of its own, so none is
+missed) and reloads. Requests must name this machine in their Host header: a page elsewhere
+that points its host name at 127.0.0.1 (DNS rebinding) would otherwise read the preview.
 """
 
 from __future__ import annotations
@@ -44,9 +35,8 @@ POLL_PREFIX = "/livereload/"
 POLL_SECONDS = 30  # a poll with no rebuild is answered after this; the script asks again
 IDLE_SECONDS = 5  # a kept-alive connection that sends nothing more is closed after this
 
-# Reloads the page when the site is rebuilt (or swaps a stylesheet that alone changed).
-# It asks only while the page is visible: a browser opens at most six connections to a
-# host, and every open tab's waiting request holds one.
+# Asks only while the page is visible: a browser opens at most six connections to a host,
+# and every open tab's waiting request holds one.
 RELOAD_SCRIPT = b"""// cvsite serve: reload this page when the site is rebuilt (the preview only).
 (function () {
   "use strict";
@@ -112,11 +102,9 @@ _WILDCARDS = ("0.0.0.0", "::", "")
 def host_allowed(header: str | None, bound: str) -> bool:
     """Whether a request's Host header names this machine, as only its own browser would.
 
-    A rebinding page sends its own host name, so names are refused but for localhost and
-    its sub-domains (RFC 6761: browsers resolve them to loopback themselves) and the name
-    the server was started with. An address cannot be rebound: a loopback one, or the one
-    the server listens on, is accepted, and any address when it listens on every address
-    (`--host 0.0.0.0`, to look at the preview from a phone).
+    A rebinding page sends its own host name, so names are refused but localhost's (RFC
+    6761) and the one the server was started with. An address cannot be rebound: a loopback
+    one or the server's is accepted, and any when it listens on every address.
     """
     found = _HOST_HEADER.match((header or "").strip())
     if found is None:
@@ -177,8 +165,7 @@ class PreviewServer(WorkerPoolMixIn, socketserver.TCPServer):
     """Serves the preview built in `root`; `error`, when set, is shown instead of every page."""
 
     allow_reuse_address = True
-    # The listen queue: as long as the system allows (it cuts a longer one to its own
-    # limit), not socketserver's 5, which left a burst of requests unanswered.
+    # As long as the system allows: socketserver's 5 left a burst of requests unanswered.
     request_queue_size = socket.SOMAXCONN
 
     def __init__(self, host: str, port: int, root: Path):
@@ -282,8 +269,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, _content_type(name), data, body, epoch)
 
     def _read(self, name: str) -> bytes:
-        """A file of the preview, read from inside its folder: a link out of it, a pipe, a
-        socket or a device is refused (said in the log) and answered as not there."""
+        """A file of the preview, read from inside its folder: a link out of it or anything
+        but a regular file is refused (said in the log) and answered as not there."""
         try:
             with open_inside(self.server.root, name) as file:
                 return file.read()
@@ -333,11 +320,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def _relative_path(path: str) -> str | None:
-    """The file a URL path names inside the preview, or None for a path that leaves it.
-
-    Browsers remove `.` and `..` before sending; one that arrives is an attack, refused
-    like backslashes, NUL and undecodable bytes.
-    """
+    """The file a URL path names inside the preview, or None for one that leaves it (`.`,
+    `..`, backslashes, NUL, undecodable bytes: no browser sends them)."""
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:

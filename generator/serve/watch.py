@@ -1,14 +1,7 @@
-"""What the preview watches, watched by `watchfiles` (inotify on Linux) from threads of its own.
-
-The site's folder is watched for its own entries only: that sees site.yaml however an
-editor saves it (many write a new file and rename it over the old one, which a watch on the
-file itself would lose) and content/ or themes/ coming or going, without setting watches
-over output/, .git or a virtual environment beside them. content/, the site's themes/ and
-the folders of the theme chain outside the site are watched with all they hold.
-
-A watcher says it is watching by its first report: watchfiles reports, empty, after
-READY_MS of quiet. The preview waits for that before it shows its address, so an edit made
-just after is seen.
+"""What the preview watches, with `watchfiles`, from threads of its own: the site's folder
+for its own entries only (site.yaml however an editor saves it, content/ or themes/ coming or
+going, without watches over output/ or .git), and content/, themes/ and the theme chain with
+all they hold. A watcher's first report (empty, after READY_MS) says it is watching.
 """
 
 from __future__ import annotations
@@ -24,6 +17,7 @@ from pathlib import Path
 from watchfiles import Change, DefaultFilter, watch
 
 from generator.render.theme import Theme
+from generator.site.changes import under
 
 log = logging.getLogger("cvsite")
 
@@ -48,7 +42,7 @@ class Places:
         if path == self.site / "site.yaml" or path in self.folders:
             return True
         for folder in self.folders:
-            inside = _under(path, folder)
+            inside = under(path, folder)
             if inside is not None:
                 return not any(part.startswith(".") for part in inside.parts)
         return False
@@ -58,15 +52,8 @@ def places(site: Path, theme: Theme | None) -> Places:
     """The places of `site` built with `theme` (None: no build has worked yet)."""
     folders = [site / "content", site / "themes"]
     if theme is not None:
-        folders += [t.path for t in theme.chain if _under(t.path, site / "themes") is None]
+        folders += [t.path for t in theme.chain if under(t.path, site / "themes") is None]
     return Places(site, tuple(folders))
-
-
-def _under(path: Path, folder: Path) -> Path | None:
-    try:
-        return path.relative_to(folder)
-    except ValueError:
-        return None
 
 
 class SiteFilter(DefaultFilter):
@@ -163,11 +150,8 @@ class Watching:
         self.watchers: dict[tuple[Path, bool], Watcher] = {}
 
     def follow(self, theme: Theme | None, changed: Iterable[Path] = ()) -> None:
-        """Watch what a site built with `theme` reads; returns once all of it is watched.
-
-        A watched folder that came, went or was replaced (`changed` names it) gets a new
-        watcher: the old one watches what is no longer there.
-        """
+        """Watch what a site built with `theme` reads; returns once all of it is watched. A
+        folder `changed` names gets a new watcher: it may have been replaced."""
         watched, changed = places(self.site, theme), set(changed)
         self.sink.filter.watched = watched
         wanted = {(self.site, False), *((folder, True) for folder in watched.existing())}

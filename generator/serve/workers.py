@@ -1,11 +1,6 @@
-"""A fixed pool of threads answering a socketserver's connections, in place of the thread
-for each connection that socketserver's ThreadingMixIn starts without limit.
-
-Connections beyond those the workers answer and WAITING more wait in the system's listen
-queue (the server's `request_queue_size`), unaccepted: they hold no descriptor and no
-thread, and are answered in turn. The accepting thread waits meanwhile, and sees within
-STOP_SECONDS that the server stops.
-"""
+"""A fixed pool of threads answering a socketserver's connections, in place of
+ThreadingMixIn's thread per connection without limit: connections beyond WAITING more wait
+unaccepted in the system's listen queue, holding no descriptor and no thread."""
 
 from __future__ import annotations
 

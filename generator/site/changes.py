@@ -46,7 +46,8 @@ class Changes:
         return names[0] if len(names) == 1 else f"{len(names)} files"
 
 
-def _under(path: Path, folder: Path) -> Path | None:
+def under(path: Path, folder: Path) -> Path | None:
+    """`path` relative to `folder`, or None when it is not inside it."""
     try:
         return path.relative_to(folder)
     except ValueError:
@@ -70,7 +71,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
             continue
         if path == site_root / "site.yaml" or theme is None:
             settings = True
-        elif _under(path, site_root / "content") is not None:
+        elif under(path, site_root / "content") is not None:
             content.add(path)
         elif (kind := _theme_kind(path, theme)) is not None:
             if kind == "settings":
@@ -79,7 +80,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
                 static.add(path)
             else:
                 templates.add(kind.removeprefix("template:"))
-        elif _under(path, site_root / "themes") is not None:
+        elif under(path, site_root / "themes") is not None:
             settings = True  # a theme that may now shadow or extend the one in use
     return Changes(settings, frozenset(content), frozenset(templates), frozenset(static))
 
@@ -87,7 +88,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
 def _theme_kind(path: Path, theme: Theme) -> str | None:
     """'settings', 'static', 'template:<name>', or None when `path` is outside the chain."""
     for folder in theme.chain:
-        inside = _under(path, folder.path)
+        inside = under(path, folder.path)
         if inside is None:
             continue
         if inside.parts and inside.parts[0] == "templates" and len(inside.parts) > 1:
