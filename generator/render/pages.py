@@ -46,10 +46,6 @@ class Page:
         return self.variant is not None
 
     @property
-    def output(self) -> str:
-        return routes.output_path(self.url).as_posix()
-
-    @property
     def alternates(self) -> tuple[LanguageLink, ...]:
         """The page in each language that has it (hreflang); none if only one has it (the 404
         page's switcher leads to each home page)."""

@@ -86,7 +86,7 @@ class Preview:
             self._failed(error_text(exc))
             return
         if made:
-            update_files(self.output, made, frozenset(), total=len(self.builder.last.files) + 1)
+            update_files(self.output, made, frozenset())
             names = ", ".join(sorted(path.as_posix() for path in made))
             log.info("Typeset %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
 
@@ -115,12 +115,11 @@ class Preview:
         """Build; write the whole site the first time, then only the files that changed."""
         first = self.builder.last is None
         update = self.builder.build(changes)
-        files = update.site.files
         if first:
-            write_site(self.output, files)
+            write_site(self.output, update.site.files)
             self.builder.cache.markdown.save()  # a later preview or build starts warm
         else:
-            update_files(self.output, update.written, update.removed, total=len(files) + 1)
+            update_files(self.output, update.written, update.removed)
         return update
 
     def _report_fallbacks(self, update: Update) -> None:

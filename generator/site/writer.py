@@ -1,13 +1,17 @@
 """Put a built site on disk without ever leaving a half-written output folder: assembled in a
-sibling folder (unchanged files hard-linked), then swapped in at once (swap.py). A failed or
-killed build leaves the previous output as it was; an unchanged one writes nothing."""
+sibling folder (unchanged files hard-linked), then swapped in at once, and what a killed
+build left undone recovered. A failed or killed build leaves the previous output as it was;
+an unchanged one writes nothing."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
 import os
 import posixpath
 import shutil
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -16,9 +20,11 @@ from typing import BinaryIO
 from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
-from generator.site.outputlock import output_lock
+from generator.site.outputlock import file_kind, output_lock
 from generator.site.sources import source_part
-from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
+
+MARKER = ".cvsite-output"
+MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
 
 
 @dataclass(frozen=True)
@@ -39,7 +45,6 @@ Source = bytes | Asset | Path
 class WriteReport:
     written: int  # files whose bytes are new or changed
     removed: int  # files that were there and are not any more
-    total: int
     # Size and time of each file of a new output folder, for the stamp; None: none made.
     stats: dict[str, list[int]] | None = None
 
@@ -142,7 +147,7 @@ def write_site(
     folder, _ = staging_paths(output)
     try:
         if not written and not removed:
-            return WriteReport(0, 0, len(wanted))
+            return WriteReport(0, 0)
         stats = _assemble(folder, output, wanted, unchanged)
         swap_in(folder, output)  # renames keep each file's size and time
     except OSError as exc:  # a full disk, a read-only folder: the previous site stays
@@ -150,7 +155,7 @@ def write_site(
     finally:
         if folder.exists():
             shutil.rmtree(folder, ignore_errors=True)
-    return WriteReport(written, len(removed), len(wanted), stats)
+    return WriteReport(written, len(removed), stats)
 
 
 def _assemble(
@@ -215,12 +220,8 @@ def _link(existing: str, target: str) -> bool:
 
 
 def update_files(
-    output: Path,
-    written: dict[PurePosixPath, Source],
-    removed: Iterable[PurePosixPath],
-    *,
-    total: int,
-) -> WriteReport:
+    output: Path, written: dict[PurePosixPath, Source], removed: Iterable[PurePosixPath]
+) -> None:
     """Bring a folder this process keeps (a preview's) up to date in place, each file
     replaced in one rename so that a browser never reads half a page."""
     for relative, source in sorted(written.items()):
@@ -236,17 +237,99 @@ def update_files(
         except OSError as exc:
             temporary.unlink(missing_ok=True)
             raise output_error(exc, output) from None
-    gone = 0
     for relative in removed:
         target = output / relative
         if target.is_file() or target.is_symlink():
             target.unlink()
-            gone += 1
         _prune(target.parent, output)
-    return WriteReport(len(written), gone, total)
 
 
 def _prune(folder: Path, output: Path) -> None:
     while folder != output and folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
         folder = folder.parent
+
+
+# --- the swap ----------------------------------------------------------------------------
+
+
+def staging_paths(output: Path) -> tuple[Path, Path]:
+    return (
+        output.parent / f".{output.name}.cvsite-new",
+        output.parent / f".{output.name}.cvsite-old",
+    )
+
+
+def recover(output: Path) -> None:
+    """Undo what a killed build may have left: stray staging folders, a swap half done.
+
+    Called with the output's lock held, so what it finds belongs to no running build. Only
+    folders are leftovers: anything else under those names (a link, a committed file) is
+    refused by name rather than followed, renamed or removed."""
+    staging, old = staging_paths(output)
+    found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
+    if found[old] and not os.path.lexists(output) and _was_output(old):
+        old.rename(output)
+        found[old] = False
+    for leftover, there in found.items():
+        if there:
+            shutil.rmtree(leftover)
+
+
+def _leftover(path: Path, output: Path) -> bool:
+    """Whether `path` is there, as a folder; anything else there is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISDIR(mode):
+        return True
+    raise BuildError(
+        f"{path} is a {file_kind(path)}: cvsite keeps that name for the folder it builds "
+        f"{output.name}/ in, and never follows, renames or removes anything else there. "
+        "Remove it (if it came from a repository, delete it there too) and build again."
+    )
+
+
+def _was_output(folder: Path) -> bool:
+    """Whether `folder` is an output folder cvsite made (holding its marker, neither a link):
+    the previous site, set aside by a swap that was cut short."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
+            os.lstat(folder / MARKER).st_mode
+        )
+    except OSError:
+        return False
+
+
+def swap_in(staging: Path, output: Path) -> None:
+    if not output.exists():
+        staging.rename(output)
+        return
+    if _exchange(staging, output):
+        shutil.rmtree(staging)  # it now holds the previous site
+        return
+    # No atomic exchange here: two renames, which `recover` completes after a crash.
+    _, old = staging_paths(output)
+    output.rename(old)
+    staging.rename(output)
+    shutil.rmtree(old)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step with Linux's renameat2(RENAME_EXCHANGE)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    if ctypes.get_errno() in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))
