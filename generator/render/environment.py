@@ -103,8 +103,7 @@ def make_environment(
     globals_: dict[str, Any],
     cache_folder: Path | None = None,
 ) -> jinja2.Environment:
-    """The Jinja environment a theme's templates are written for, with `filters` and
-    `globals_`; compiled templates kept in `cache_folder` when one is given."""
+    """The Jinja environment a theme's templates are written for."""
     env = jinja2.Environment(
         loader=ChainLoader(chain),
         autoescape=True,

@@ -85,8 +85,7 @@ class Renderer:
         return Presenter(self.resume.locale, self.resume.config)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
-        """Render from `resume` (and pages in other languages from `translations`) from now
-        on; its site.yaml must equal the current one's."""
+        """Render from `resume` and its `translations` from now on (the same site.yaml)."""
         self.resumes = {r.language: r for r in (resume, *translations)}
         self.resume = resume
 

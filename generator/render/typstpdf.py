@@ -53,8 +53,7 @@ _typeset_in: int | None = None
 
 
 def compiler() -> ModuleType:
-    """The `typst` module, for a compile in this process; RuntimeError in a process forked
-    from one that has used it."""
+    """The `typst` module, for a compile in this process (see `_typeset_in`)."""
     global _typeset_in
     if _typeset_in is not None and _typeset_in != os.getpid():
         raise RuntimeError(
@@ -115,8 +114,7 @@ def pdf_name(resume: Resume, variant: Variant | None = None) -> str:
 
 
 def pdf_names(loaded: Loaded) -> list[str]:
-    """The PDFs a build writes (none with `pdf: false`), for the check that no two sources
-    write one file."""
+    """The PDFs a build writes (none with `pdf: false`)."""
     return [
         pdf_name(each, variant)
         for each in loaded.resumes.values()

@@ -36,8 +36,7 @@ def base_url(host: str, port: int) -> str:
 
 
 def listen(host: str, port: int | None, output: Path) -> PreviewServer:
-    """Bind `port` on `host` (None: the first free one from 8000); a busy port asked for by
-    name is an error."""
+    """Bind `port` on `host` (None: the first free one from 8000)."""
     ports = [port] if port is not None else range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES)
     for number in ports:
         try:

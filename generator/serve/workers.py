@@ -38,8 +38,7 @@ class WorkerPoolMixIn:
         self._waiting.put((request, client_address))
 
     def crowded(self) -> bool:
-        """Whether connections wait for a worker (a kept-alive one should then be closed
-        after its answer, rather than hold its worker until its next request)."""
+        """Whether connections wait for a worker."""
         return not self._waiting.empty()
 
     def closing(self) -> None:

@@ -54,8 +54,7 @@ PICTURE_COST = 40.0
 
 @dataclass(frozen=True)
 class Plan:
-    """Every output a build will make: the pages, the pictures' files, the other files
-    (assets, each paper's .bib: URL -> (source, origin)) and the generated ones."""
+    """Every output a build will make, and what each language's pages show (`prints`)."""
 
     pages: list[Page]
     pictures: Pictures
@@ -63,7 +62,7 @@ class Plan:
     other: dict[str, tuple[Source, object]]
     citations: Made
     generated: Wanted
-    prints: dict[str, Fingerprint]  # what each language's pages show, to find stale ones
+    prints: dict[str, Fingerprint]
 
     @property
     def claims(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -223,13 +222,9 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page (`stale` ones rendered now, the others as last time), the generated
-        files made alongside the pages, by name, and the pictures' files by URL.
-
-        A one-off build makes its own files (sitemap, feeds, resume.json) and each picture
-        the cache lacks on whichever core is free; a preview makes them here afterwards, where
-        their pieces stay cached for its next rebuild.
-        """
+        """Every page (`stale` ones rendered now), the generated files made alongside, by
+        name, and the pictures' files by URL. A one-off build makes its own files on whichever
+        core is free; a preview makes them afterwards, here, where their pieces stay cached."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)

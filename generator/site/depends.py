@@ -134,8 +134,7 @@ def changed_entries(
 
 
 def _out_of_order(numbers: Sequence[int]) -> set[int]:
-    """Indexes of `numbers` outside one of its longest increasing runs (not necessarily
-    adjacent): the fewest that moved, for the others to keep their order."""
+    """Indexes of `numbers` outside one of its longest increasing runs: the fewest that moved."""
     ends: list[int] = []  # ends[k]: the least number a run of k + 1 can end with so far
     tails: list[int] = []  # and its index
     before: list[int] = []  # the index preceding each in its run
@@ -212,8 +211,7 @@ class Stale:
 def stale_sources(
     before: dict[str, Fingerprint], prints: dict[str, Fingerprint]
 ) -> dict[str, Stale | None]:
-    """Per language, what changed; None: every page is stale (a first build, or what every
-    page shows changed)."""
+    """Per language, what changed; None: every page is stale."""
     stale: dict[str, Stale | None] = {}
     for code, now in prints.items():
         old = before.get(code)

@@ -15,7 +15,7 @@ import io
 import json
 import math
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +37,13 @@ if TYPE_CHECKING:
 MAX_PIXELS = 50_000_000  # a bigger original is refused: decoding it would take gigabytes
 READS = ("JPEG", "PNG", "WEBP", "GIF")  # the formats an original may be in
 QUALITY = {"avif": 60, "webp": 80, "jpeg": 82}
+# What Pillow is told when it saves each format.
+SAVING = {
+    "jpeg": {"quality": QUALITY["jpeg"], "optimize": True, "progressive": True},
+    "png": {"optimize": True},
+    "webp": {"quality": QUALITY["webp"], "method": 4},
+    "avif": {"quality": QUALITY["avif"], "speed": 6},
+}
 CENTRE = (0.5, 0.4)  # where a crop is taken: a little above the middle, where faces are
 SETTINGS = f"1 {sorted(QUALITY.items())} {CENTRE}"  # how files are made here, for the cache
 
@@ -118,8 +125,7 @@ class Originals:
 def read_pictures(
     loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
 ) -> Pictures:
-    """The site's pictures, each original's header read: ContentErrors for any that is not
-    an image cvsite reads, or too big."""
+    """The site's pictures, each original's header read; ContentErrors for any not readable."""
     originals = originals or Originals(None)
     files = {loaded.files.display(p).removeprefix("content/"): p for p in loaded.files.assets}
     infos, problems = {}, []
@@ -172,32 +178,26 @@ def _read(file: Path, place: ContentError) -> bytes:
         raise _error(place, f"{shown(file.name)} cannot be read ({exc.strerror or exc})") from None
 
 
-class _opened:
+@contextlib.contextmanager
+def _opened(file: io.BytesIO | Path, place: ContentError, path: str) -> Iterator[Image.Image]:
     """`Image.open` of an original, its problems as located errors: not an image, broken,
     or more than MAX_PIXELS (refused from its header, before anything is decoded)."""
+    from PIL import Image, UnidentifiedImageError
 
-    def __init__(self, file: io.BytesIO | Path, place: ContentError, path: str):
-        self.file, self.place, self.path = file, place, path
-
-    def __enter__(self) -> Image.Image:
-        from PIL import Image, UnidentifiedImageError
-
-        value = shown(self.path)
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            try:
-                self.image = Image.open(self.file, formats=READS)
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-                raise _error(self.place, _too_big(value)) from None
-            except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-                raise _error(self.place, _not_an_image(value, exc)) from None
-        if self.image.width * self.image.height > MAX_PIXELS:
-            self.image.close()
-            raise _error(self.place, _too_big(value, self.image.size))
-        return self.image
-
-    def __exit__(self, *exc: object) -> None:
-        self.image.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(file, formats=READS)
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise _error(place, _too_big(shown(path))) from None
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+            raise _error(place, _not_an_image(shown(path), exc)) from None
+    try:
+        if image.width * image.height > MAX_PIXELS:
+            raise _error(place, _too_big(shown(path), image.size))
+        yield image
+    finally:
+        image.close()
 
 
 def _too_big(value: str, size: tuple[int, int] | None = None) -> str:
@@ -223,8 +223,7 @@ def _error(place: ContentError, message: str) -> ContentErrors:
 
 
 def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
-    """The URLs the pictures' files take, each from the field naming its original (for the
-    check that no two sources claim one output path)."""
+    """The URLs the pictures' files take, each from the field naming its original."""
     claims: dict[str, tuple[Source, Origin]] = {}
     for picture_file in picture_files:
         place = picture_file.info.place
@@ -378,15 +377,5 @@ def encode(image: Image.Image, picture_file: PictureFile) -> bytes:
     if picture_file.format == "jpeg":
         picture = picture.convert("RGB")
     out = io.BytesIO()
-    picture.save(out, picture_file.format.upper(), **_options(picture_file.format))
+    picture.save(out, picture_file.format.upper(), **SAVING[picture_file.format])
     return out.getvalue()
-
-
-def _options(kind: str) -> dict:
-    if kind == "jpeg":
-        return {"quality": QUALITY["jpeg"], "optimize": True, "progressive": True}
-    if kind == "png":
-        return {"optimize": True}
-    if kind == "webp":
-        return {"quality": QUALITY["webp"], "method": 4}
-    return {"quality": QUALITY["avif"], "speed": 6}

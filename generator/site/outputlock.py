@@ -39,8 +39,7 @@ def lock_path(output: Path) -> Path:
 
 @contextlib.contextmanager
 def output_lock(output: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
-    """Hold the lock of the folder `output` (whose parent is made if missing); a writer
-    holding it already makes this one wait, up to `wait` seconds, then refuse."""
+    """Hold the lock of the folder `output`, waiting up to `wait` seconds for its holder."""
     path = lock_path(output)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -113,8 +113,7 @@ def _start_worker(function: Callable, items: Sequence, claims: _Claims, parent: 
 
 
 def _end_with(parent: int) -> None:
-    """A worker ends when the build that started it dies, rather than wait for work for
-    ever (the parent's sentinel would not do: each worker inherits the others' ends)."""
+    """A worker ends when the build that started it dies, rather than wait for ever."""
     while os.getppid() == parent:
         time.sleep(_WATCH_SECONDS)
     os.kill(os.getpid(), signal.SIGTERM)

@@ -12,8 +12,7 @@ SOURCE_FILES = ("site.yaml", ".gitlab-ci.yml", ".gitignore", "requirements.txt")
 
 
 def source_part(path: Path, site: Path) -> str | None:
-    """The part of the site that `path` is or is inside (`content/`, `site.yaml`), or None.
-    Both paths resolved."""
+    """The part of the site that `path` is or is inside (`content/`, `site.yaml`), or None."""
     for name in SOURCE_FOLDERS:
         folder = site / name
         if path == folder or folder in path.parents:

@@ -65,10 +65,8 @@ def cache_version() -> str:
     from a source folder). Unlike `code_version`, no file time: a CI runner installs cvsite
     afresh for every build, and must still find the cache it restored usable."""
     wheel = (CODE.parent / f"cvsite-{__version__}.dist-info" / "RECORD").is_file()
-    code = [] if wheel else sorted(_scan([CODE], suffixes=(".py",)).items())
-    shaping = [code, sys.version, _distributions(_record_digest)]
-    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
-    return f"{__version__}-{digest}"
+    code = [] if wheel else sorted(scan_places([CODE], suffixes=(".py",)).items())
+    return _version(code, _distributions(_record_digest))
 
 
 def _record_digest(metadata: os.DirEntry) -> str:
@@ -83,22 +81,21 @@ def _record_digest(metadata: os.DirEntry) -> str:
 @functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
     """cvsite's version, and a digest of what else shapes its output: its code's file times,
-    the Python that runs it, and the distributions installed for it (`installed`)."""
-    stats = _scan([CODE], suffixes=(".py",))
-    shaping = [sorted(stats.items()), sys.version, installed()]
-    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
-    return f"{__version__}-{digest}"
+    the Python that runs it, and every distribution installed, by its metadata folder
+    (`markdown-3.11.3.dist-info`) and that folder's time (all of them: a new dependency
+    needs no list to join)."""
+    code = sorted(scan_places([CODE], suffixes=(".py",)).items())
+    return _version(code, _distributions(lambda entry: str(entry.stat().st_mtime_ns)))
 
 
-def installed() -> list[str]:
-    """Each distribution on sys.path by its metadata folder (`markdown-3.11.3.dist-info`) and
-    that folder's time. All of them, so that a new dependency needs no list to join; read
-    without importlib.metadata, whose import costs more than a no-op build."""
-    return _distributions(lambda entry: str(entry.stat().st_mtime_ns))
+def _version(code: list, distributions: list[str]) -> str:
+    shaping = [code, sys.version, distributions]
+    return f"{__version__}-{hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]}"
 
 
 def _distributions(mark: Callable[[os.DirEntry], str]) -> list[str]:
-    """Each metadata folder in the folders of sys.path, by its path and `mark` of it."""
+    """Each metadata folder on sys.path, by its path and `mark` of it (read without
+    importlib.metadata, whose import costs more than a no-op build)."""
     found = []
     for folder in sys.path:
         with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
@@ -114,7 +111,7 @@ def _skipped(folder: str) -> bool:
     return folder.startswith(".") or folder == "__pycache__"
 
 
-def _scan(places: Iterable[Path], suffixes: tuple[str, ...] = ()) -> Stats:
+def scan_places(places: Iterable[Path], suffixes: tuple[str, ...] = ()) -> Stats:
     """The size and time of every file under `places`, and every link as itself (`_link`): a
     link the build refuses is a change as much as a file is; a link to a folder is not
     followed."""
@@ -173,10 +170,6 @@ def _link(path: str) -> list[int | str]:
     return [own.st_size, own.st_mtime_ns, target, *there]
 
 
-def site_inputs(site: Path) -> list[Path]:
-    return [site / "site.yaml", site / "content", site / "themes"]
-
-
 @dataclass(frozen=True)
 class Stamp:
     options: dict
@@ -213,15 +206,11 @@ def options_key(output: Path, base_url: str | None, drafts: bool) -> dict:
 
 
 def scan_inputs(site: Path, theme_dirs: Iterable[Path] = ()) -> Stats:
-    return _scan([*site_inputs(site), *theme_dirs])
-
-
-def scan_places(places: Iterable[Path]) -> Stats:
-    return _scan(places)
+    return scan_places([site / "site.yaml", site / "content", site / "themes", *theme_dirs])
 
 
 def scan_output(output: Path) -> Stats:
-    return _scan([output]) if output.is_dir() else {}
+    return scan_places([output]) if output.is_dir() else {}
 
 
 def output_stats(output: Path, made: Stats) -> Stats:
@@ -238,8 +227,7 @@ def _hidden(relative: str) -> bool:
 
 
 def forget(site: Path, output: Path) -> None:
-    """Drop the stamp before a build changes the output, so a failed one leaves none (one
-    that cannot be removed names output files this build changes, or makes as they were)."""
+    """Drop the stamp before a build changes the output, so that a failed one leaves none."""
     with contextlib.suppress(OSError):
         _stamp_path(site, output).unlink(missing_ok=True)
 

@@ -49,8 +49,7 @@ def default_output(site: Path, name: str) -> Path:
 
 
 def build_variant(options: BuildOptions, name: str) -> VariantBuild:
-    """The variant `name` of the site, its page and PDF in every language, written to
-    `options.output`. Raises UsageError for a variant site.yaml does not declare."""
+    """The variant `name` of the site, its page and PDF in every language, written."""
     check_output_location(options.output, options.site)
     _refuse_whole_site(options)
     with output_lock(options.output):

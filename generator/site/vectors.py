@@ -61,8 +61,7 @@ def svg_size(data: bytes) -> tuple[float, float]:
 
 
 def draw(data: bytes, width: int, height: int) -> bytes:
-    """The SVG `data` drawn to fit `width` × `height` pixels, as a transparent PNG. Raises
-    NotDrawn for what resvg cannot draw."""
+    """The SVG `data` drawn to fit `width` × `height` pixels, as a transparent PNG."""
     typst = compiler()
     inputs = {"svg": _text(data), "width": str(width), "height": str(height)}
     # An empty folder as Typst's root: an SVG's link to a file finds nothing to read.

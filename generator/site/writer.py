@@ -107,8 +107,7 @@ def _same(existing: Path, source: Source) -> bool:
 
 
 def _open(source: Asset | Path) -> BinaryIO:
-    """A file to copy, opened from inside its folder; a link out of it, a pipe, a socket or
-    a device is refused (confined.NotRegular, a BuildError naming the file)."""
+    """A file to copy, opened from inside its folder (confined.open_inside refuses the rest)."""
     asset = source if isinstance(source, Asset) else Asset(source.parent, source)
     return confined.open_inside(asset.root, asset.path.relative_to(asset.root).as_posix())
 
