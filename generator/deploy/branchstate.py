@@ -11,8 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.deploy.git import git, git_error, git_out, git_text
-from generator.deploy.gittarget import GitTarget
+from generator.deploy.gittarget import GitTarget, git, git_error, git_out, git_text
 from generator.deploy.treediff import Tree
 from generator.errors import BuildError
 

@@ -25,8 +25,7 @@ from generator.deploy.branchstate import (
     remote_head,
     wanted_tree,
 )
-from generator.deploy.git import git, git_error, git_out, git_text
-from generator.deploy.gittarget import GitTarget
+from generator.deploy.gittarget import GitTarget, git, git_error, git_out, git_text
 from generator.deploy.treediff import Tree, describe_changes
 from generator.errors import BuildError
 

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 
 from generator.content.schema import DEPLOY_TARGETS, DeployOptions, SiteConfig
-from generator.deploy import ghpages, gittarget, pagesaddress, rsync
+from generator.deploy import ghpages, gittarget, rsync
 from generator.deploy.quoting import said
 from generator.deploy.treediff import describe_changes, folder_tree
 from generator.errors import BuildError, UsageError, shown
@@ -174,11 +174,11 @@ def _prepare_target(request: DeployRequest, options: DeployOptions, base_url: st
 def _github_pages(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
     where = "--branch" if request.branch is not None else "site.yaml: deploy.branch"
     target = gittarget.locate(request.site, options.remote, options.branch, options.cname, where)
-    problem = pagesaddress.base_url_problem(base_url, target.url, options.cname)
+    problem = gittarget.base_url_problem(base_url, target.url, options.cname)
     if problem:
         raise _base_url_error(request, base_url, f"is not where it will be served: {problem}")
     publish = partial(ghpages.publish, target, force=request.force, dry_run=request.dry_run)
-    if pagesaddress.address_known(target.url, options.cname):
+    if gittarget.address_known(target.url, options.cname):
         check = "is where GitHub Pages serves this repository"
     else:
         check = "is a real address (the remote is not on GitHub: its address is not known)"

@@ -1,5 +1,5 @@
 """`cvsite serve`: a live preview, built into a temporary folder (never output/) for the
-local server's address, rebuilt on every change (only the files whose bytes changed are
+address it listens on, rebuilt on every change (only the files whose bytes changed are
 written), open pages then told to reload. A build error is shown on every page until a save
 fixes it.
 """
@@ -7,8 +7,11 @@ fixes it.
 from __future__ import annotations
 
 import contextlib
+import errno
+import ipaddress
 import logging
 import signal
+import socket
 import threading
 import time
 import webbrowser
@@ -18,7 +21,6 @@ from pathlib import Path
 
 from generator.errors import CvsiteError, UsageError, error_text
 from generator.render.theme import Theme
-from generator.serve.address import DEFAULT_HOST, base_url, is_loopback, listen
 from generator.serve.scratch import owned_folder
 from generator.serve.server import PreviewServer
 from generator.serve.watch import Watching
@@ -28,6 +30,10 @@ from generator.site.stamp import cache_dir, describe_fallbacks
 from generator.site.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+PORT_TRIES = 10
 
 # The main thread waits for the watchers at most this long at a time: a Ctrl-C the kernel
 # hands to another thread runs its handler only once this thread is back in Python.
@@ -139,7 +145,7 @@ class Preview:
         return None
 
 
-# --- watching and serving ----------------------------------------------------------------
+# --- watching and serving --------------------------------------------------------------------
 
 
 def _lone_stylesheet(update: Update | None) -> str | None:
@@ -249,3 +255,53 @@ def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> Non
         preview.typeset()
         if preview.error:
             server.show(preview.error)
+
+
+# --- where the preview listens ---------------------------------------------------------------
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def base_url(host: str, port: int) -> str:
+    """The address shown to the user (and the site's base_url while previewing)."""
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def listen(host: str, port: int | None, output: Path) -> PreviewServer:
+    """Bind `port` on `host` (None: the first free one from 8000)."""
+    ports = [port] if port is not None else range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES)
+    for number in ports:
+        try:
+            server = PreviewServer(host, number, output)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE and port is None:
+                log.info("port %d is in use; trying %d", number, number + 1)
+                continue
+            raise _refusal(exc, host, number, port is not None) from None
+        if port is None and number != DEFAULT_PORT:
+            log.warning("port %d is in use; serving on port %d instead", DEFAULT_PORT, number)
+        return server
+    first, last = DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES - 1
+    raise UsageError(f"ports {first}-{last} are all in use; choose one with --port")
+
+
+def _refusal(exc: OSError, host: str, port: int, named: bool) -> UsageError:
+    """What the user is told when `port` on `host` cannot be had."""
+    if exc.errno == errno.EADDRINUSE and named:
+        return UsageError(
+            f"port {port} on {host} is already in use (another cvsite serve?); "
+            "choose another with --port"
+        )
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return UsageError(f"--host {host}: no such address on this machine")
+    return UsageError(f"cannot listen on {host}:{port}: {exc.strerror}")

@@ -1,6 +1,6 @@
 """The preview's HTTP server: the last good build, the error page, and the reload channel.
 
-The standard library's server with a pool of worker threads (workers.py), serving while
+The standard library's server with a pool of worker threads, serving while
 the main thread rebuilds (each file replaced in one rename). Files are read only from inside
 the preview's folder, and only regular ones (`confined.open_inside`). Pages get a script
 that long-polls for the next build (each page carries the number of its own, so none is
@@ -14,6 +14,7 @@ import html
 import ipaddress
 import logging
 import mimetypes
+import queue
 import re
 import socket
 import socketserver
@@ -23,10 +24,10 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from generator.confined import NotRegular, open_inside
-from generator.serve.workers import WorkerPoolMixIn
 
 log = logging.getLogger("cvsite")
 
@@ -156,6 +157,65 @@ class Reloads:
         with self._changed:
             self._closed = True
             self._changed.notify_all()
+
+
+# --- the pool of worker threads --------------------------------------------------------------
+
+
+WORKERS = 32
+WAITING = 4 * WORKERS  # connections accepted and waiting for a worker
+STOP_SECONDS = 0.5
+
+
+class WorkerPoolMixIn:
+    """Mixed into a socketserver.TCPServer: its connections answered by WORKERS threads, not
+    ThreadingMixIn's thread each without limit; beyond WAITING more, they wait unaccepted in
+    the system's listen queue, holding no descriptor and no thread."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        # Before the server's own: a port that cannot be had closes the server at once.
+        self._waiting: queue.SimpleQueue[tuple[socket.socket, Any] | None] = queue.SimpleQueue()
+        self._slots = threading.BoundedSemaphore(WORKERS + WAITING)
+        self._closing = threading.Event()
+        self._workers: list[threading.Thread] = []
+        super().__init__(*args, **kwargs)
+        for number in range(WORKERS):  # daemons: a connection must not keep the process alive
+            name = f"{type(self).__name__}-{number}"
+            self._workers.append(threading.Thread(target=self._work, name=name, daemon=True))
+            self._workers[-1].start()
+
+    def process_request(self, request: socket.socket, client_address: Any) -> None:
+        """Hand the connection to the workers; while WAITING wait already, wait too."""
+        while not self._slots.acquire(timeout=STOP_SECONDS):
+            if self._closing.is_set():
+                self.shutdown_request(request)  # type: ignore[attr-defined]
+                return
+        self._waiting.put((request, client_address))
+
+    def crowded(self) -> bool:
+        """Whether connections wait for a worker."""
+        return not self._waiting.empty()
+
+    def closing(self) -> None:
+        """The server stops: the accepting thread waits for a worker no longer."""
+        self._closing.set()
+
+    def server_close(self) -> None:
+        super().server_close()  # type: ignore[misc]
+        self.closing()
+        for _ in self._workers:  # each worker ends once the connection it answers is done
+            self._waiting.put(None)
+
+    def _work(self) -> None:
+        while (taken := self._waiting.get()) is not None:
+            request, client_address = taken
+            try:
+                self.finish_request(request, client_address)  # type: ignore[attr-defined]
+            except Exception:
+                self.handle_error(request, client_address)  # type: ignore[attr-defined]
+            finally:
+                self.shutdown_request(request)  # type: ignore[attr-defined]
+                self._slots.release()
 
 
 # --- the server ------------------------------------------------------------------------------

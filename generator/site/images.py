@@ -234,7 +234,7 @@ def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Or
     return claims
 
 
-# --- making the files ---------------------------------------------------------------------
+# --- making the files ------------------------------------------------------------------------
 
 
 def by_original(picture_files: Iterable[PictureFile]) -> list[list[PictureFile]]:

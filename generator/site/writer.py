@@ -249,7 +249,7 @@ def _prune(folder: Path, output: Path) -> None:
         folder = folder.parent
 
 
-# --- the swap ----------------------------------------------------------------------------
+# --- the swap --------------------------------------------------------------------------------
 
 
 def staging_paths(output: Path) -> tuple[Path, Path]:
