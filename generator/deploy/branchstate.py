@@ -1,8 +1,5 @@
-"""What the target branch holds, here and on the remote, and whether a deploy may go on it.
-
-A deploy refuses a branch with commits here that the remote lacks (they would be left
-behind) and a branch whose last commit no cvsite deploy made (the sources' own `main`,
-say), unless `--force`. A deploy commit says it is one in a trailer.
+"""What the target branch holds, here and on the remote, and whether a deploy may go on it
+(not with commits here the remote lacks, nor on a last commit no deploy made, but `--force`).
 """
 
 from __future__ import annotations

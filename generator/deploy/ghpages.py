@@ -1,11 +1,6 @@
-"""The github-pages deploy target: commit a built site on top of the branch as the remote
-has it, then push it (an ordinary push: a branch that moved meanwhile is rejected unless
-`--force`). A build whose files equal the branch's adds no commit.
-
-The commit is written with git's plumbing on a private index, not ghp-import, which resets
-the local branch to the remote's (dropping commits only it has) and looks branches up by
-short names that a tag can shadow.
-"""
+"""The github-pages deploy target: commit a built site on top of the branch as the remote has
+it, with git's plumbing on a private index, then push it (a branch that moved meanwhile is
+rejected). Not ghp-import: it resets the local branch to the remote's, dropping commits."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""The same page in each language of a site: hreflang alternates and the language switcher.
-
-A page's version in another language is at the same place under that language's root
-(`/cv/`, `/de/cv/`); where that language has none, the switcher leads to the closest page
-above it, and there is no hreflang alternate."""
+"""The same page in each language (`/cv/`, `/de/cv/`): hreflang alternates and the language
+switcher, which leads to the closest page above where a language has none."""
 
 from __future__ import annotations
 

@@ -1,8 +1,5 @@
-"""Inline SVG icons, drawn for cvsite (24x24, stroked in currentColor), and which link gets which.
-
-Inline so that pages need no icon font or file from another host; decorative, so hidden from
-assistive technology: the link text beside an icon says what it is.
-"""
+"""Inline SVG icons (no font or file from another host), hidden from assistive technology
+(the text beside says what it is); and which link gets which."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""schema.org structured data (JSON-LD) describing the site's owner and works.
-
-Keys whose value is missing are left out; pages write the data with sorted keys.
-"""
+"""schema.org structured data (JSON-LD) describing the site's owner and works."""
 
 from __future__ import annotations
 

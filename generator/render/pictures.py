@@ -1,11 +1,6 @@
-"""The site's pictures as pages show them: which files each original is made into (site/
-images.py makes them), at which URLs, and what templates write `<picture>` from.
-
-The theme's options say how wide each role is shown (0: not at all); each is made at that
-width and twice it, no wider than the original (an SVG, drawn, at any size), in the modern
-formats Pillow writes and the original's own as the fallback; the link preview is a
-1200×630 JPEG. A file's URL is its original's path and size (`/images/me-160x160.webp`).
-"""
+"""The site's pictures as pages show them: which files each original is made into, at which
+URLs (`/images/me-160x160.webp`), and what templates write `<picture>` from. Each role is
+made at the theme's width and twice it, in the modern formats and the original's own."""
 
 from __future__ import annotations
 

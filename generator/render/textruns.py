@@ -1,9 +1,5 @@
-"""Markdown's HTML as runs of styled text, for a typesetter that must never read markup.
-
-`<p>Go and <strong>MPI</strong></p>` becomes a paragraph block with runs
-`[{"text": "Go and "}, {"text": "MPI", "strong": true}]`; lists, quotes, code blocks and
-headings are blocks of their own kinds. Raw HTML (with `unsafe_html`) keeps its text only.
-"""
+"""Markdown's HTML as blocks of styled text runs (`[{"text": "MPI", "strong": true}]`), for
+a typesetter that must never read markup. Raw HTML (`unsafe_html`) keeps its text only."""
 
 from __future__ import annotations
 

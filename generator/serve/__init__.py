@@ -1,6 +1,3 @@
-"""`cvsite serve`, the live preview: its loop and the address it listens on (preview.py:
-build into a private folder, rebuild on changes, show build errors), the watchers
-(watch.py), the HTTP server with its Host check, worker threads and reload channel
-(server.py), and the temporary folders a killed preview leaves (scratch.py). How a site is
-built and what a change means to it are the site package's.
-"""
+"""`cvsite serve`, the live preview: its loop and address (preview.py), the watchers
+(watch.py), the HTTP server with its Host check and reload channel (server.py), and the
+temporary folders a killed preview leaves (scratch.py)."""

@@ -1,11 +1,7 @@
-"""The preview's HTTP server: the last good build, the error page, and the reload channel.
-
-The standard library's server with a pool of worker threads, serving while
-the main thread rebuilds (each file replaced in one rename). Files are read only from inside
-the preview's folder, and only regular ones (`confined.open_inside`). Pages get a script
-that long-polls for the next build (each page carries the number of its own, so none is
-missed) and reloads. Requests must name this machine in their Host header: a page elsewhere
-that points its host name at 127.0.0.1 (DNS rebinding) would otherwise read the preview.
+"""The preview's HTTP server, on worker threads while the main thread rebuilds: the last good
+build (regular files from inside its folder only), the error page, and a script that
+long-polls for the next build. Requests must name this machine in their Host header: a page
+elsewhere pointing its name at 127.0.0.1 (DNS rebinding) would otherwise read the preview.
 """
 
 from __future__ import annotations
@@ -101,12 +97,8 @@ _WILDCARDS = ("0.0.0.0", "::", "")
 
 
 def host_allowed(header: str | None, bound: str) -> bool:
-    """Whether a request's Host header names this machine, as only its own browser would.
-
-    A rebinding page sends its own host name, so names are refused but localhost's (RFC
-    6761) and the one the server was started with. An address cannot be rebound: a loopback
-    one or the server's is accepted, and any when it listens on every address.
-    """
+    """Whether a request's Host header names this machine: localhost (RFC 6761), the name
+    the server was started with, or an address (which cannot be rebound) it answers on."""
     found = _HOST_HEADER.match((header or "").strip())
     if found is None:
         return False

@@ -1,8 +1,6 @@
-"""What the preview watches, with `watchfiles`, from threads of its own: the site's folder
-for its own entries only (site.yaml however an editor saves it, content/ or themes/ coming or
-going, without watches over output/ or .git), and content/, themes/ and the theme chain with
-all they hold. A watcher's first report (empty, after READY_MS) says it is watching.
-"""
+"""What the preview watches, with `watchfiles`: the site's folder for its own entries only
+(site.yaml however an editor saves it, not output/ or .git), and content/, themes/ and the
+theme chain with all they hold. A watcher's first report (empty) says it is watching."""
 
 from __future__ import annotations
 
@@ -89,10 +87,7 @@ class _Stop:
 
 
 class Watcher:
-    """Watches one folder from a thread; each batch of changed paths goes to `changes`.
-
-    `deep`: with all it holds, or only its own entries.
-    """
+    """Watches one folder (`deep`: with all it holds) from a thread, for the `sink`."""
 
     def __init__(self, folder: Path, deep: bool, sink: Sink):
         self.folder = folder

@@ -1,7 +1,5 @@
-"""`cvsite build`: the build as its stages, under the output folder's lock: the inputs
-scanned, the site built in memory (`SiteBuilder._stages`, builder.py), written to a new
-folder swapped in whole (writer.py), and the stamp saved (stamp.py). Also the names the
-other packages build with."""
+"""`cvsite build` as its stages, under the output folder's lock: the inputs scanned, the site
+built in memory (`SiteBuilder._stages`), written and swapped in whole, the stamp saved."""
 
 from __future__ import annotations
 

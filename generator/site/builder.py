@@ -74,11 +74,9 @@ class Plan:
 
 
 class SiteBuilder:
-    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
-
-    A full build is the same path with everything stale, so a rebuild and a clean build give
-    the same bytes. A failed rebuild keeps the last good result, and its changes for the next.
-    """
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch (a
+    full build is the same path with everything stale: both give the same bytes). A failed
+    rebuild keeps the last good result, and its changes for the next."""
 
     def __init__(self, options: BuildOptions, *, once: bool = False):
         self.options = options

@@ -1,11 +1,6 @@
-"""Which pages a change makes stale.
-
-A page names the files or entries it shows (`Page.sources`) and the bodies it may show
-(`render.BODY_OF`); its rendering records its templates. What changed is told from each
-language's model (`Fingerprint`: the entries of each file as the model sees them, and a
-`site` part every page shows), not from which files were saved: an edit's effect on other
-files' entries is caught, and a save that changes nothing renders nothing.
-"""
+"""Which pages a change makes stale: those showing files, entries or bodies (`Page.sources`,
+`render.BODY_OF`) whose entries changed as each language's model sees them (`Fingerprint`),
+not as files were saved; all pages when what every page shows (its `site` part) changed."""
 
 from __future__ import annotations
 

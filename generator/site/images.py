@@ -1,11 +1,7 @@
-"""The site's pictures, made with Pillow: each original read once for the page plan (its
-size as shown, its format), then decoded once into the files render/pictures.py plans.
-
-Only pixels are published: EXIF orientation applied, then EXIF (a phone's GPS position),
-XMP and colour profiles left behind (colours converted to sRGB); an SVG is drawn first
-(vectors.py). Each file made is kept in the cache under a digest of what shapes it, and
-checked against a digest of its bytes before it is used again (cachefolders.intact).
-"""
+"""The site's pictures, made with Pillow: each original's header read for the page plan, then
+decoded once into the files render/pictures.py plans. Only pixels are published: upright,
+in sRGB, without EXIF (a phone's GPS position), XMP or profiles. Each file made is kept in
+the cache under a digest of what shapes it, checked before it is used again."""
 
 from __future__ import annotations
 

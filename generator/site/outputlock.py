@@ -1,12 +1,7 @@
-"""One writer at a time per output folder: `flock` on `.NAME.cvsite-lock` beside it.
-
-Two writers at once would each take the other's staging folder for a killed build's
-leftovers (writer.recover) and delete it while the other fills it. Every writer holds the lock
-from before it looks for leftovers until its stamp is saved. The system releases a flock
-however the process ends, so a lock is never stale; the holder writes its pid for whoever
-waits, and a second writer waits a bounded time. A link or folder planted under the lock's
-name is refused, never followed.
-"""
+"""One writer at a time per output folder (`flock` on `.NAME.cvsite-lock` beside it), held
+from before it looks for leftovers until its stamp is saved: two at once would each take the
+other's staging folder for a killed build's leftovers (writer.recover). The system releases
+a flock however the process ends; a link or folder planted under its name is refused."""
 
 from __future__ import annotations
 

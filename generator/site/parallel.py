@@ -81,13 +81,10 @@ _task: tuple[Callable, Sequence, _Claims] | None = None
 
 
 class _Claims:
-    """Who begins each chunk, this process or a worker, in shared memory without a lock (a
-    worker killed holding one would stop the build for ever).
-
-    Each side notes that it begins a chunk, then leaves it if the other's note is there: so
-    one side does it, or both (the same result), or neither (the worker returns None, and
-    this process computes it at the end). Cancelling the worker's future instead breaks the
-    pool's thread on Python 3.11 when a worker dies (CPython gh-107219)."""
+    """Who begins each chunk, in shared memory without a lock (a worker killed holding one
+    would stop the build). Each side notes it begins a chunk, then leaves it if the other's
+    note is there: one side does it, both (the same result), or neither (this process does it
+    at the end). Cancelling the future instead breaks Python 3.11's pool (gh-107219)."""
 
     def __init__(self, context: multiprocessing.context.BaseContext, count: int):
         self._here = context.RawArray("b", count)

@@ -1,11 +1,7 @@
-"""When the PDFs are typeset: which ones a build makes, where, and which wait for later.
-
-No process may fork once it has typeset (Typst's threads do not survive fork()): a build
-that forks hands each PDF to its workers as one more job; one that does not typesets on a
-thread beside its pages (the document itself is made on the rendering thread: Python-Markdown
-is not thread-safe). The preview shows pages first: `later` leaves PDFs as they were, and
-`typeset_late` makes them after the browsers reload.
-"""
+"""When the PDFs are typeset. No process may fork once it has typeset (Typst's threads do not
+survive fork()): a build that forks hands each PDF to its workers as one more job; one that
+does not typesets on a thread beside its pages. The preview shows pages first: `later`
+leaves PDFs as they were, and `typeset_late` makes them after the browsers reload."""
 
 from __future__ import annotations
 

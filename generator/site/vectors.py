@@ -1,9 +1,6 @@
-"""SVG pictures, made into pixels. Opened from the site's own address an SVG runs its scripts
-and loads what it links to, so none is published as it is: it is drawn by resvg (in the
-`typst` wheel: no script, no `foreignObject`, no linked file) and made into pictures as a
-photo is (images.py). The file is checked to be SVG by what it holds, not its name, and its
-size as a browser shows it read from its root element.
-"""
+"""SVG pictures, made into pixels: opened from the site's own address an SVG would run its
+scripts, so each is checked to be SVG by what it holds, sized from its root element, and
+drawn by resvg (in the `typst` wheel: no script, no `foreignObject`, no linked file)."""
 
 from __future__ import annotations
 

@@ -260,11 +260,8 @@ def staging_paths(output: Path) -> tuple[Path, Path]:
 
 
 def recover(output: Path) -> None:
-    """Undo what a killed build may have left: stray staging folders, a swap half done.
-
-    Called with the output's lock held, so what it finds belongs to no running build. Only
-    folders are leftovers: anything else under those names (a link, a committed file) is
-    refused by name rather than followed, renamed or removed."""
+    """Undo what a killed build may have left (stray staging folders, a swap half done), under
+    the output's lock. Anything but a folder under those names is refused, never followed."""
     staging, old = staging_paths(output)
     found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
     if found[old] and not os.path.lexists(output) and _was_output(old):
