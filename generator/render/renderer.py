@@ -1,5 +1,6 @@
 """The renderer: pages of the plan (render.pages) drawn by the theme's templates, to bytes,
-each template given the context docs/themes.md documents."""
+each template given the context docs/themes.md documents (with the `<script>` of the
+analytics service site.yaml's `analytics` names, if any)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,20 @@ import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import jinja2
 
 from generator import urls as routes
 from generator.content.authors import shorten as shorten_authors
 from generator.content.i18n import Locale
-from generator.content.schema import Highlight
+from generator.content.schema import Analytics, Highlight, SiteConfig
 from generator.errors import BuildError
 from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Resume
 from generator.model.variants import tailor
 from generator.render import jsonld
-from generator.render.analytics import analytics_script
 from generator.render.environment import make_environment, template_error
 from generator.render.functions import file_url, json_ld, not_folded, srcset, url
 from generator.render.icons import icon, link_icon
@@ -252,3 +253,46 @@ class Renderer:
 
 def _text(value: Any) -> Any:
     return value.text if isinstance(value, Highlight) else value
+
+
+# --- the analytics script site.yaml's `analytics` names --------------------------------------
+
+
+# Each service's own script, used unless `script_url` names a self-hosted one.
+PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js"
+GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
+UMAMI_SCRIPT = "https://cloud.umami.is/script.js"
+
+Attributes = list[tuple[str, str | None]]  # (name, value); None: a boolean attribute
+
+
+def analytics_script(config: SiteConfig) -> Attributes | None:
+    """The script's attributes in order, or None for a site that counts nothing."""
+    settings = config.analytics
+    if settings is None:
+        return None
+    return _MAKERS[settings.provider](settings, config)
+
+
+def _plausible(settings: Analytics, config: SiteConfig) -> Attributes:
+    domain = settings.domain or urlsplit(config.base_url).hostname or ""
+    script = settings.script_url or PLAUSIBLE_SCRIPT
+    return [("defer", None), ("data-domain", domain), ("src", script)]
+
+
+def _goatcounter(settings: Analytics, config: SiteConfig) -> Attributes:
+    endpoint = settings.endpoint or f"https://{settings.code}.goatcounter.com/count"
+    script = settings.script_url or GOATCOUNTER_SCRIPT
+    return [("data-goatcounter", endpoint), ("async", None), ("src", script)]
+
+
+def _umami(settings: Analytics, config: SiteConfig) -> Attributes:
+    script = settings.script_url or UMAMI_SCRIPT
+    return [("defer", None), ("src", script), ("data-website-id", settings.website_id or "")]
+
+
+def _script(settings: Analytics, config: SiteConfig) -> Attributes:
+    return [("defer", None), ("src", settings.script_url or "")]
+
+
+_MAKERS = {"plausible": _plausible, "goatcounter": _goatcounter, "umami": _umami, "script": _script}
