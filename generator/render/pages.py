@@ -230,6 +230,7 @@ def _plain(text: str | None) -> str | None:
 # --- the same page in each language ----------------------------------------------------------
 
 
+@dataclass(frozen=True)
 class LanguageLink:
     """Where a page leads in one language of the site."""
 
