@@ -40,8 +40,7 @@ def fetch(target: GitTarget) -> str:
 
 
 def wanted_tree(target: GitTarget, folder: Path, write: bool = False) -> Tree:
-    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll,
-    CNAME); with `write`, the blobs are stored in the repository too."""
+    """Path -> blob id of every file the deploy commit will hold (`write`: blobs stored)."""
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     listing = "".join(f"{p}\n" for p in files).encode()
     store = ["-w"] if write else []

@@ -52,8 +52,7 @@ def _check_identity(repo: Path) -> None:
 
 
 def commit(target: GitTarget, tree: Tree, parent: str | None, message: str) -> str:
-    """A commit of `tree` (whose blobs are stored) on top of `parent`, made in a private
-    index (the user's is not touched); its id."""
+    """A commit of `tree` on top of `parent`, made in a private index; its id."""
     _check_identity(target.repo)
     entries = "".join(f"100644 {blob}\t{path}\0" for path, blob in sorted(tree.items()))
     with tempfile.TemporaryDirectory(prefix="cvsite-index-") as scratch:

@@ -73,8 +73,8 @@ class ChainLoader(jinja2.BaseLoader):
 
 
 class KeptTemplates(jinja2.FileSystemBytecodeCache):
-    """Jinja's cache of compiled templates in a folder, where a damaged file is compiled again
-    rather than stopping the build, and a folder that cannot be written is said once."""
+    """Jinja's cache of compiled templates, where a damaged file is compiled again and a
+    folder that cannot be written is said once."""
 
     def __init__(self, folder: Path):
         with contextlib.suppress(OSError):  # said when a template cannot be kept there

@@ -81,8 +81,7 @@ def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
 
 
 def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
-    """Every page of the site in each of its languages, the default language's first, each
-    knowing where it leads in the others."""
+    """Every page of the site in each of its languages, the default language's first."""
     pages = [page for resume in resumes.values() for page in plan_language(resume)]
     default = next(iter(resumes.values()))
     if not default.languages.many:

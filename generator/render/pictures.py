@@ -36,8 +36,7 @@ class ImageInfo:
 
 @dataclass(frozen=True)
 class PictureFile:
-    """One file to make: the original at `width`×`height` (cropped to that shape about the
-    middle), in `format`."""
+    """One file to make: the original cropped to `width`×`height`, in `format`."""
 
     url: str
     info: ImageInfo

@@ -160,8 +160,7 @@ class Renderer:
         return context
 
     def work_out_dates(self) -> None:
-        """Every entry's dates formatted now (each locale keeps them), rather than again in
-        each process `render_pages` forks."""
+        """Every entry's dates formatted now, rather than again in each process forked."""
         for resume in self.resumes.values():
             presenter = Presenter(resume.locale, resume.config)
             for item in resume.items:

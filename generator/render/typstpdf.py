@@ -107,8 +107,7 @@ def _shown(path: Path) -> str:
 
 
 def pdf_name(resume: Resume, variant: Variant | None = None) -> str:
-    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`; a variant's
-    `cv-ml.pdf`, `de/cv-ml.pdf`."""
+    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`, `de/cv-ml.pdf`."""
     name = variant.name if variant is not None else None
     return routes.output_path(routes.cv_pdf(name, resume.root)).as_posix()
 
@@ -124,8 +123,7 @@ def pdf_names(loaded: Loaded) -> list[str]:
 
 
 def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
-    """How each language's CV PDF, and each variant's, is made, by name (none with `pdf:
-    false` or a theme without a template)."""
+    """How each language's CV PDF, and each variant's, is made, by name."""
     template = template_of(theme)
     if template is None:
         return {}
@@ -198,8 +196,7 @@ def make_pdf(resume: Resume, theme: Theme, variant: Variant | None = None) -> by
 
 
 def _retitle(document: dict[str, Any], resume: Resume, variant: Variant) -> None:
-    """A variant's PDF names itself in its title, links its page, and has the tags of the
-    entries it shows as keywords."""
+    """A variant's PDF names itself, links its page, and has its entries' tags as keywords."""
     cv = variant_label(variant, resume.locale.t("cv"))
     url = routes.cv_variant(variant.name, resume.root)
     used = Counter(tag.name for item in resume.items for tag in item.tags)

@@ -72,8 +72,7 @@ class Preview:
         self._run(None, "Built")
 
     def rebuild(self, paths: Iterable[Path], *, pdfs: bool = True) -> Update | None:
-        """Rebuild after `paths` changed; None when nothing that matters changed. With `pdfs`
-        false, a PDF made before is left as it was until `typeset`."""
+        """Rebuild after `paths` changed (without `pdfs`: PDFs left for `typeset`), or None."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:

@@ -84,8 +84,7 @@ def remove_orphans(parent: Path, prefix: str) -> list[Path]:
 
 @contextlib.contextmanager
 def owned_folder(prefix: str) -> Iterator[Path]:
-    """A new private temporary folder noting this process as its owner; removed at the end
-    (and first, those of the same prefix left by killed processes)."""
+    """A new private temporary folder noting this process as its owner; removed at the end."""
     parent = Path(tempfile.gettempdir())
     for folder in remove_orphans(parent, prefix):
         log.debug("removed %s, left by a process that was killed", folder)

@@ -35,8 +35,7 @@ class Places:
         return tuple(folder for folder in self.folders if folder.is_dir())
 
     def covers(self, path: Path) -> bool:
-        """Whether a change of `path` may change the site: site.yaml, a watched folder itself,
-        or a file in one that is not hidden (nor in a hidden folder)."""
+        """Whether a change of `path` may change the site (hidden files do not)."""
         if path == self.site / "site.yaml" or path in self.folders:
             return True
         for folder in self.folders:
@@ -55,8 +54,7 @@ def places(site: Path, theme: Theme | None) -> Places:
 
 
 class SiteFilter(DefaultFilter):
-    """Changes to what `places` covers, but for editors' swap, backup and temporary files,
-    and the folders a build writes (`ignored`: output/, the cache)."""
+    """Changes to what `places` covers, but for editors' files and what builds write."""
 
     ignore_entity_patterns = (
         *DefaultFilter.ignore_entity_patterns,

@@ -31,8 +31,7 @@ class Changes:
         )
 
     def aliased(self, files: SiteInputs) -> Changes:
-        """The changes with each content file under every name `files` found it by (through
-        a link to a folder in content/), so that a rebuild reads all of them again."""
+        """The changes with each content file under every name `files` found it by (links)."""
         if not files.linked:
             return self
         content = frozenset().union(*map(files.aliases, self.content))

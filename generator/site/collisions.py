@@ -58,8 +58,7 @@ def check_collisions(
 
 
 def _collision_key(url: str) -> str:
-    """The output path as a host's file system compares it: case-insensitive, and (macOS)
-    the composed and decomposed spellings of é alike."""
+    """The output path as a host's file system compares it (case and é's spellings alike)."""
     return unicodedata.normalize("NFC", routes.output_path(url).as_posix()).casefold()
 
 

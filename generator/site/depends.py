@@ -196,8 +196,7 @@ def is_stale(
 
 @dataclass(frozen=True)
 class Stale:
-    """What changed in one language: the files and entries (`Item.key`) that changed, and
-    the `BODY_OF` marks of entries whose bodies alone changed."""
+    """What changed in one language: files and entries, and `BODY_OF` marks of bodies."""
 
     sources: set[str]
     bodies: frozenset[str]

@@ -73,8 +73,7 @@ def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
 
 
 def _feed_date(item: Item) -> PartialDate | None:
-    """An ongoing entry is dated by its start: when it appeared, and a date that does not
-    move with every build."""
+    """An ongoing entry is dated by its start, a date that does not move with every build."""
     date = item.sort_date
     if date is not None and date.present:
         return getattr(item.data, "start", None)

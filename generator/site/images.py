@@ -85,8 +85,7 @@ def wanted_images(loaded: Loaded) -> Wanted:
 
 
 class Originals:
-    """What each original was found to be (digest, size as shown, fallback format), by its
-    file's size and time, kept in the cache: a rebuild reads no original it has seen."""
+    """What each original was found to be, by its file's size and time, kept in the cache."""
 
     def __init__(self, path: Path | None):
         self.path = path

@@ -32,8 +32,7 @@ Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its 
 
 
 def citation_files(resume: Resume, before: Made | None = None) -> Made:
-    """URL -> the .bib file of each paper that has a page (and what it was made from); a
-    paper whose entry is the very object of last time keeps its bytes."""
+    """URL -> the .bib file of each paper that has a page (and what it was made from)."""
     made: Made = {}
     for item in resume.items:
         if not (url := item.bib_url):
@@ -90,8 +89,7 @@ def generated_files(
     cache: BuildCache,
     theme: Theme,
 ) -> Wanted:
-    """The generated files: name -> (what the file is made from, how to make it). One
-    sitemap and robots.txt; a feed and a CV per language; resume.json in the default one."""
+    """The generated files: name -> (what the file is made from, how to make it)."""
     resume = loaded.resume
     base = resume.config.base_url
     listed = tuple((p.url, p.alternates) for p in pages)

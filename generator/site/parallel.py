@@ -168,7 +168,6 @@ def _order(items: Sequence[T], cost: Callable[[T], float] | None) -> list[int]:
 
 
 def _chunks(order: list[int], jobs: int) -> list[list[int]]:
-    """`order` cut into runs, few enough that messages cost little beside the work, enough
-    that the last ones even the cores out."""
+    """`order` cut into runs, enough that the last ones even the cores out."""
     size = max(1, len(order) // (jobs * _CHUNKS_PER_JOB))
     return [order[start : start + size] for start in range(0, len(order), size)]

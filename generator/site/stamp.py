@@ -94,8 +94,8 @@ def _version(code: list, distributions: list[str]) -> str:
 
 
 def _distributions(mark: Callable[[os.DirEntry], str]) -> list[str]:
-    """Each metadata folder on sys.path, by its path and `mark` of it (read without
-    importlib.metadata, whose import costs more than a no-op build)."""
+    """Each metadata folder on sys.path, by its path and `mark` (without importlib.metadata,
+    whose import costs more than a no-op build)."""
     found = []
     for folder in sys.path:
         with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
@@ -156,8 +156,7 @@ def _walk(top: str, suffixes: tuple[str, ...], found: Stats) -> None:
 
 
 def _link(path: str) -> list[int | str]:
-    """A link: its own size and time, where it points, and the size and time of what is
-    there (-1 and -1: nothing)."""
+    """A link: its own size and time, where it points, and what is there (-1, -1: nothing)."""
     try:
         own, target = os.lstat(path), os.readlink(path)
     except OSError:

@@ -20,8 +20,7 @@ from generator.site.rendered import RenderedSite
 def pdfs_to_make(
     wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
 ) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
-    only those `before` lacks (the others are left for `late_pdfs`)."""
+    """Each PDF whose inputs changed since `before` (`later`: that `before` lacks), by name."""
     return {
         name: make
         for name, (inputs, make) in wanted.items()

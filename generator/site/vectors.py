@@ -31,8 +31,7 @@ _DRAW = b"""#set page(width: float(sys.inputs.width) * 1pt, height: float(sys.in
 
 
 class NotDrawn(ValueError):
-    """Why a file is not an SVG cvsite draws, as a message goes on after the file's name:
-    `is not an SVG picture (it starts like HTML)`."""
+    """Why a file is not an SVG cvsite draws: `is not an SVG picture (it starts like HTML)`."""
 
 
 @functools.cache

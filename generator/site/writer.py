@@ -160,8 +160,8 @@ def write_site(
 def _assemble(
     staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]
 ) -> dict[str, list[int]]:
-    """Each file of `wanted` made in `staging`; their sizes and times, by path. One plain
-    loop of system calls: a pool of threads costs more than these writes."""
+    """Each file of `wanted` made in `staging` (a pool of threads costs more than the writes);
+    their sizes and times, by path."""
     staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
     folders = {posixpath.dirname(r) for r in wanted} - {""}
@@ -288,8 +288,7 @@ def _leftover(path: Path, output: Path) -> bool:
 
 
 def _was_output(folder: Path) -> bool:
-    """Whether `folder` is an output folder cvsite made (holding its marker, neither a link):
-    the previous site, set aside by a swap that was cut short."""
+    """Whether `folder` is an output folder cvsite made, set aside by a swap cut short."""
     try:
         return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
             os.lstat(folder / MARKER).st_mode
