@@ -197,8 +197,7 @@ def _rsync(request: DeployRequest, options: DeployOptions, base_url: str) -> Pre
 
 
 def _sync_locked(folder: Path, destination: str, dry_run: bool) -> str:
-    """rsync into a local folder, holding its lock: a build or another deploy of that folder
-    meanwhile would leave it half one, half the other (outputlock.py)."""
+    """rsync into a local folder, holding its lock (see outputlock.py)."""
     with output_lock(Path(destination)):
         return rsync.sync(folder, destination, dry_run=dry_run)
 

@@ -227,8 +227,8 @@ class _Builder:
 
 
 def _with_length(entry: dict[str, Any]) -> dict[str, Any]:
-    """The entry with its `length` (the UTF-8 bytes of its texts), from which a template tells
-    whether it may break across pages: counted here, where it costs less than in Typst."""
+    """The entry with its `length` in UTF-8 bytes, for a template to tell whether it may break
+    across pages."""
     entry["length"] = _length(entry)
     return entry
 

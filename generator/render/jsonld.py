@@ -114,5 +114,4 @@ def _pdf(data: Publication, base: str) -> dict[str, Any] | None:
 
 
 def _present(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` without its empty values (none, no text, an empty list or mapping)."""
     return {key: value for key, value in data.items() if value not in (None, "", [], {})}

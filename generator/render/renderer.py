@@ -14,7 +14,6 @@ import jinja2
 
 from generator import urls as routes
 from generator.content.authors import shorten as shorten_authors
-from generator.content.i18n import Locale
 from generator.content.schema import Analytics, Highlight, SiteConfig
 from generator.errors import BuildError
 from generator.markdown.renderer import resolve_root
@@ -77,10 +76,6 @@ class Renderer:
         )
 
     @property
-    def locale(self) -> Locale:
-        return self.resume.locale
-
-    @property
     def presenter(self) -> Presenter:
         """What entries say in the language being rendered (see render/presenter.py)."""
         return Presenter(self.resume.locale, self.resume.config)
@@ -105,7 +100,7 @@ class Renderer:
             "markdown": lambda text: self.resume.markdown.block(text),
             # A highlight is text, or {text, tags}: a theme may pass it as it is.
             "inline": lambda text: self.resume.markdown.inline(_text(text)),
-            "date": lambda value: self.locale.date(value),
+            "date": lambda value: self.resume.locale.date(value),
             "json_ld": json_ld,
             "bibtex": self._bibtex,
             "absolute": lambda target: routes.absolute(self.resume.config.base_url, target),
@@ -151,9 +146,8 @@ class Renderer:
         }
 
     def _context(self, page: Page) -> dict[str, Any]:
-        """What the page's template sees besides `page`: the résumé in its language (as a CV
-        variant shows it, on a variant's page: chosen now, from the model as it is now) and
-        what its plan gives it."""
+        """What the page's template sees besides `page`: the résumé in its language (as its CV
+        variant shows it) and what its plan gives it."""
         context = {**self._language_globals(), **page.data}
         if page.variant is not None:
             context["site"] = tailor(self.resume, page.variant)
@@ -178,9 +172,6 @@ class Renderer:
 
     def _bibtex(self, item: Item) -> str:
         return to_bibtex(item.data, self._cite_key(item))
-
-    def render(self, page: Page) -> bytes:
-        return self.render_page(page)[0]
 
     def render_pages(
         self,

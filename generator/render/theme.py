@@ -120,7 +120,6 @@ class _Manifest(NamedTuple):
 
 def _read_manifest(path: Path, display: str) -> _Manifest:
     """theme.yaml, checked: the theme it extends, and its options."""
-    errors = ErrorCollector()
     try:
         doc = read_yaml(path / "theme.yaml", display)
     except ContentErrors as exc:
@@ -128,8 +127,8 @@ def _read_manifest(path: Path, display: str) -> _Manifest:
     if not isinstance(doc.data, dict):
         raise BuildError(f"{display}: expected a mapping with at least 'name'")
     manifest, problems = validate(doc, doc.data, ThemeManifest, (), "")
-    errors.extend(problems)
-    errors.raise_if_any()
+    if problems:
+        raise ContentErrors(problems)
     return _Manifest(manifest.extends, manifest.options, doc)
 
 

@@ -114,11 +114,16 @@ def pdf_name(resume: Resume, variant: Variant | None = None) -> str:
 
 def pdf_names(loaded: Loaded) -> list[str]:
     """The PDFs a build writes (none with `pdf: false`)."""
+    return [pdf_name(resume, variant) for resume, variant in _printed(loaded)]
+
+
+def _printed(loaded: Loaded) -> list[tuple[Resume, Variant | None]]:
+    """Each language's CV, and each variant's, but with `pdf: false`."""
     return [
-        pdf_name(each, variant)
-        for each in loaded.resumes.values()
-        if each.config.pdf is not None
-        for variant in (None, *each.config.variants)
+        (resume, variant)
+        for resume in loaded.resumes.values()
+        if resume.config.pdf is not None
+        for variant in (None, *resume.config.variants)
     ]
 
 
@@ -130,9 +135,7 @@ def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
     fonts = tuple(font_folders(theme))
     return {
         pdf_name(resume, variant): PdfJob(resume, theme, variant, template, fonts)
-        for resume in loaded.resumes.values()
-        if resume.config.pdf is not None
-        for variant in (None, *resume.config.variants)
+        for resume, variant in _printed(loaded)
     }
 
 

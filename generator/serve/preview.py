@@ -158,10 +158,9 @@ def _lone_stylesheet(update: Update | None) -> str | None:
 
 @contextlib.contextmanager
 def _noting_ctrl_c(preview: Preview, stopping: threading.Event | None = None) -> Iterator[None]:
-    """Ctrl-C (or a polite kill, even where a shell ignored SIGINT) stops a build at once, and
-    is noted on the preview and `stopping` (for the watchers' threads), so that it stops the
-    preview even when the KeyboardInterrupt is lost (pydantic turns it into a SchemaError;
-    Python drops one raised in a finalizer)."""
+    """Ctrl-C (or SIGTERM) stops a build at once, and is noted on the preview and `stopping`,
+    so that it stops the preview even when the KeyboardInterrupt is lost (pydantic turns it
+    into a SchemaError; Python drops one raised in a finalizer)."""
 
     def interrupted(number: int, frame: object) -> None:
         preview.interrupted = True
@@ -234,7 +233,6 @@ def _theme(preview: Preview) -> Theme | None:
 
 
 def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
-    """Rebuild on every batch of changes."""
     while not preview.interrupted:
         changed = watching.next(WAKE_SECONDS)
         if changed is None:

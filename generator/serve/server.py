@@ -321,8 +321,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, _content_type(name), data, body, epoch)
 
     def _read(self, name: str) -> bytes:
-        """A file of the preview, read from inside its folder: a link out of it or anything
-        but a regular file is refused (said in the log) and answered as not there."""
+        """A file of the preview, from inside its folder (a link out, a pipe: logged, not there)."""
         try:
             with open_inside(self.server.root, name) as file:
                 return file.read()
@@ -345,8 +344,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
     def _let_others_in(self) -> None:
-        """Close a kept-alive connection after this answer when others wait for a worker:
-        it would hold its worker, idle, until the browser's next request."""
+        """Close a kept-alive connection when others wait: it would hold its worker idle."""
         if self.server.crowded():
             self.send_header("Connection", "close")
 

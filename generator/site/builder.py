@@ -220,9 +220,8 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page (`stale` ones rendered now), the generated files made alongside, by
-        name, and the pictures' files by URL. A one-off build makes its own files on whichever
-        core is free; a preview makes them afterwards, here, where their pieces stay cached."""
+        """Every page, the generated files made alongside (a one-off build's: a preview's stay
+        here, where their pieces are kept), by name, and the pictures' files by URL."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
@@ -309,7 +308,6 @@ def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
 def _output_files(
     rendered: dict[str, Rendered], other: dict, generated: dict, pictured: dict[str, Source]
 ) -> dict[PurePosixPath, Source]:
-    """Every output file by its path."""
     files: dict[PurePosixPath, Source] = {
         routes.output_path(url): r.html for url, r in rendered.items()
     }
@@ -320,8 +318,8 @@ def _output_files(
 
 
 def _digest(path: Path, content: Path) -> bytes | None:
-    """A digest of what `path` in `content` holds, as the build would read it; None if it
-    would not (the build says why). A pipe is not opened: that would wait for ever."""
+    """A digest of what `path` in `content` holds, as the build would read it (never a pipe:
+    that would wait for ever); None if it would not."""
     try:
         with confined.open_inside(content, path.relative_to(content).as_posix()) as file:
             return hashlib.blake2b(file.read(), digest_size=16).digest()

@@ -175,8 +175,7 @@ def _read(file: Path, place: ContentError) -> bytes:
 
 @contextlib.contextmanager
 def _opened(file: io.BytesIO | Path, place: ContentError, path: str) -> Iterator[Image.Image]:
-    """`Image.open` of an original, its problems as located errors: not an image, broken,
-    or more than MAX_PIXELS (refused from its header, before anything is decoded)."""
+    """`Image.open` of an original, its problems as located errors (too big: from its header)."""
     from PIL import Image, UnidentifiedImageError
 
     with warnings.catch_warnings():

@@ -132,9 +132,8 @@ def _share(
     items: Sequence,
     done: dict,
 ) -> None:
-    """This process computes, in order, each chunk the pool has not yet passed to a worker,
-    then takes the workers' results. A chunk a worker failed at is done here at once, so a
-    mistake raises without waiting for the rest."""
+    """This process computes each chunk no worker has begun, then takes the workers' results;
+    a chunk a worker failed at is done here at once, so that its error comes first."""
     failed: list[list[int]] = []  # appended to by the pool's thread
     mine: set[int] = set()
     for future, chunk in zip(futures, chunks, strict=True):

@@ -270,9 +270,8 @@ def _entry_text(make: Callable[[Item], dict[str, Any]], item: Item) -> str:
 
 
 def _encoded(value: Any) -> str:
-    """A top-level value of the document as `json.dumps(..., indent=2)` writes it there.
-
-    JSON text never holds a raw line break inside a string, so re-indenting is a replace."""
+    """A top-level value as `json.dumps(..., indent=2)` writes it (JSON strings hold no raw
+    line break, so re-indenting is a replace)."""
     if isinstance(value, list) and value and all(isinstance(v, _Encoded) for v in value):
         return "[\n    " + ",\n    ".join(value) + "\n  ]"
     return _dumps(value).replace("\n", "\n  ")

@@ -98,7 +98,7 @@ def _pages(loaded: Loaded, theme: Theme, site: Path, name: str) -> dict[PurePosi
     renderer = Renderer(loaded.resume, theme, site)
     renderer.use(loaded.resume, *loaded.translations.values())
     pages = [p for p in plan_pages(loaded.resumes) if p.variant and p.variant.name == name]
-    return {routes.output_path(page.url): renderer.render(page) for page in pages}
+    return {routes.output_path(page.url): renderer.render_page(page)[0] for page in pages}
 
 
 def _pdfs(loaded: Loaded, theme: Theme, variant: Variant) -> dict[PurePosixPath, Source]:

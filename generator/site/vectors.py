@@ -93,8 +93,7 @@ class _Found(Exception):
 
 
 def _root(text: str) -> tuple[str, dict[str, str]]:
-    """The root element's name (`namespace local`) and attributes, read by expat, which loads
-    no external entity."""
+    """The root element's name and attributes, read by expat (which loads no external entity)."""
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
