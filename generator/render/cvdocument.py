@@ -87,19 +87,16 @@ class _Builder:
             "name": profile.name,
             "headline": profile.headline,
             "summary": self.blocks(profile.summary),
-            "contact": self.contact(),
+            "contact": [self.link(shown) for shown in self.presenter.contact(profile)],
             "languages": [{"name": lang.name, "level": lang.level} for lang in profile.languages],
             "interests": list(profile.interests),
         }
 
-    def contact(self) -> list[dict[str, Any]]:
-        """What the CV's contact line shows, in its order (presenter.contact)."""
-        return [self.link(shown) for shown in self.presenter.contact(self.resume.profile)]
-
     def link(self, link: LinkView) -> dict[str, Any]:
         """`text` is what paper prints: the address, with the handle when the address does
         not say it; a profile without an address prints its handle (or its label)."""
-        url = self.file_url(link.url) if link.url else None
+        # A full URL: paper cannot follow a relative one.
+        url = routes.full_url(self.base_url, link.url) if link.url else None
         text = link.text if url == link.url else printed(url)
         if url and link.handle and link.handle.casefold() not in text.casefold():
             text = f"{text} ({link.handle})"
@@ -210,10 +207,6 @@ class _Builder:
 
     def absolute(self, url: str) -> str:
         return routes.absolute(self.base_url, url)
-
-    def file_url(self, path: str) -> str:
-        """A link the user gave, as a full URL: paper cannot follow a relative one."""
-        return routes.full_url(self.base_url, path)
 
     def inline(self, text: str | None) -> Runs:
         html = self.resume.markdown.inline(text) if text else ""

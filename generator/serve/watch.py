@@ -150,13 +150,10 @@ class Watching:
         wanted = {(self.site, False), *((folder, True) for folder in watched.existing())}
         for key in [key for key in self.watchers if key not in wanted or key[0] in changed]:
             self.watchers.pop(key).close()
-        started = [self._start(key) for key in wanted if key not in self.watchers]
-        for watcher in started:
+        for key in wanted - self.watchers.keys():
+            self.watchers[key] = Watcher(*key, self.sink).start()
+        for watcher in self.watchers.values():
             watcher.ready.wait()
-
-    def _start(self, key: tuple[Path, bool]) -> Watcher:
-        self.watchers[key] = Watcher(*key, self.sink).start()
-        return self.watchers[key]
 
     def next(self, seconds: float | None) -> set[Path] | None:
         """The paths changed since the last call, waiting up to `seconds`; None if none."""

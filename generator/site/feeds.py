@@ -88,11 +88,8 @@ def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
     base = resume.config.base_url
     items = feed_items(resume)
     dates = [date for _, date in items if date is not None]
-    updated = (
-        _timestamp(max(dates, key=lambda d: (d.year, d.month, d.day)))
-        if dates
-        else ("1970-01-01T00:00:00Z")
-    )
+    latest = max(dates, key=lambda d: (d.year, d.month, d.day), default=None)
+    updated = _timestamp(latest) if latest is not None else "1970-01-01T00:00:00Z"
     home = routes.absolute(base, resume.root)
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: resume.language})

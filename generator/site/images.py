@@ -218,14 +218,8 @@ def _error(place: ContentError, message: str) -> ContentErrors:
 
 def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
     """The URLs the pictures' files take, each from the field naming its original."""
-    claims: dict[str, tuple[Source, Origin]] = {}
-    for picture_file in picture_files:
-        place = picture_file.info.place
-        claims[picture_file.url] = (
-            b"",
-            Origin(f"{place.file}:{place.line}", place.file, place.line),
-        )
-    return claims
+    places = {picture_file.url: picture_file.info.place for picture_file in picture_files}
+    return {url: (b"", Origin(f"{p.file}:{p.line}", p.file, p.line)) for url, p in places.items()}
 
 
 # --- making the files ------------------------------------------------------------------------

@@ -48,19 +48,14 @@ def citation_files(resume: Resume, before: Made | None = None) -> Made:
 
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
     """Theme static files and content assets: URL -> (source, where it comes from)."""
-    result: dict[str, tuple[Source, Origin]] = {}
-    for relative, asset in theme_assets(theme).items():
-        result[routes.theme_file(relative)] = (
-            asset,
-            Origin(f"theme {theme.name}: static/{relative}"),
-        )
-    content = loaded.files.content
+    result = {
+        routes.theme_file(relative): (asset, Origin(f"theme {theme.name}: static/{relative}"))
+        for relative, asset in theme_assets(theme).items()
+    }
     for path in loaded.files.assets:
         display = loaded.files.display(path)
-        result[routes.content_file(display.removeprefix("content/"))] = (
-            Asset(content, path),
-            Origin(display, display),
-        )
+        url = routes.content_file(display.removeprefix("content/"))
+        result[url] = (Asset(loaded.files.content, path), Origin(display, display))
     return result
 
 
