@@ -23,8 +23,7 @@ from generator.site import stamp
 from generator.site.build import BuildOptions, RenderedSite, render_site
 from generator.site.linkcheck import check_links
 from generator.site.outputlock import output_lock
-from generator.site.sources import source_part
-from generator.site.writer import MARKER, write_site
+from generator.site.writer import MARKER, source_part, write_site
 from generator.urls import base_path
 
 log = logging.getLogger(__name__)

@@ -1,5 +1,5 @@
 """The file an export writes (`cvsite export FORMAT --output FILE`), for every format alike:
-never one of the site's own (sources.py), reached by any name; no other existing file
+never one of the site's own (writer.source_part), reached by any name; no other existing file
 without `--force`; into a pipe or device as it is, otherwise whole or not at all."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from generator import confined
 from generator.diskerrors import cannot_write
 from generator.errors import BuildError, UsageError
-from generator.site.sources import source_part
+from generator.site.writer import source_part
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Put a built site on disk without ever leaving a half-written output folder: assembled in a
 sibling folder (unchanged files hard-linked), then swapped in at once, and what a killed
 build left undone recovered. A failed or killed build leaves the previous output as it was;
-an unchanged one writes nothing."""
+an unchanged one writes nothing. No output goes over the site's own files (`source_part`)."""
 
 from __future__ import annotations
 
@@ -21,10 +21,12 @@ from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
 from generator.site.outputlock import file_kind, output_lock
-from generator.site.sources import source_part
 
 MARKER = ".cvsite-output"
 MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
+# The site's own names (source_part).
+SOURCE_FOLDERS = ("content", "themes", ".git", ".github")
+SOURCE_FILES = ("site.yaml", ".gitlab-ci.yml", ".gitignore", "requirements.txt")
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,20 @@ class WriteReport:
     @property
     def changed(self) -> bool:
         return bool(self.written or self.removed)
+
+
+def source_part(path: Path, site: Path) -> str | None:
+    """The part of the site that `path` is or is inside (`content/`, `site.yaml`), or None:
+    what the site reads, and what keeps and publishes it. No command writes over them: not a
+    build's output, a deploy's destination or an export."""
+    for name in SOURCE_FOLDERS:
+        folder = site / name
+        if path == folder or folder in path.parents:
+            return f"{name}/"
+    for name in SOURCE_FILES:
+        if path == site / name:
+            return name
+    return None
 
 
 def check_output_location(output: Path, site_root: Path) -> None:
