@@ -93,8 +93,7 @@ class _Builder:
         }
 
     def link(self, link: LinkView) -> dict[str, Any]:
-        """`text` is what paper prints: the address, with the handle when the address does
-        not say it; a profile without an address prints its handle (or its label)."""
+        """`text` is what paper prints: the address, or the handle it does not say."""
         # A full URL: paper cannot follow a relative one.
         url = routes.full_url(self.base_url, link.url) if link.url else None
         text = link.text if url == link.url else printed(url)
@@ -220,8 +219,7 @@ class _Builder:
 
 
 def _with_length(entry: dict[str, Any]) -> dict[str, Any]:
-    """The entry with its `length` in UTF-8 bytes, for a template to tell whether it may break
-    across pages."""
+    """The entry with its `length` in UTF-8 bytes (may it break across pages?)."""
     entry["length"] = _length(entry)
     return entry
 
@@ -295,8 +293,7 @@ _MATH_TEXT = "annotation"
 
 
 class _HtmlReader(HTMLParser):
-    """Rendered Markdown -> blocks: paragraphs, headings, list items (with their depth) and
-    code, each a list of runs. Whitespace is collapsed as a browser would, except in code."""
+    """Rendered Markdown -> blocks of runs, whitespace collapsed as a browser does."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -415,8 +412,7 @@ class _HtmlReader(HTMLParser):
 
 
 def flatten(blocks_or_runs: Any) -> Runs:
-    """Runs with the same styles next to each other, as one run; from blocks, their runs
-    joined (an inline text is one paragraph)."""
+    """Runs of the same styles as one; from blocks, their runs joined."""
     if blocks_or_runs and "kind" in blocks_or_runs[0]:
         runs = []
         for block in blocks_or_runs:

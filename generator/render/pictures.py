@@ -59,8 +59,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Picture:
-    """What a template writes a `<picture>` from: `sources` (best format first), then the
-    `<img>`'s `src`, `srcset` (`fallback`), size at 1× and `sizes`."""
+    """What a template writes a `<picture>` from: best format first, then the <img>."""
 
     sources: tuple[Source, ...]
     fallback: Source
@@ -118,8 +117,7 @@ class Pictures:
         return None
 
     def icons(self) -> list[Icon]:
-        """The favicons: made from an SVG `favicon` or the avatar, or a PNG or ICO `favicon`
-        as it is; none: the theme's."""
+        """The favicons: from an SVG `favicon` or the avatar, or that `favicon` as it is."""
         made_from = self.favicon or self.avatar
         info = self.infos.get(_key(made_from)) if made_from else None
         if info is None and self.favicon:

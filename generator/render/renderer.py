@@ -47,8 +47,7 @@ Spread = Callable[..., list]
 
 
 class Job(NamedTuple):
-    """Work other than pages that `render_pages` may hand to another process (its result
-    must pickle); `cost` in entry pages, as `_unit_cost` counts."""
+    """Work beside the pages that `render_pages` may hand to another process."""
 
     cost: float
     make: Callable[[], Any]
@@ -146,8 +145,7 @@ class Renderer:
         }
 
     def _context(self, page: Page) -> dict[str, Any]:
-        """What the page's template sees besides `page`: the résumé in its language (as its CV
-        variant shows it) and what its plan gives it."""
+        """What the template sees besides `page`: the résumé (as its variant shows it)."""
         context = {**self._language_globals(), **page.data}
         if page.variant is not None:
             context["site"] = tailor(self.resume, page.variant)
@@ -214,8 +212,7 @@ class Renderer:
                 continue
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
-        """The page's bytes, and what it depends on besides its sources: every template of the
-        chain (a page may include any), and `BODY_OF` each body it may show."""
+        """The page's bytes, and every template and `BODY_OF` mark it may depend on."""
         if page.language and page.language != self.resume.language:
             self.resume = self.resumes[page.language]
         try:

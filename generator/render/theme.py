@@ -63,8 +63,7 @@ class Theme:
         return self.chain[0].name
 
     def file(self, relative: str) -> Path | None:
-        """A theme file other than a template or a static file (`typst/cv.typ`), found as
-        templates are."""
+        """A theme file other than a template or a static one (`typst/cv.typ`)."""
         for theme in self.chain:
             if (theme.path / relative).is_file():
                 return theme.path / relative
@@ -139,8 +138,7 @@ def load_theme(
     *,
     config: Document | None = None,
 ) -> Theme:
-    """Resolve `name` and its `extends` chain, and merge the site's theme_options into
-    defaults; errors are placed in `config` (site.yaml as read)."""
+    """Resolve `name`, its `extends` chain, and the site's theme_options over its own."""
     chain = _chain(name, site_root, config)
     return Theme(chain, _merge_options(chain, site_options, config))
 

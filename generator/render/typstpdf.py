@@ -142,8 +142,7 @@ def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
 def pdf_files(
     loaded: Loaded, theme: Theme, shown: Callable[[Resume], Any]
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
-    """Each of `pdf_jobs`: name -> (what it is made from, how to make it), where
-    `shown(resume)` is what the CV's entries look like (their fingerprint)."""
+    """Each of `pdf_jobs`: name -> (what it is made from, how to make it)."""
     jobs = pdf_jobs(loaded, theme)
     if not jobs:
         return {}

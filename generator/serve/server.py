@@ -370,8 +370,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def _relative_path(path: str) -> str | None:
-    """The file a URL path names inside the preview, or None for one that leaves it (`.`,
-    `..`, backslashes, NUL, undecodable bytes: no browser sends them)."""
+    """The file a URL path names inside the preview, or None (`..`, `\\`, NUL…)."""
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:

@@ -127,8 +127,8 @@ def make_generated(
     made: dict[str, bytes],
     later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
-    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now
-    (`later`: a PDF made before stays as it was, for typesetting.typeset_late)."""
+    """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
+    PDF made before stays as it was, for typesetting.typeset_late."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)

@@ -237,8 +237,7 @@ def _link(existing: str, target: str) -> bool:
 def update_files(
     output: Path, written: dict[PurePosixPath, Source], removed: Iterable[PurePosixPath]
 ) -> None:
-    """Bring a folder this process keeps (a preview's) up to date in place, each file
-    replaced in one rename so that a browser never reads half a page."""
+    """Update a preview's folder in place, each file replaced in one rename."""
     for relative, source in sorted(written.items()):
         target = output / relative
         temporary = target.with_name(f".{target.name}.cvsite-tmp")
