@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from generator.model.formulawarnings import SCREENFUL
+from generator.model.checks import SCREENFUL
 
 __all__ = ["SCREENFUL", "ScreenfulHandler"]
 

@@ -23,14 +23,7 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.bibplain import (
-    LATEX_SIGNS,
-    NOT_BRACES_OR_DASHES,
-    balanced,
-    ensuremath_as_math,
-    plain,
-)
-from generator.content.texmacros import BUILT_IN, JOURNALS, arity
+from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
@@ -191,12 +184,8 @@ _MATH_AS_TEXT = LatexNodes2Text(latex_context=_text_context(), math_mode="text")
 def decoder_macros() -> list[tuple[str, str]]:
     """Every macro the decoder knows, with its arguments (pylatexenc's argspec, "" for none)."""
     names = sorted({spec.macroname for spec in _DECODER.latex_context.iter_macro_specs()})
-    return [(name, _argspec(name)) for name in names]
-
-
-def _argspec(name: str) -> str:
-    spec = _PARSING.get_macro_spec(name)
-    return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
+    specs = {name: _PARSING.get_macro_spec(name) for name in names}
+    return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
@@ -349,3 +338,35 @@ def display_name(raw: str) -> str:
 
 def names(raw: str) -> list[str]:
     return [display_name(n) for n in split_multiple_persons_names(raw) if n.strip()]
+
+
+# Text without any of these reads the same as LaTeX, without the (slow) parser. Text whose
+# only signs are balanced braces (`{GPU}s`) and dashes (`12--19`) reads as the text without
+# the braces, with its dashes (tests/unit/content/test_bibtext_braces.py checks that against
+# the parser on every such field of the real files in tests/fixtures/realworld/).
+LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
+NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
+
+
+def plain(value: str) -> str:
+    """Text whose only LaTeX is balanced braces and dashes, as the parser reads it."""
+    return value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+
+
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+# `\\ensuremath{x}` outside math (NASA ADS: `{\\ensuremath{\\chi}}$_{p}$`) is the formula `$x$`;
+# a sub- or superscript formula right after it is part of it (`$\\chi_{p}$`), as TeX shows.
+_ARGUMENT = r"\{((?:[^{}$]|\{[^{}$]*\})*)\}"
+_ENSUREMATH = re.compile(rf"\{{\\ensuremath\s*{_ARGUMENT}\}}|\\ensuremath\s*{_ARGUMENT}")
+_SCRIPT_AFTER = re.compile(r"\$\$(?=[_^])")
+
+
+def ensuremath_as_math(value: str) -> str:
+    parts = _DOLLAR.split(value)
+    if len(parts) % 2 == 0:
+        return value
+    for i in range(0, len(parts), 2):  # outside math only
+        parts[i] = _ENSUREMATH.sub(lambda m: f"${m.group(1) or m.group(2) or ''}$", parts[i])
+    return _SCRIPT_AFTER.sub("", "$".join(parts))

@@ -1,12 +1,9 @@
 """TeX macros that physics and astronomy bibliographies use, as plain TeX, and their expansion.
 
-INSPIRE keeps arXiv's titles as their authors wrote them, with the macros of the packages
-the collaborations write with: hepunits (`\\TeV`, `\\fbinv`), heppennames and pdgparticles
-(`\\PW`, `\\PQt`, `\\PgUa`), the CMS and ATLAS definitions (`\\ttbar`, `\\pt`, `\\sqrtsNN`).
-NASA ADS gives journals as the AAS macros (`\\apj`, `\\mnras`, `\\aap`). Each is mapped here
-to TeX that latex2mathml knows (in math) and that reads as text (outside it, via the .bib
-decoder). A site's own macros (`math: macros:` in site.yaml) are expanded the same way and
-win over these, as KaTeX's `macros` option does.
+INSPIRE keeps titles with the macros of hepunits (`\\TeV`), heppennames and pdgparticles
+(`\\PW`), the CMS and ATLAS definitions (`\\ttbar`); NASA ADS gives journals as AAS macros
+(`\\apj`). Each is mapped to TeX that latex2mathml knows and that the .bib decoder reads as
+text. A site's own macros (site.yaml `math: macros:`) win over these, as KaTeX's do.
 """
 
 from __future__ import annotations
@@ -25,25 +22,9 @@ def _barred(tex: str) -> str:
     return "\\overline{" + tex + "}"
 
 
-_PARTICLES = {
-    "Pp": "p",
-    "Pn": "n",
-    "Pe": "e",
-    "PW": "W",
-    "PZ": "Z",
-    "PH": "H",
-    "Pg": "g",
-    "PQt": "t",
-    "PQb": "b",
-    "PQc": "c",
-    "PQs": "s",
-    "PQu": "u",
-    "PQd": "d",
-    "PQq": "q",
-    "PB": "B",
-    "PD": "D",
-    "PK": "K",
-}
+# Each named for its symbol, the name's last letter (`PQt` is the top quark, t).
+_PARTICLES = ("Pp", "Pn", "Pe", "PW", "PZ", "PH", "Pg", "PQt", "PQb", "PQc", "PQs", "PQu")
+_PARTICLES += ("PQd", "PQq", "PB", "PD", "PK")
 _GREEK = {
     "Pgm": r"\mu",
     "Pgt": r"\tau",
@@ -65,9 +46,9 @@ _GREEK = {
 
 def _particles() -> dict[str, str]:
     table: dict[str, str] = {}
-    for name, letter in _PARTICLES.items():
-        table[name] = _upright(letter)
-        table["PA" + name[1:]] = _barred(_upright(letter))
+    for name in _PARTICLES:
+        table[name] = _upright(name[-1])
+        table["PA" + name[1:]] = _barred(_upright(name[-1]))
     for name, symbol in _GREEK.items():
         table[name] = symbol
         table["PG" + name[2:]] = symbol  # heppennames2 spells Greek with a capital G
@@ -307,14 +288,22 @@ def macro_problem(name: str, body: str) -> str | None:
     balanced braces), or None."""
     if not MACRO_NAME.match(name):
         return f"{name!r} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)"
-    depth = 0
-    for char in body:
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            break
-    if depth != 0:
+    if not balanced(body):
         return f"the body of {name!r} has unbalanced braces (expected TeX such as \\mathbb{{R}})"
     return None
+
+
+_BRACES = re.compile(r"[{}]")
+
+
+def balanced(text: str) -> bool:
+    """Whether every brace in `text` closes one opened before it, and all are closed."""
+    depth = 0
+    for brace in _BRACES.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def site_macros(macros: Mapping[str, str]) -> dict[str, str]:

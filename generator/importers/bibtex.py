@@ -18,9 +18,10 @@ from typing import Any
 
 from generator import urls as routes
 from generator.content import bibread
+from generator.content.authors import without_titles
 from generator.content.bibparse import BibRecord
-from generator.content.personname import without_titles
-from generator.content.reader import discover, read_bibtex, read_section
+from generator.content.discover import discover
+from generator.content.reader import read_bibtex, read_section
 from generator.content.schema import Publication
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ErrorCollector

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from generator.content.personname import without_titles
+from generator.content.authors import without_titles
 from generator.content.schema import SiteConfig
 from generator.errors import BuildError, ContentErrors, UsageError
 from generator.importers import importedfiles

@@ -14,8 +14,8 @@ from generator.content.i18n import language_name
 from generator.content.schema import Variant
 from generator.content.translations import Languages
 from generator.model import variants
-from generator.model.pages import FreePage
 from generator.model.resume import Item, Resume, Section, Tag
+from generator.model.structure import FreePage
 from generator.render import jsonld
 
 # In `Page.sources` and `Page.bodies`: every source, every entry's body.

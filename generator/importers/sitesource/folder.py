@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.document import Document, Mark
 from generator.content.textfile import fail, read_text
-from generator.content.yamlio import MAX_DEPTH, load_yaml, split_front_matter
+from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml, split_front_matter
 from generator.errors import ContentErrors, UsageError
 
 

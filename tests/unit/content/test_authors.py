@@ -1,8 +1,17 @@
-"""Author lists: the owner found in any spelling, long lists cut around the owner."""
+"""Author lists: the owner found in any spelling, long lists cut around the owner; the owner's
+name as papers print it (titles before and degrees after are not the name)."""
 
 from __future__ import annotations
 
-from generator.content.authors import parse_author, parse_authors, same_person, shorten
+import pytest
+
+from generator.content.authors import (
+    parse_author,
+    parse_authors,
+    same_person,
+    shorten,
+    without_titles,
+)
 from generator.content.bibtext import display_name, split_marks
 
 OWNER = ["Zili Zhang", "张子立"]
@@ -119,3 +128,30 @@ def test_initials_run_together_match_the_owner():
 def test_an_alias_matches_run_together_initials_too():
     owner = parse_author("Pérez-Luque, AJ", ["Antonio Pérez", "Antonio J. Pérez-Luque"])
     assert owner.is_owner
+
+
+@pytest.mark.parametrize(
+    ("written", "bare"),
+    [
+        ("Dr. Alex Johnson", "Alex Johnson"),
+        ("Prof. Dr. Maria Schmidt", "Maria Schmidt"),
+        ("Prof Liu Yang", "Liu Yang"),
+        ("Dr. rer. nat. Hans Meier", "Hans Meier"),
+        ("Dr.-Ing. Karl Benz", "Karl Benz"),
+        ("Jane Roe, PhD", "Jane Roe"),
+        ("Alex Johnson, Ph.D.", "Alex Johnson"),
+        ("Jane Roe PhD, MBA", "Jane Roe"),
+        ("John Smith, M.S.", "John Smith"),
+        ("Jo Ba, MSc, PhD", "Jo Ba"),
+        ("Ms. Amy Ma, MD", "Amy Ma"),
+    ],
+)
+def test_titles_and_degrees_go(written: str, bare: str):
+    assert without_titles(written) == bare
+
+
+@pytest.mark.parametrize(
+    "name", ["Amy Ma", "Tom Md", "Med Ali", "Martin Luther King Jr.", "Msila Ndlovu", "Dr."]
+)
+def test_a_name_that_only_looks_like_a_title_stays(name: str):
+    assert without_titles(name) == name
