@@ -1,6 +1,7 @@
 """The github-pages deploy target: commit a built site on top of the branch as the remote has
 it, with git's plumbing on a private index, then push it (a branch that moved meanwhile is
-rejected). Not ghp-import: it resets the local branch to the remote's, dropping commits."""
+rejected, but with `--force`). Not ghp-import: it resets the local branch to the remote's,
+dropping commits only it has."""
 
 from __future__ import annotations
 

@@ -110,7 +110,8 @@ def _start_worker(function: Callable, items: Sequence, claims: _Claims, parent: 
 
 
 def _end_with(parent: int) -> None:
-    """A worker ends when the build that started it dies, rather than wait for ever."""
+    """A worker ends when the build that started it dies, rather than wait for ever (the
+    parent's sentinel would not do: each worker inherits the others' ends of theirs)."""
     while os.getppid() == parent:
         time.sleep(_WATCH_SECONDS)
     os.kill(os.getpid(), signal.SIGTERM)
@@ -141,6 +142,7 @@ def _share(
     for number, (future, chunk) in enumerate(zip(futures, chunks, strict=True)):
         while failed:
             _here(failed.pop(), function, items, done)
+        # Not one the pool has passed to a worker already: those are the workers' next.
         if not future.running() and not future.done() and claims.here(number):
             mine.add(number)
             _here(chunk, function, items, done)

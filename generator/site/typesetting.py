@@ -1,7 +1,8 @@
 """When the PDFs are typeset. No process may fork once it has typeset (Typst's threads do not
 survive fork()): a build that forks hands each PDF to its workers as one more job; one that
-does not typesets on a thread beside its pages. The preview shows pages first: `later`
-leaves PDFs as they were, and `typeset_late` makes them after the browsers reload."""
+does not typesets on a thread beside its pages (each document is made where pages render:
+Python-Markdown is not thread-safe). The preview shows pages first: `later` leaves PDFs as
+they were, and `typeset_late` makes them after the browsers reload."""
 
 from __future__ import annotations
 
