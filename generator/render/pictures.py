@@ -106,8 +106,8 @@ class Pictures:
         sources = tuple(_source(picture_files, kind) for kind in self.formats)
         fallback = _source(picture_files, info.fallback)
         width, height = _display(info, role, shown)
-        return Picture(sources, fallback, fallback.candidates[0].url, width, height,
-                       _sizes(role, width))  # fmt: skip
+        src = fallback.candidates[0].url
+        return Picture(sources, fallback, src, width, height, _sizes(role, width))
 
     def social(self, *paths: str | None) -> SocialImage | None:
         """The link preview image of the first of `paths` that is a picture."""

@@ -147,8 +147,8 @@ def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
         except NotDrawn as exc:
             raise _error(place, f"{shown(path)} {exc}") from None
         # The size it is shown at, in whole pixels (a drawing of any size is made at need).
-        return ImageInfo(path, file, max(1, round(width)), max(1, round(height)), "png",
-                         digest, place)  # fmt: skip
+        size = (max(1, round(width)), max(1, round(height)))
+        return ImageInfo(path, file, *size, "png", digest, place)
     with _opened(io.BytesIO(data), place, path) as image:
         width, height = image.size
         if _orientation(image) in (5, 6, 7, 8):  # turned a quarter

@@ -63,10 +63,8 @@ def draw(data: bytes, width: int, height: int) -> bytes:
     # An empty folder as Typst's root: an SVG's link to a file finds nothing to read.
     with tempfile.TemporaryDirectory(prefix="cvsite-svg-") as root:
         try:
-            return typst.compile(
-                _DRAW, root=root, format="png", ppi=72.0, ignore_system_fonts=True,
-                sys_inputs=inputs,
-            )  # fmt: skip
+            options = {"root": root, "format": "png", "ppi": 72.0, "ignore_system_fonts": True}
+            return typst.compile(_DRAW, **options, sys_inputs=inputs)
         except typst.TypstError as exc:
             raise NotDrawn(_why(exc)) from None
 
@@ -106,8 +104,8 @@ def _root(text: str) -> tuple[str, dict[str, str]]:
     except _Found as found:
         return found.args
     except expat.ExpatError as exc:
-        raise _not_svg(f"it is not XML: {expat.ErrorString(exc.code)} at {exc.lineno}:"
-                       f"{exc.offset + 1}") from None  # fmt: skip
+        where = f"{exc.lineno}:{exc.offset + 1}"
+        raise _not_svg(f"it is not XML: {expat.ErrorString(exc.code)} at {where}") from None
     raise _not_svg("it holds no element")
 
 
