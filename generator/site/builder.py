@@ -1,6 +1,5 @@
-"""`SiteBuilder`: the build's stages in memory (read, plan, check, render and typeset, and
-the site's files put together), keeping what it made so that a rebuild in the same process
-(the preview) renders again only the pages its changes touch."""
+"""`SiteBuilder`: the build's stages in memory (read, plan, check, render and typeset), keeping
+what it made so that a rebuild in the same process (the preview) renders only what changed."""
 
 from __future__ import annotations
 
@@ -55,8 +54,7 @@ PICTURE_COST = 40.0
 
 @dataclass(frozen=True)
 class Plan:
-    """Every output a build will make: the pages, the pictures' files, the other files
-    (assets, each paper's .bib: URL -> (source, origin)) and the generated ones."""
+    """Every output a build will make, and what each language's pages show (`prints`)."""
 
     pages: list[Page]
     pictures: Pictures
@@ -64,7 +62,7 @@ class Plan:
     other: dict[str, tuple[Source, object]]
     citations: Made
     generated: Wanted
-    prints: dict[str, Fingerprint]  # what each language's pages show, to find stale ones
+    prints: dict[str, Fingerprint]
 
     @property
     def claims(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -76,12 +74,9 @@ class Plan:
 
 
 class SiteBuilder:
-    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
-
-    A full build is the same path with everything stale, so a rebuild and a clean build of
-    the same input give the same bytes. A failed rebuild keeps the last good result and the
-    changes it was given, which the next call takes up again.
-    """
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch (a
+    full build is the same path with everything stale: both give the same bytes). A failed
+    rebuild keeps the last good result, and its changes for the next."""
 
     def __init__(self, options: BuildOptions, *, once: bool = False):
         self.options = options
@@ -96,9 +91,7 @@ class SiteBuilder:
         self._renderer: Renderer | None = None
         self._pending = Changes()
         self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
-        # The preview's rebuilds leave PDFs made before as they were, for `typeset_late`,
-        # so that the pages are shown without waiting for Typst.
-        self.typeset_later = False
+        self.typeset_later = False  # the preview's: PDFs left as they were, for `typeset_late`
 
     def build(self, changes: Changes | None = None) -> Update:
         """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
@@ -117,9 +110,7 @@ class SiteBuilder:
         if not changes and self.last is not None:  # saved, but not changed: nothing to do
             self._pending = Changes()
             return Update(self.last, {}, frozenset(), 0)
-        # Spreading work over processes pays for whole builds, not for a page or two; and
-        # only a first build may fork: the one before has typeset PDFs, and Typst's threads
-        # do not survive fork() (a preview's rebuild after a settings change renders here).
+        # Only a first build may fork: one before has typeset (typesetting.py).
         self.cache.jobs = self.jobs if self.last is None else 1
         spreads = self.cache.jobs > 1
         self.cache.spread = functools.partial(parallel_map, jobs=self.jobs) if spreads else None
@@ -135,7 +126,7 @@ class SiteBuilder:
         """The build, stage by stage; and how many pages it rendered."""
         last = None if changes.settings else self.last
         loaded = self._load(changes)  # read: content found, read, validated, modelled
-        theme = last.theme if last is not None else self._theme(loaded)
+        theme = last.theme if last is not None else site_theme(loaded, self.options.site)
         plan = self._plan(loaded, theme, last)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(plan.pictures)
@@ -162,8 +153,7 @@ class SiteBuilder:
         return site, len(stale)
 
     def typeset_late(self) -> dict[PurePosixPath, bytes]:
-        """The PDFs the last rebuild left as they were (`typeset_later`), typeset now and
-        kept as that build's: their bytes by path, to write."""
+        """The PDFs the last rebuild left as they were, typeset now: their bytes by path."""
         return typesetting.typeset_late(self.last)
 
     def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:
@@ -182,12 +172,6 @@ class SiteBuilder:
             cache=self.cache,
             files=self._same_files(changes),
             markdown_later=True,  # rendered and checked once the outputs are planned
-        )
-
-    def _theme(self, loaded: Loaded) -> Theme:
-        config = loaded.resume.config
-        return load_theme(
-            config.theme, self.options.site, config.theme_options, config=loaded.config_doc
         )
 
     def _plan(self, loaded: Loaded, theme: Theme, last: RenderedSite | None) -> Plan:
@@ -236,14 +220,8 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page (`stale` ones rendered now, the others as last time), the generated
-        files made alongside the pages, by name, and the pictures' files by URL.
-
-        A one-off build makes the site's own files (sitemap, feeds, resume.json) and each
-        picture the cache lacks on whichever core is free; a preview makes the site's files
-        afterwards, where the pieces they are made of stay cached for its next rebuild. The
-        PDFs are typeset beside the pages (site/typesetting.py).
-        """
+        """Every page, the generated files made alongside (a one-off build's: a preview's stay
+        here, where their pieces are kept), by name, and the pictures' files by URL."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
@@ -313,6 +291,12 @@ def render_site(options: BuildOptions) -> RenderedSite:
     return SiteBuilder(options, once=True).build().site
 
 
+def site_theme(loaded: Loaded, site: Path) -> Theme:
+    """The theme site.yaml names, with its options."""
+    config = loaded.resume.config
+    return load_theme(config.theme, site, config.theme_options, config=loaded.config_doc)
+
+
 def _generated(last: RenderedSite | None) -> dict:
     return last.generated if last is not None else {}
 
@@ -324,8 +308,6 @@ def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
 def _output_files(
     rendered: dict[str, Rendered], other: dict, generated: dict, pictured: dict[str, Source]
 ) -> dict[PurePosixPath, Source]:
-    """Every output file by its path: the pages, the other files, the generated ones, the
-    pictures' files."""
     files: dict[PurePosixPath, Source] = {
         routes.output_path(url): r.html for url, r in rendered.items()
     }
@@ -336,8 +318,8 @@ def _output_files(
 
 
 def _digest(path: Path, content: Path) -> bytes | None:
-    """What `path` in `content` holds now, as the build would read it; None if it would not
-    (the build will say why). A pipe put there is not opened: that would wait for ever."""
+    """A digest of what `path` in `content` holds, as the build would read it (never a pipe:
+    that would wait for ever); None if it would not."""
     try:
         with confined.open_inside(content, path.relative_to(content).as_posix()) as file:
             return hashlib.blake2b(file.read(), digest_size=16).digest()

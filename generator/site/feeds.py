@@ -1,8 +1,5 @@
-"""The site's machine-readable files: sitemap.xml, robots.txt and the Atom feed.
-
-Built with ElementTree so that every text is escaped; dates come from the content, never from
-the clock, so two builds of the same input are byte-identical.
-"""
+"""The site's machine-readable files: sitemap.xml, robots.txt and the Atom feed, built with
+ElementTree (every text escaped), dated from the content, never the clock."""
 
 from __future__ import annotations
 
@@ -66,9 +63,7 @@ def _timestamp(date: PartialDate) -> str:
 
 
 def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
-    """The feed's entries, newest first, each with its date (None: undated).
-
-    Each date is worked out once: a paper's is made anew on every `sort_date`."""
+    """The feed's entries, newest first, each with its date (None: undated)."""
     items = [i for section in resume.feed_sections for i in section.items]
     pairs = [(i, _feed_date(i)) for i in items]
     dated = [pair for pair in pairs if pair[1] is not None]
@@ -78,8 +73,7 @@ def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
 
 
 def _feed_date(item: Item) -> PartialDate | None:
-    """An ongoing entry is dated by its start: when it appeared, and a date that does not
-    move with every build."""
+    """An ongoing entry is dated by its start, a date that does not move with every build."""
     date = item.sort_date
     if date is not None and date.present:
         return getattr(item.data, "start", None)
@@ -87,23 +81,15 @@ def _feed_date(item: Item) -> PartialDate | None:
 
 
 def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
-    """The entries of the feed's sections (`Resume.feed_sections`: every dated section unless
-    site.yaml's `feed.sections` names them) in the résumé's language, newest first. Undated
-    entries carry the feed's own date.
-
-    Each entry's XML is made on its own and kept in `pieces`, so a rebuild after one entry
-    changed serialises that entry only; the bytes are those of the whole tree indented and
-    serialised at once.
-    """
+    """The entries of the feed's sections (`Resume.feed_sections`), newest first; undated ones
+    carry the feed's own date. Each entry's XML is kept in `pieces`, so a rebuild serialises
+    only the entries that changed, to the bytes of the whole tree serialised at once."""
     pieces = pieces if pieces is not None else Pieces()
     base = resume.config.base_url
     items = feed_items(resume)
     dates = [date for _, date in items if date is not None]
-    updated = (
-        _timestamp(max(dates, key=lambda d: (d.year, d.month, d.day)))
-        if dates
-        else ("1970-01-01T00:00:00Z")
-    )
+    latest = max(dates, key=lambda d: (d.year, d.month, d.day), default=None)
+    updated = _timestamp(latest) if latest is not None else "1970-01-01T00:00:00Z"
     home = routes.absolute(base, resume.root)
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: resume.language})

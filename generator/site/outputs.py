@@ -1,6 +1,5 @@
-"""The site's files other than pages: theme and content assets, each paper's .bib, and the
-generated ones (sitemap, robots.txt, feeds, resume.json, the typeset CV), each with what it
-is made from, so that a rebuild remakes only those whose inputs changed."""
+"""The site's files other than pages: assets, each paper's .bib, and the generated ones
+(sitemap, robots.txt, feeds, resume.json, the CV's PDF) with what each is made from."""
 
 from __future__ import annotations
 
@@ -22,8 +21,7 @@ from generator.site.feeds import atom_feed, robots, sitemap
 from generator.site.resumejson import resume_json
 from generator.site.writer import Asset, Source
 
-# What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
-# page of the site: each lists every page or entry once.
+# What making one of the site's own files costs, in entry pages per page of the site.
 GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
@@ -34,11 +32,7 @@ Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its 
 
 
 def citation_files(resume: Resume, before: Made | None = None) -> Made:
-    """URL -> the .bib file of each paper that has a page (and what it was made from).
-
-    A paper whose entry is the very object it was made from last time (an unchanged file,
-    in the preview) keeps its bytes: a one-file rebuild need not write every paper again.
-    """
+    """URL -> the .bib file of each paper that has a page (and what it was made from)."""
     made: Made = {}
     for item in resume.items:
         if not (url := item.bib_url):
@@ -54,25 +48,19 @@ def citation_files(resume: Resume, before: Made | None = None) -> Made:
 
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
     """Theme static files and content assets: URL -> (source, where it comes from)."""
-    result: dict[str, tuple[Source, Origin]] = {}
-    for relative, asset in theme_assets(theme).items():
-        result[routes.theme_file(relative)] = (
-            asset,
-            Origin(f"theme {theme.name}: static/{relative}"),
-        )
-    content = loaded.files.content
+    result = {
+        routes.theme_file(relative): (asset, Origin(f"theme {theme.name}: static/{relative}"))
+        for relative, asset in theme_assets(theme).items()
+    }
     for path in loaded.files.assets:
         display = loaded.files.display(path)
-        result[routes.content_file(display.removeprefix("content/"))] = (
-            Asset(content, path),
-            Origin(display, display),
-        )
+        url = routes.content_file(display.removeprefix("content/"))
+        result[url] = (Asset(loaded.files.content, path), Origin(display, display))
     return result
 
 
 def theme_assets(theme: Theme) -> dict[str, Asset]:
-    """A theme's static files by their path under static/, each read from inside the folder
-    of the theme (of the chain) it comes from."""
+    """A theme's static files by their path under static/, each inside its theme's folder."""
     folders = [t.path for t in theme.chain]
     return {
         relative: Asset(next(f for f in folders if path.is_relative_to(f)), path)
@@ -96,12 +84,7 @@ def generated_files(
     cache: BuildCache,
     theme: Theme,
 ) -> Wanted:
-    """The generated files: name -> (what the file is made from, how to make it).
-
-    A rebuild remakes a file only when what it is made from compares unequal. One sitemap
-    and one robots.txt for the site; a feed and a typeset CV per language; resume.json in
-    the default one.
-    """
+    """The generated files: name -> (what the file is made from, how to make it)."""
     resume = loaded.resume
     base = resume.config.base_url
     listed = tuple((p.url, p.alternates) for p in pages)
@@ -144,10 +127,8 @@ def make_generated(
     made: dict[str, bytes],
     later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
-    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now.
-
-    `later`: a PDF made before stays as it was (with what it was made from), for
-    site/typesetting.py to typeset after the pages are shown (the preview)."""
+    """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
+    PDF made before stays as it was, for typesetting.typeset_late."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
