@@ -94,7 +94,10 @@ def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported
             report.skipped.extend(errors)
             continue
         publication = _without_missing_files(publication, site, entry, str(source))
-        authors.update({without_titles(a.rstrip("*†‡")) for a in publication.authors} - {"others"})
+        # Each author once per paper, in the paper's order: of owners named equally often,
+        # the first named wins whatever the hash seed (a set's order is the seed's).
+        names = dict.fromkeys(without_titles(a.rstrip("*†‡")) for a in publication.authors)
+        authors.update(name for name in names if name != "others")
         slug = routes.key_slug(entry.key)
         path = f"{'/'.join(FOLDER)}/{slug}.md"
         elsewhere = slug.casefold() in taken or entry.key.casefold() in taken
