@@ -184,7 +184,7 @@ class SiteBuilder:
             other.pop(routes.content_file(path), None)
         picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
-        generated = generated_files(loaded, pages, prints, self.cache, theme)
+        generated = generated_files(loaded, pages, prints, theme)
         return Plan(pages, pictures, picture_files, other, citations, generated, prints)
 
     def _check(

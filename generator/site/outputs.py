@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from generator import urls as routes
-from generator.content.cache import BuildCache
 from generator.content.schema import Publication
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Loaded, Resume
@@ -81,7 +80,6 @@ def generated_files(
     loaded: Loaded,
     pages: list[Page],
     prints: dict[str, Fingerprint],
-    cache: BuildCache,
     theme: Theme,
 ) -> Wanted:
     """The generated files: name -> (what the file is made from, how to make it)."""
@@ -94,14 +92,14 @@ def generated_files(
         "robots.txt": (base, lambda: robots(base)),
         "resume.json": (
             without_bodies(default, resume),
-            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+            lambda: resume_json(resume),
         ),
     }
     for code, each in loaded.resumes.items():
         name = feed_name(each)
         files[name] = (
             without_bodies(prints[code], each, [s.name for s in each.feed_sections]),
-            functools.partial(atom_feed, each, cache.pieces_of(name)),
+            functools.partial(atom_feed, each),
         )
     files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
     return files
