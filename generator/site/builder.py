@@ -33,10 +33,8 @@ from generator.site.images import (
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
     GENERATED_COST,
-    Made,
     Wanted,
     bib_files,
-    citation_files,
     generated_files,
     generated_names,
     make_generated,
@@ -60,7 +58,6 @@ class Plan:
     pictures: Pictures
     picture_files: list[PictureFile]
     other: dict[str, tuple[Source, object]]
-    citations: Made
     generated: Wanted
     prints: dict[str, Fingerprint]
 
@@ -127,7 +124,7 @@ class SiteBuilder:
         last = None if changes.settings else self.last
         loaded = self._load(changes)  # read: content found, read, validated, modelled
         theme = last.theme if last is not None else site_theme(loaded, self.options.site)
-        plan = self._plan(loaded, theme, last)  # plan: every output and what it shows
+        plan = self._plan(loaded, theme)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(plan.pictures)
         self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
@@ -146,7 +143,6 @@ class SiteBuilder:
             plan.prints,
             generated,
             plan.claims,
-            plan.citations,
             plan.pictures,
         )
         site.late = typesetting.late_pdfs(plan.generated, generated)
@@ -174,18 +170,18 @@ class SiteBuilder:
             markdown_later=True,  # rendered and checked once the outputs are planned
         )
 
-    def _plan(self, loaded: Loaded, theme: Theme, last: RenderedSite | None) -> Plan:
+    def _plan(self, loaded: Loaded, theme: Theme) -> Plan:
         """The pages, the pictures (each original's header read), the other files."""
         images = wanted_images(loaded)
         pages = plan_pages(loaded.resumes)
         pictures = read_pictures(loaded, images, theme.options, self._originals)
-        other, citations = self._other_files(loaded, theme, last)
+        other = self._other_files(loaded, theme)
         for path in images:  # published as the files made of it, never as it is
             other.pop(routes.content_file(path), None)
         picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
         generated = generated_files(loaded, pages, prints, theme)
-        return Plan(pages, pictures, picture_files, other, citations, generated, prints)
+        return Plan(pages, pictures, picture_files, other, generated, prints)
 
     def _check(
         self, loaded: Loaded, renderer: Renderer, plan: Plan, last: RenderedSite | None
@@ -199,16 +195,12 @@ class SiteBuilder:
             renderer.work_out_dates()
         loaded.check_markdown()
 
-    def _other_files(
-        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
-    ) -> tuple[dict, Made]:
-        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
+    def _other_files(self, loaded: Loaded, theme: Theme) -> dict:
+        """Assets and each paper's .bib: URL -> (source, origin)."""
         other = other_files(loaded, theme)
-        citations: Made = {}
         for each in loaded.resumes.values():
-            citations.update(citation_files(each, last.citations if last is not None else None))
-            other.update(bib_files(each, citations))
-        return other, citations
+            other.update(bib_files(each))
+        return other
 
     def _stale(self, plan: Plan, last: RenderedSite | None, templates: frozenset[str]) -> list:
         """The pages to render: all of a first build, those a rebuild's changes touch."""
