@@ -11,8 +11,6 @@ from pathlib import Path, PurePosixPath
 from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
-from generator.content.discover import is_content_file
-from generator.content.reader import SiteInputs
 from generator.model.resume import Loaded, load
 from generator.render.pictures import PictureFile, Pictures
 from generator.render.renderer import Job, Page, Renderer, plan_pages
@@ -166,7 +164,6 @@ class SiteBuilder:
             include_drafts=options.drafts,
             base_url=options.base_url,
             cache=self.cache,
-            files=self._same_files(changes),
             markdown_later=True,  # rendered and checked once the outputs are planned
         )
 
@@ -257,16 +254,6 @@ class SiteBuilder:
         if self.once:  # its rendered Markdown saved (for the next build) alongside too
             also.append(Job(cost, self.cache.markdown.save))
         return also
-
-    def _same_files(self, changes: Changes) -> SiteInputs | None:
-        """The last discovery, if the changes only edited files it found (none came or went)."""
-        if self.last is None or changes.settings:
-            return None
-        files = self.last.loaded.files
-        known = {*files.all_sources(), *files.assets}
-        if all(path in known and is_content_file(path, files.content) for path in changes.content):
-            return files
-        return None
 
     def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
