@@ -1,7 +1,8 @@
 """What one build may reuse from the builds before it: each content file's reading per
 language until the file changes (`ReadCache`), rendered Markdown, kept on disk between runs
-(`MarkdownStore`), and each entry's part of a generated file (`Pieces`). A `BuildCache`
-lives as long as the builder that owns it; the cache folder is safe to delete at any time.
+(`MarkdownStore`), and the entries whose Markdown was found safe (`SafeEntries`). A
+`BuildCache` lives as long as the builder that owns it; the cache folder is safe to delete
+at any time.
 """
 
 from __future__ import annotations

@@ -209,8 +209,8 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page, the generated files made alongside (a one-off build's: a preview's stay
-        here, where their pieces are kept), by name, and the pictures' files by URL."""
+        """Every page, the generated files made alongside (a one-off build's: a preview makes
+        its own afterwards, here), by name, and the pictures' files by URL."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
