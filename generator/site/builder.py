@@ -120,7 +120,7 @@ class SiteBuilder:
     def _stages(self, changes: Changes) -> tuple[RenderedSite, int]:
         """The build, stage by stage; and how many pages it rendered."""
         last = None if changes.settings else self.last
-        loaded = self._load(changes)  # read: content found, read, validated, modelled
+        loaded = self._load()  # read: content found, read, validated, modelled
         theme = last.theme if last is not None else site_theme(loaded, self.options.site)
         plan = self._plan(loaded, theme)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
@@ -157,7 +157,7 @@ class SiteBuilder:
         content = frozenset(p for p in told if self._read.get(p, b"") != told[p])
         return replace(changes, content=content)
 
-    def _load(self, changes: Changes) -> Loaded:
+    def _load(self) -> Loaded:
         options = self.options
         return load(
             options.site,
