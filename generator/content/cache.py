@@ -1,7 +1,8 @@
 """What one build may reuse from the builds before it: each content file's reading per
 language until the file changes (`ReadCache`), rendered Markdown, kept on disk between runs
-(`MarkdownStore`), and each entry's part of a generated file (`Pieces`). A `BuildCache`
-lives as long as the builder that owns it; the cache folder is safe to delete at any time.
+(`MarkdownStore`), and the entries whose Markdown was found safe (`SafeEntries`). A
+`BuildCache` lives as long as the builder that owns it; the cache folder is safe to delete
+at any time.
 """
 
 from __future__ import annotations
@@ -144,29 +145,6 @@ class _Kept:
         self._kept, self._used = self._used, {}
 
 
-class Pieces(_Kept):
-    """Parts of one generated file (an entry's XML or JSON), kept from its last making."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._context: Hashable = None
-
-    def start(self, context: Hashable) -> None:
-        """Begin a making; `context` is what every part depends on (base URL, options)."""
-        if context != self._context:
-            self._kept = {}
-        self._context = context
-        self._used = {}
-
-    def get(self, key: Hashable, owner: object, make: Callable[[], str]) -> str:
-        found = self._find(key, owner)
-        if found is not None:
-            return found[1]
-        text = make()
-        self._keep(key, owner, text)
-        return text
-
-
 class SafeEntries(_Kept):
     """Entries whose Markdown texts were all found safe, by renderer options and data object:
     a rebuild checks only entries it has not seen."""
@@ -186,8 +164,4 @@ class BuildCache:
     # How many Markdown texts are rendered at once (MarkdownRenderer.prepare): given by the
     # site (site/parallel.py), or None to render each when it is asked for.
     spread: Callable[..., list] | None = None
-    pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
-
-    def pieces_of(self, name: str) -> Pieces:
-        return self.pieces.setdefault(name, Pieces())

@@ -260,13 +260,6 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
     return "file"
 
 
-def is_content_file(path: Path, content: Path) -> bool:
-    """Whether `discover` would read `path` as a file now: a regular file inside content/,
-    through links that stay inside. A link since made to lead out, or a pipe put in the
-    file's place, is not (a rebuild then discovers again, and reports it)."""
-    return _checked(path, content.resolve(), {}) == "file"
-
-
 _PROFILE_NAMES = ("profile.yaml", "profile.yml")
 _PEOPLE_NAMES = ("people.yaml", "people.yml")
 

@@ -253,20 +253,19 @@ def load(
     include_drafts: bool = False,
     base_url: str | None = None,
     cache: BuildCache | None = None,
-    files: SiteInputs | None = None,
     markdown_later: bool = False,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
     Each language reads each file as translations.py says; a file is parsed once. `cache`
-    carries what earlier builds in this process read and rendered; `files` is an earlier
-    discovery. `markdown_later`: the Markdown of a site without other errors is checked only
-    when the caller calls `Loaded.check_markdown`, which it must before rendering a page.
+    carries what earlier builds in this process read and rendered. `markdown_later`: the
+    Markdown of a site without other errors is checked only when the caller calls
+    `Loaded.check_markdown`, which it must before rendering a page.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
     languages = read_languages(SiteInputs(root, root / "site.yaml", root / "content"), parsed)
-    files = files or discover(root, errors, languages.others)
+    files = discover(root, errors, languages.others)
     resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
     later: list[MarkdownCheck] = []

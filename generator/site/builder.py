@@ -11,8 +11,6 @@ from pathlib import Path, PurePosixPath
 from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
-from generator.content.discover import is_content_file
-from generator.content.reader import SiteInputs
 from generator.model.resume import Loaded, load
 from generator.render.pictures import PictureFile, Pictures
 from generator.render.renderer import Job, Page, Renderer, plan_pages
@@ -33,10 +31,8 @@ from generator.site.images import (
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
     GENERATED_COST,
-    Made,
     Wanted,
     bib_files,
-    citation_files,
     generated_files,
     generated_names,
     make_generated,
@@ -60,7 +56,6 @@ class Plan:
     pictures: Pictures
     picture_files: list[PictureFile]
     other: dict[str, tuple[Source, object]]
-    citations: Made
     generated: Wanted
     prints: dict[str, Fingerprint]
 
@@ -125,9 +120,9 @@ class SiteBuilder:
     def _stages(self, changes: Changes) -> tuple[RenderedSite, int]:
         """The build, stage by stage; and how many pages it rendered."""
         last = None if changes.settings else self.last
-        loaded = self._load(changes)  # read: content found, read, validated, modelled
+        loaded = self._load()  # read: content found, read, validated, modelled
         theme = last.theme if last is not None else site_theme(loaded, self.options.site)
-        plan = self._plan(loaded, theme, last)  # plan: every output and what it shows
+        plan = self._plan(loaded, theme)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(plan.pictures)
         self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
@@ -146,7 +141,6 @@ class SiteBuilder:
             plan.prints,
             generated,
             plan.claims,
-            plan.citations,
             plan.pictures,
         )
         site.late = typesetting.late_pdfs(plan.generated, generated)
@@ -163,29 +157,28 @@ class SiteBuilder:
         content = frozenset(p for p in told if self._read.get(p, b"") != told[p])
         return replace(changes, content=content)
 
-    def _load(self, changes: Changes) -> Loaded:
+    def _load(self) -> Loaded:
         options = self.options
         return load(
             options.site,
             include_drafts=options.drafts,
             base_url=options.base_url,
             cache=self.cache,
-            files=self._same_files(changes),
             markdown_later=True,  # rendered and checked once the outputs are planned
         )
 
-    def _plan(self, loaded: Loaded, theme: Theme, last: RenderedSite | None) -> Plan:
+    def _plan(self, loaded: Loaded, theme: Theme) -> Plan:
         """The pages, the pictures (each original's header read), the other files."""
         images = wanted_images(loaded)
         pages = plan_pages(loaded.resumes)
         pictures = read_pictures(loaded, images, theme.options, self._originals)
-        other, citations = self._other_files(loaded, theme, last)
+        other = self._other_files(loaded, theme)
         for path in images:  # published as the files made of it, never as it is
             other.pop(routes.content_file(path), None)
         picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
-        generated = generated_files(loaded, pages, prints, self.cache, theme)
-        return Plan(pages, pictures, picture_files, other, citations, generated, prints)
+        generated = generated_files(loaded, pages, prints, theme)
+        return Plan(pages, pictures, picture_files, other, generated, prints)
 
     def _check(
         self, loaded: Loaded, renderer: Renderer, plan: Plan, last: RenderedSite | None
@@ -199,16 +192,12 @@ class SiteBuilder:
             renderer.work_out_dates()
         loaded.check_markdown()
 
-    def _other_files(
-        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
-    ) -> tuple[dict, Made]:
-        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
+    def _other_files(self, loaded: Loaded, theme: Theme) -> dict:
+        """Assets and each paper's .bib: URL -> (source, origin)."""
         other = other_files(loaded, theme)
-        citations: Made = {}
         for each in loaded.resumes.values():
-            citations.update(citation_files(each, last.citations if last is not None else None))
-            other.update(bib_files(each, citations))
-        return other, citations
+            other.update(bib_files(each))
+        return other
 
     def _stale(self, plan: Plan, last: RenderedSite | None, templates: frozenset[str]) -> list:
         """The pages to render: all of a first build, those a rebuild's changes touch."""
@@ -220,8 +209,8 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page, the generated files made alongside (a one-off build's: a preview's stay
-        here, where their pieces are kept), by name, and the pictures' files by URL."""
+        """Every page, the generated files made alongside (a one-off build's: a preview makes
+        its own afterwards, here), by name, and the pictures' files by URL."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
@@ -265,16 +254,6 @@ class SiteBuilder:
         if self.once:  # its rendered Markdown saved (for the next build) alongside too
             also.append(Job(cost, self.cache.markdown.save))
         return also
-
-    def _same_files(self, changes: Changes) -> SiteInputs | None:
-        """The last discovery, if the changes only edited files it found (none came or went)."""
-        if self.last is None or changes.settings:
-            return None
-        files = self.last.loaded.files
-        known = {*files.all_sources(), *files.assets}
-        if all(path in known and is_content_file(path, files.content) for path in changes.content):
-            return files
-        return None
 
     def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""

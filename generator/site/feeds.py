@@ -3,12 +3,10 @@ ElementTree (every text escaped), dated from the content, never the clock."""
 
 from __future__ import annotations
 
-import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from generator import urls as routes
-from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume
@@ -80,11 +78,9 @@ def _feed_date(item: Item) -> PartialDate | None:
     return date
 
 
-def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
+def atom_feed(resume: Resume) -> bytes:
     """The entries of the feed's sections (`Resume.feed_sections`), newest first; undated ones
-    carry the feed's own date. Each entry's XML is kept in `pieces`, so a rebuild serialises
-    only the entries that changed, to the bytes of the whole tree serialised at once."""
-    pieces = pieces if pieces is not None else Pieces()
+    carry the feed's own date."""
     base = resume.config.base_url
     items = feed_items(resume)
     dates = [date for _, date in items if date is not None]
@@ -101,41 +97,26 @@ def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
     ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = resume.profile.name
-    head = _xml(feed).decode("utf-8").removesuffix(_FEED_END)
-    render_summary = resume.markdown.block
-    pieces.start((base, resume.markdown.options_key))
-    entries = []
     for item, date in items:
         # A dated entry's date comes from its data; an undated one shows the feed's.
-        key = (id(item.data), item.location, item.section, None if date is not None else updated)
-        stamp = functools.partial(_timestamp, date) if date is not None else lambda: updated
-        make = functools.partial(_feed_entry, item, stamp, base, render_summary)
-        entries.append(pieces.get(key, item.data, make))
-    pieces.done()
-    return (head + "".join(entries) + _FEED_END).encode("utf-8")
-
-
-_FEED_END = "</feed>\n"
-_ATOM_XMLNS = f' xmlns="{ATOM}"'
+        stamp = _timestamp(date) if date is not None else updated
+        _feed_entry(feed, item, stamp, base, resume.markdown.block)
+    return _xml(feed)
 
 
 def _feed_entry(
-    item: Item, stamp: Callable[[], str], base: str, render_summary: Callable[[str], str]
-) -> str:
-    """One <entry>, indented and serialised as it is inside the whole feed, with its line end."""
-    entry = ET.Element(f"{{{ATOM}}}entry")
+    feed: ET.Element, item: Item, stamp: str, base: str, render_summary: Callable[[str], str]
+) -> None:
+    """One <entry> of `feed`."""
+    entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
     link = routes.absolute(base, item.location)
     ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
     ET.SubElement(entry, f"{{{ATOM}}}id").text = link
     ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
-    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp()
+    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp
     ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
     text = item.data.summary or getattr(item.data, "abstract", None)
     if text:
         ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
             str(render_summary(text)), base
         )
-    ET.indent(entry, level=1)
-    # Alone, the entry declares the feed's namespace, which the whole feed declares once.
-    xml = ET.tostring(entry, encoding="unicode").replace(_ATOM_XMLNS, "", 1)
-    return f"  {xml}\n"

@@ -8,10 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from generator import urls as routes
-from generator.content.cache import BuildCache
-from generator.content.schema import Publication
 from generator.model.bibtex import citation_key, to_bibtex
-from generator.model.resume import Loaded, Resume
+from generator.model.resume import Item, Loaded, Resume
 from generator.render.renderer import Page
 from generator.render.theme import Theme
 from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
@@ -26,24 +24,6 @@ GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
 Wanted = dict[str, tuple[Any, Callable[[], bytes]]]
-
-
-Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its .bib file)
-
-
-def citation_files(resume: Resume, before: Made | None = None) -> Made:
-    """URL -> the .bib file of each paper that has a page (and what it was made from)."""
-    made: Made = {}
-    for item in resume.items:
-        if not (url := item.bib_url):
-            continue
-        key = citation_key(item.data, item.slug)
-        old = before.get(url) if before else None
-        if old is not None and old[0] is item.data and old[1] == key:
-            made[url] = old
-        else:
-            made[url] = (item.data, key, to_bibtex(item.data, key).encode("utf-8"))
-    return made
 
 
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
@@ -68,20 +48,23 @@ def theme_assets(theme: Theme) -> dict[str, Asset]:
     }
 
 
-def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
+def bib_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
     """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
     return {
-        url: (made[url][2], Origin(f"{item.source}:{item.line}", item.source))
+        url: (_bibtex(item), Origin(f"{item.source}:{item.line}", item.source))
         for item in resume.items
         if (url := item.bib_url)
     }
+
+
+def _bibtex(item: Item) -> bytes:
+    return to_bibtex(item.data, citation_key(item.data, item.slug)).encode("utf-8")
 
 
 def generated_files(
     loaded: Loaded,
     pages: list[Page],
     prints: dict[str, Fingerprint],
-    cache: BuildCache,
     theme: Theme,
 ) -> Wanted:
     """The generated files: name -> (what the file is made from, how to make it)."""
@@ -94,14 +77,14 @@ def generated_files(
         "robots.txt": (base, lambda: robots(base)),
         "resume.json": (
             without_bodies(default, resume),
-            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+            lambda: resume_json(resume),
         ),
     }
     for code, each in loaded.resumes.items():
         name = feed_name(each)
         files[name] = (
             without_bodies(prints[code], each, [s.name for s in each.feed_sections]),
-            functools.partial(atom_feed, each, cache.pieces_of(name)),
+            functools.partial(atom_feed, each),
         )
     files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
     return files

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from generator import urls as routes
-from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.model.resume import Item, Resume
 from generator.render.pictures import social_url
@@ -215,63 +214,28 @@ _ENTRIES: dict[str, tuple[str, Callable[[Item], dict[str, Any]]]] = {
 }
 
 
-def _document(resume: Resume, entries: Callable[[str, str, Callable], list[Any]]) -> dict:
-    """The document with each section's entries from `entries(key, section, mapper)`."""
+def _document(resume: Resume) -> dict:
+    """The document, each section's entries mapped by its mapper."""
     profile = resume.profile
     base = resume.config.base_url
+
+    def entries(name: str, make: Callable[[Item], dict[str, Any]]) -> list[dict[str, Any]]:
+        return [make(item) for item in _items(resume, name)]
+
     return {
         "$schema": SCHEMA_URL,
         "basics": basics(resume),
-        **{key: entries(key, name, make) for key, (name, make) in _ENTRIES.items()},
+        **{key: entries(name, make) for key, (name, make) in _ENTRIES.items()},
         "languages": [{"language": x.name, "fluency": x.level} for x in profile.languages],
         "interests": [{"name": name} for name in profile.interests]
         + [interest(i) for i in _items(resume, "interests")],
-        "references": entries("references", "references", reference),
-        "projects": entries("projects", "projects", functools.partial(project, base_url=base)),
+        "references": entries("references", reference),
+        "projects": entries("projects", functools.partial(project, base_url=base)),
         "meta": {"canonical": routes.absolute(base, routes.RESUME_JSON)},
     }
 
 
-def resume_json(resume: Resume, pieces: Pieces | None = None) -> bytes:
-    """resume.json's bytes, as `json.dumps(document, indent=2)` writes them (empty sections
-    and fields left out). Each entry's part is kept in `pieces` (an entry is a function of
-    its fields and the base URL), so a rebuild encodes only the entries that changed."""
-    pieces = pieces if pieces is not None else Pieces()
-    base = resume.config.base_url
-    pieces.start(base)
-
-    def entries(key: str, name: str, make: Callable[[Item], dict[str, Any]]) -> list[Any]:
-        found = []
-        for item in _items(resume, name):
-            made = functools.partial(_entry_text, make, item)
-            text = pieces.get((key, id(item.data)), item.data, made)
-            if text:
-                found.append(_Encoded(text))
-        return found
-
-    document = _clean(_document(resume, entries))
-    pieces.done()
-    parts = [f"{_dumps(key)}: {_encoded(value)}" for key, value in document.items()]
-    return ("{\n  " + ",\n  ".join(parts) + "\n}\n").encode("utf-8")
-
-
-class _Encoded(str):
-    """An entry already written as JSON, as it stands inside a list of the document."""
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=2)
-
-
-def _entry_text(make: Callable[[Item], dict[str, Any]], item: Item) -> str:
-    """An entry's JSON, indented as an element of a list in the document ("" if empty)."""
-    cleaned = _clean(make(item))
-    return _dumps(cleaned).replace("\n", "\n    ") if cleaned else ""
-
-
-def _encoded(value: Any) -> str:
-    """A top-level value as `json.dumps(..., indent=2)` writes it (JSON strings hold no raw
-    line break, so re-indenting is a replace)."""
-    if isinstance(value, list) and value and all(isinstance(v, _Encoded) for v in value):
-        return "[\n    " + ",\n    ".join(value) + "\n  ]"
-    return _dumps(value).replace("\n", "\n  ")
+def resume_json(resume: Resume) -> bytes:
+    """resume.json's bytes (empty sections and fields left out)."""
+    document = _clean(_document(resume))
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
