@@ -1,12 +1,8 @@
-"""Cold builds with one process against two, taking turns: does parallel rendering pay?
+"""Cold builds with one process against two, taking turns: does parallel rendering pay? Each
+build is a new process (`build()` with `jobs=1` or `jobs=2`), its cache and output in a new
+folder on tmpfs when there is one, each going first every other round. Not a test.
 
-    python bench/parallel.py                 # the 1,000-entry corpus, 5 builds each
-    python bench/parallel.py --size 300
-    python bench/parallel.py --site .        # the repository's own site
-
-Each build runs in a new process (`build()` with `jobs=1` or `jobs=2`), its cache and
-output in a new folder on tmpfs when there is one; the two alternate, each going first
-every other round. Prints each one's median, minimum and every build, in seconds. Not a test.
+    python bench/parallel.py [--size 1000 | --size 5000 | --site .] [--runs 5]
 """
 
 from __future__ import annotations
@@ -49,7 +45,6 @@ def main() -> None:
     site = (args.site or CORPUS / str(args.size) / "cvsite").resolve()
     if args.site is None and not site.is_dir():
         make(args.size)
-    what = str(args.site) if args.site else f"{args.size} entries"
     shm = Path("/dev/shm")
     scratch = Path(tempfile.mkdtemp(prefix="cvsite-parallel-", dir=shm if shm.is_dir() else None))
     times: dict[int, list[float]] = {1: [], 2: []}
@@ -59,11 +54,10 @@ def main() -> None:
                 times[jobs].append(cold_build(site, scratch, jobs))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"cold build of {what}, {args.runs} builds each, in turns")
+    print(f"cold build of {args.site or f'{args.size} entries'}, {args.runs} each, in turns")
     for jobs, found in times.items():
         each = " ".join(f"{s:.3f}" for s in found)
-        median = statistics.median(found)
-        print(f"jobs={jobs}: median {median:.3f} s, min {min(found):.3f}  ({each})")
+        print(f"jobs={jobs}: median {statistics.median(found):.3f} s  ({each})")
 
 
 if __name__ == "__main__":

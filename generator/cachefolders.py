@@ -1,13 +1,9 @@
 """The build cache's folders and the files kept in them as checked.
 
-The cache holds what the site is made of (rendered Markdown, drafts included, and the
-pictures), so its folders are made readable by their owner only (mode 700), whatever the
-umask: another user of the machine cannot list or read them. A folder an older cvsite made
-open to others is closed when it is written to again.
-
-A file kept with `keep` carries a digest of its bytes beside it (`NAME.blake2b`), and
-`intact` gives it back only while it matches: a file overwritten, cut short by a full disk
-or emptied since is no file, and whoever kept it makes it again.
+The cache holds what the site is made of (drafts included), so its folders are readable by
+their owner only (mode 700), whatever the umask. A file kept with `keep` carries a digest of
+its bytes beside it, and `intact` gives it back only while it matches: a file overwritten or
+cut short by a full disk since is no file, and whoever kept it makes it again.
 """
 
 from __future__ import annotations

@@ -1,22 +1,15 @@
 """Files written and read inside a folder, never through a link that leads out of it.
 
-The importers and `cvsite init` write into a site folder that may come from elsewhere (a
-clone, an archive, a colleague's pull request): a link planted there
-(`content/publications -> ~/.ssh`) must not carry their writes out, as the build's never
-go out of its output folder. Each folder on the way is opened from the site folder
-without following links (O_NOFOLLOW), so that nothing swapped in meanwhile is followed
-either; a link that stays inside the site is followed, as the build reads through it, and
-one that leads out (or to nothing out there) is refused by name.
+A site folder may come from elsewhere (a clone, an archive), so a link planted there
+(`content/publications -> ~/.ssh`) must not carry the importers' and `cvsite init`'s writes
+out. Each folder on the way is opened without following links (O_NOFOLLOW), so nothing
+swapped in meanwhile is followed either; a link that stays inside is followed, one that
+leads out is refused by name. A file is written under a temporary name, then linked
+(`create`: a taken name is left as it is) or renamed (`replace`) to its own.
 
-The file itself is written under a temporary name and then linked to its own name, which
-never follows a link there: `create` leaves a name that is taken (by a file, a link,
-anything) as it is, and `replace` replaces what is there, a link included, by the file.
-
-The files a site publishes as they are (content/ assets, a theme's static files) and those
-the preview serves are read the same way (`open_inside`), each time they are read: a link
-made to lead out after the build looked at it is refused then. Anything read is looked at
-before it is opened (`open_regular`): a named pipe, a socket or a device is refused by its
-type, never opened (opening a pipe waits for a writer for ever).
+Published and served files are read the same way (`open_inside`), each time they are read.
+Anything read is looked at before it is opened (`open_regular`): a pipe, a socket or a
+device is refused by its type, never opened (opening a pipe waits for a writer for ever).
 """
 
 from __future__ import annotations
@@ -138,18 +131,19 @@ class _Link(Exception):
     """The part is a symbolic link."""
 
 
-class _NotFolder(Exception):
-    """The part is there, and neither a folder nor a link."""
+class _Refused(Exception):
+    """`where` cannot be taken on the way."""
 
     def __init__(self, where: Path | None = None):
         self.where = where
 
 
-class _LeadsOut(Exception):
-    """The symbolic link `where` leads out of the folder (or loops)."""
+class _NotFolder(_Refused):
+    """The part is there, and neither a folder nor a link."""
 
-    def __init__(self, where: Path):
-        self.where = where
+
+class _LeadsOut(_Refused):
+    """The symbolic link `where` leads out of the folder (or loops)."""
 
 
 def _enter(descriptor: int, part: str, make: bool) -> int | None:

@@ -1,9 +1,7 @@
 """What a write the system refused says: the path and the cause, never a traceback.
 
-A full disk (ENOSPC), a quota (EDQUOT), a read-only (EROFS) or forbidden (EACCES) folder:
-on the output folder each is an error (the build stops, the previous site as it was, the
-staging folder removed); on the build cache a warning, and the build goes on, since the
-cache only ever saves time.
+A full disk, a quota, a read-only or forbidden folder: on the output folder an error (the
+build stops, the previous site as it was); on the build cache a warning, and the build goes on.
 """
 
 from __future__ import annotations

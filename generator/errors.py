@@ -1,12 +1,9 @@
 """Errors that carry a place (file:line:column) and a field path, and the exit codes they map to.
 
 Every problem the user can fix is a `ContentError`; the pipeline collects them in an
-`ErrorCollector` and raises them together, so one run reports every error at once.
-
-A message that quotes what the user wrote does so through `shown` (or `listed`, for a list
-of names), so that a 200 KB value is quoted in 80 characters and a line break in it cannot
-break the one-error-per-line format; `ContentError` keeps each error on its line whatever
-it is given.
+`ErrorCollector` and raises them together, so one run reports every error at once. A message
+quotes what the user wrote through `shown` (or `listed`), cut short and with line breaks
+escaped, so each error stays on its line.
 """
 
 from __future__ import annotations

@@ -1,21 +1,15 @@
 """URLs as a browser reads them: the one normaliser for every URL cvsite checks or emits.
 
 A URL a user writes passes through here once, before its scheme is checked, and what this
-returns is what is stored and emitted. Checking one string and emitting another is how
-`"\\u00a0javascript:alert(1)"` once passed as a relative path and came out as a script link
-(issue 25).
+returns is what is stored and emitted: checking one string and emitting another would let
+`"\\u00a0javascript:alert(1)"` pass as a path and come out as a script link.
 
-It follows the WHATWG URL parser (https://url.spec.whatwg.org/#concept-basic-url-parser):
-leading and trailing C0 controls and spaces are stripped and every ASCII tab and newline
-is removed, wherever it is. On top of that it strips, at both ends, every character a
-reader cannot see: Unicode `White_Space` and the categories Cc (controls), Cf (format
-characters such as U+200B or U+FEFF), Zs, Zl and Zp (spaces and separators). Such a
-character left *inside* a URL is the caller's to refuse (`invisible_inside`).
-
-The scheme is read the way a browser would, and then some: with every invisible character
-removed from anywhere in the URL. A browser finds a scheme only in ASCII letters, digits,
-`+`, `-` and `.` at the very start, so removing more never hides one it would find; it only
-also catches `java\\u200bscript:`, which a browser reads as a harmless relative path.
+As the WHATWG URL parser does, every ASCII tab and newline is removed; beyond it, every
+character a reader cannot see (Unicode White_Space, categories Cc, Cf, Zs, Zl, Zp) is
+stripped at both ends, and one left inside is the caller's to refuse (`invisible_inside`).
+The scheme is read with every invisible character removed: a browser finds a scheme only in
+ASCII at the very start, so this never hides one it would find, and also catches
+`java\\u200bscript:`.
 """
 
 from __future__ import annotations
@@ -108,11 +102,8 @@ _FILE_ENDING = re.compile(
 
 def web_address_without_scheme(url: str) -> str | None:
     """`https://` + `url` when `url` is a web address written without its scheme
-    (`www.linkedin.com/in/x`, `github.com/x`); None for anything else, paths included.
-
-    A browser reads `github.com/x` in a link as a path inside the site, which breaks: most
-    people who write it mean the web address, as they would type it in an address bar.
-    """
+    (`github.com/x`, which a browser would read as a path inside the site, though its writer
+    meant the address); None for anything else, paths included."""
     if url_scheme(url) or url.startswith(("/", ".", "#", "?")):
         return None
     host = re.split(r"[/?#]", url, maxsplit=1)[0]

@@ -1,12 +1,9 @@
 """The only place that makes URLs and output paths.
 
 A URL here is site-relative and starts with `/` (`/projects/golang/`). Pages link to each
-other with relative hrefs, so a built site works under any sub-path; only the 404 page, which
-a host serves at any address, links by absolute path under the base URL's path.
-
-A site in several languages has the default language's pages at the root and each other
-language's under its *language root* (`/de/`): the same page is `/cv/` and `/de/cv/`. The
-theme's files (`/assets/`) are shared by every language.
+other with relative hrefs, so a built site works under any sub-path; only the 404 page links
+by absolute path. The default language's pages are at the root, each other language's under
+its *language root* (`/de/cv/`); the theme's files (`/assets/`) are shared by all.
 """
 
 from __future__ import annotations
@@ -86,11 +83,7 @@ def key_slug(key: str) -> str:
 
 
 def section(name: str, root: str = "/") -> str:
-    return f"{root}{name}/"
-
-
-def free_page(name: str, root: str = "/") -> str:
-    """A free page (content/<name>.md) is at /<name>/, as a section would be."""
+    """A section's page, or a free page's (content/<name>.md): /<name>/."""
     return f"{root}{name}/"
 
 

@@ -1,10 +1,6 @@
-"""The `cvsite` command: arguments in, one call of the package that does the work, its
-outcome printed, and every error turned into a message and an exit status.
-
-It owns the command line only: parser.py its grammar, commands/ a module per group of
-commands, messages.py what a failure prints and the status it ends with. It holds no build
-logic; each command imports what it needs when it runs, so `cvsite --version` stays instant.
-"""
+"""The `cvsite` command line: parser.py its grammar, commands/ a module per group of
+commands, messages.py what a failure prints. No build logic; each command imports what it
+needs when it runs, so `cvsite --version` stays instant."""
 
 from __future__ import annotations
 
@@ -14,7 +10,6 @@ import sys
 
 from generator.cli.messages import guarded
 from generator.cli.parser import build_parser
-from generator.cli.screenful import ScreenfulHandler
 from generator.cli.versions import version_text
 from generator.errors import EXIT_OK, EXIT_USAGE
 
@@ -26,7 +21,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     building = getattr(getattr(args, "func", None), "__name__", "") == "cmd_build"
-    screenful = ScreenfulHandler() if building and not args.verbose else None
+    screenful = None
+    if building and not args.verbose:
+        from generator.cli.screenful import ScreenfulHandler  # loads the model: builds only
+
+        screenful = ScreenfulHandler()
     logging.basicConfig(
         format="%(message)s",
         level=logging.INFO if args.verbose else logging.WARNING,
@@ -48,13 +47,9 @@ def main(argv: list[str] | None = None) -> int:
 def run() -> None:
     """The `cvsite` console script and `python -m generator`: `main`, then the exit.
 
-    Python's exit ends with a pass of the cycle collector over every object the process
-    still holds: for a build, the site's model and pages and every library imported for
-    them, a fifth of a second on the sample site. Nothing is left to do by then (files are
-    written and closed, and the system frees a process's memory at once), so the objects
-    are frozen out of the collector's reach first (`gc.freeze`, public and documented).
-    The exit is otherwise the ordinary one: atexit handlers run and streams are flushed.
-    """
+    The objects are frozen out of the cycle collector's reach first (`gc.freeze`): its pass
+    over a build's whole model at exit does nothing useful, as the system frees the memory.
+    atexit handlers still run and streams are flushed."""
     code = main()
     gc.freeze()
     sys.exit(code)

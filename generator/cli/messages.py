@@ -1,9 +1,6 @@
-"""What the user reads when a command fails, and the exit status it ends with.
-
-A `CvsiteError` is the user's to fix: its message, and its own status. A path the system
-refused (a name too long, a folder that cannot be made) is too. Anything else is a bug in
-cvsite: one line that says so, and the traceback only with `--debug`.
-"""
+"""What the user reads when a command fails, and its exit status: a `CvsiteError` or a
+path the system refused is the user's to fix; anything else is a bug in cvsite, said in
+one line (the traceback only with `--debug`)."""
 
 from __future__ import annotations
 
@@ -35,9 +32,7 @@ def guarded(command: Callable[[], int], *, debug: bool) -> int:
 
 def unexpected(exc: Exception) -> str:
     """The message of an error cvsite did not foresee."""
-    if isinstance(exc, OSError) and exc.filename is not None:
-        # The system refused a path the user gave or a folder they chose (a name too
-        # long, a folder that cannot be made): theirs to change, not a bug.
+    if isinstance(exc, OSError) and exc.filename is not None:  # a path theirs to change
         return f"cvsite: cannot use {shown(str(exc.filename))}: {cause(exc)}"
     return (
         f"cvsite: internal error: {type(exc).__name__}: {library_message(str(exc))}\n"

@@ -1,15 +1,11 @@
-"""Warnings of a build cut to a screenful: the first ones, then one line saying how many more.
-
-A real .bib can hold a hundred small faults (fields given twice, files of someone else's
-folders); a line for each would scroll the build's outcome and its errors out of sight.
-`--verbose` shows every one.
-"""
+"""Warnings of a build cut to a screenful, then one line saying how many more, so that a
+.bib's hundred small faults do not scroll the outcome out of sight (`--verbose`: all)."""
 
 from __future__ import annotations
 
 import logging
 
-from generator.model.formulawarnings import SCREENFUL
+from generator.model.checks import SCREENFUL
 
 __all__ = ["SCREENFUL", "ScreenfulHandler"]
 

@@ -1,9 +1,5 @@
-"""`cvsite --version`: the version, and with `--verbose` what a bug report needs besides:
-where this cvsite came from, the Python running it, and the version of every dependency.
-
-Plain `--version` imports nothing (the version is a constant); only `--verbose` reads the
-installed packages' metadata.
-"""
+"""`cvsite --version`: the version; with `--verbose` also where this cvsite came from, the
+Python running it and every dependency's version (only then is package metadata read)."""
 
 from __future__ import annotations
 
@@ -42,14 +38,9 @@ def _details() -> list[str]:
             continue
         found = _NAME.match(name.strip())
         if found:
-            lines.append(f"{found.group()} {_installed(found.group())}")
+            try:
+                installed = metadata.version(found.group())
+            except metadata.PackageNotFoundError:
+                installed = "not installed"
+            lines.append(f"{found.group()} {installed}")
     return lines
-
-
-def _installed(name: str) -> str:
-    from importlib import metadata
-
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return "not installed"

@@ -1,10 +1,10 @@
 """A .bib text split into located records: each entry's type, key, line and fields as written.
 
-bibtexparser (v2) splits the text; values are made whole here (bibvalues: `#` and @string
-macros) and crossref/xdata parents fill in what an entry lacks (bibinherit). Each broken
-entry becomes a ContentError naming its key and line while the other entries are still
-read. A field, key or @string given twice keeps its first value with a located warning, as
-BibTeX and biber do.
+bibtexparser (v2) splits the text; values are made whole here (`#` joins and @string macros,
+as BibTeX reads them) and crossref/xdata parents fill in what an entry lacks, by biblatex's
+inheritance rules. Each broken entry becomes a ContentError naming its key and line while
+the other entries are still read. A field, key or @string given twice keeps its first value
+with a located warning, as BibTeX and biber do.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import functools
 import itertools
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 import bibtexparser
 from bibtexparser import model as bib
 
-from generator.content.bibinherit import inherited, resolve_all
-from generator.content.bibvalues import resolve
+from generator.content.dates import MONTH_NAMES
 from generator.errors import ContentError, library_message, shown
 
 # bibtexparser logs every broken block as a warning of its own; they are reported here,
@@ -133,8 +132,8 @@ def _read(text: str, display: str, line: int, strings: tuple[tuple[str, str], ..
 
 
 class _Lines:
-    """Where each block really starts. bibtexparser's line numbers drift in long files (by
-    11 lines in pierce-bcp.bib); the block's own text, found in order, says where it is."""
+    """Where each block really starts. bibtexparser's line numbers drift in long files; the
+    block's own text, found in order, says where it is."""
 
     def __init__(self, text: str):
         self.text, self.position, self.line = text, 0, 0
@@ -211,8 +210,7 @@ def _record(
             continue
         value, undefined = resolve(str(f.value), strings)
         fields[name] = BibField(value.strip(), line, tuple(undefined))
-    line = start
-    return BibRecord(entry.key, entry.entry_type.lower(), line, fields)
+    return BibRecord(entry.key, entry.entry_type.lower(), start, fields)
 
 
 def _field_lines(entry: bib.Entry, start: int) -> list[int]:
@@ -229,31 +227,6 @@ def _field_lines(entry: bib.Entry, start: int) -> list[int]:
     return lines
 
 
-def inherit(records: list[BibRecord]) -> list[BibRecord]:
-    """Each record with the fields of the entries its crossref and xdata name."""
-    by_key = {r.key.lower(): r for r in records}  # keys are unique in any case (see _add)
-
-    def links(record: BibRecord) -> tuple[list[str], list[str]]:
-        ref = record.fields.get("crossref")
-        data = record.fields.get("xdata")
-        refs = [ref.value.strip().lower()] if ref else []
-        datas = [k.strip().lower() for k in data.value.split(",")] if data else []
-        return refs, datas
-
-    def complete(record: BibRecord, refs: list[BibRecord], datas: list[BibRecord]) -> BibRecord:
-        given = [("", d.fields) for d in datas]
-        fields = inherited(record.fields, record.entry_type, given, xdata=True)
-        fields = inherited(fields, record.entry_type, [(p.entry_type, p.fields) for p in refs])
-        return BibRecord(record.key, record.entry_type, record.line, fields)
-
-    done = resolve_all(by_key, links, complete)
-    return [done[r.key.lower()] for r in records]
-
-
-def _text(value: Any) -> str:
-    return str(value).strip()
-
-
 def _failure(block: bib.ParsingFailedBlock, text: str, display: str, shift: int) -> ContentError:
     line = (block.start_line or 0) + shift + 1
     match = _KEY_IN_RAW.match((block.raw or "").lstrip())
@@ -264,3 +237,168 @@ def _failure(block: bib.ParsingFailedBlock, text: str, display: str, shift: int)
     if end is not None:
         reason += f" (at line {text.count(chr(10), 0, end) + 1})"
     return ContentError(display, line, 1, key, f"this entry is broken and was not read: {reason}")
+
+
+# bibtexparser resolves a macro only when it stands alone, so `dtv # { and Walter de Gruyter}`
+# kept its `#` and macro names: a value is read here as BibTeX does, pieces in braces, in
+# quotes, numbers and macro names joined by `#`. A month macro (`apr`) alone stays as written
+# (the citation keeps `month = apr`); inside a concatenation it reads as the month's name, as
+# BibTeX's standard styles define it. An undefined macro keeps its name, as BibTeX does.
+_NAME = re.compile(r"[^\s#\"{}(),=]+")
+# A value longer than this is cut (and marked so): @string macros joined with `#` grow
+# exponentially (a13 = a12 # a12 # a12 # a12 ...), and no real field comes near it.
+MAX_VALUE = 100_000
+CUT = " […]"
+
+
+def pieces(raw: str) -> list[tuple[str, str]] | None:
+    """(kind, text) for each piece of a value: kind is "text" (braced, quoted or a number)
+    or "macro". None when the value is not an expression (an unbalanced brace)."""
+    found: list[tuple[str, str]] = []
+    i, n = 0, len(raw)
+    while i < n:
+        char = raw[i]
+        if char.isspace() or char == "#":
+            i += 1
+        elif char in '{"':
+            end = _closing(raw, i)
+            if end is None:
+                return None
+            found.append(("text", raw[i + 1 : end]))
+            i = end + 1
+        else:
+            match = _NAME.match(raw, i)
+            if match is None:
+                return None
+            word = match.group(0)
+            found.append(("text" if word.isdigit() else "macro", word))
+            i = match.end()
+    return found
+
+
+def _closing(raw: str, start: int) -> int | None:
+    """The index of what closes the brace or quote at `start` (braces nest inside both)."""
+    depth = 0
+    for i in range(start + 1, len(raw)):
+        char = raw[i]
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            if depth == 0:
+                return i if raw[start] == "{" else None
+            depth -= 1
+        elif char == '"' and raw[start] == '"' and depth == 0:
+            return i
+    return None
+
+
+def resolve(raw: str, strings: Mapping[str, str]) -> tuple[str, list[str]]:
+    """The value's text, and the macro names it uses that no @string defines.
+
+    `strings` maps lower-cased macro names to their resolved text."""
+    parts = pieces(raw.strip())
+    if parts is None:  # not BibTeX syntax after all: the text as given, outer braces off
+        value = raw.strip()
+        braced = len(value) >= 2 and value[0] + value[-1] in ("{}", '""')
+        return value[1:-1] if braced else value, []
+    if len(parts) == 1 and parts[0][0] == "macro":
+        name = parts[0][1]
+        if name.lower() in strings:
+            return strings[name.lower()], []
+        return name, [] if name.lower() in MONTH_NAMES else [name]
+    text, undefined = [], []
+    for kind, piece in parts:
+        if kind == "text":
+            text.append(piece)
+            continue
+        value = strings.get(piece.lower()) or MONTH_NAMES.get(piece.lower())
+        if value is None:
+            undefined.append(piece)
+        text.append(piece if value is None else value)
+        if sum(map(len, text)) > MAX_VALUE:
+            return "".join(text)[:MAX_VALUE] + CUT, undefined
+    return "".join(text), undefined
+
+
+# crossref: BibTeX copies each field the child lacks under the same name. biblatex does too,
+# and renames the parent's titles by its default inheritance rules (biblatex manual,
+# appendix B): a book's `title` is its chapter's `booktitle`, a multi-volume work's `title`
+# the `maintitle` of its parts, a periodical's `title` an article's `journaltitle`.
+# `xdata` names entries whose fields are all copied.
+# Not inherited under their own name: the parent's titles are renamed (below) and these
+# belong to the parent entry alone.
+_OWN = {
+    *("title", "subtitle", "titleaddon", "shorttitle", "sorttitle", "indextitle"),
+    *("indexsorttitle", "ids", "crossref", "xref", "xdata", "entryset", "entrysubtype"),
+    *("execute", "label", "options", "presort", "related", "relatedoptions", "relatedstring"),
+    *("relatedtype", "shorthand", "shorthandintro", "sortkey"),
+    # What names one work and not the works inside it: a proceedings' DOI is not its papers'.
+    # (biber copies these too; on a paper's page they would point to the wrong work.)
+    *("doi", "url", "urldate", "eprint", "eprinttype", "eprintclass", "archiveprefix"),
+    *("primaryclass", "pdf", "code", "slides", "abstract", "file", "selected"),
+}
+_TITLES = ("title", "subtitle", "titleaddon")
+_MAIN = ("maintitle", "mainsubtitle", "maintitleaddon")
+_BOOK = ("booktitle", "booksubtitle", "booktitleaddon")
+_JOURNAL = ("journaltitle", "journalsubtitle", "journaltitleaddon")
+_MULTI_VOLUME = {"mvbook", "mvcollection", "mvproceedings", "mvreference"}
+_BOOKS = {"book", "collection", "proceedings", "reference", "inbook"}
+
+
+def title_names(parent_type: str, child_type: str) -> tuple[str, ...]:
+    """The child's names for the parent's title, subtitle and titleaddon; () for none."""
+    if parent_type in _MULTI_VOLUME:
+        return _MAIN
+    if parent_type in _BOOKS and child_type != "book":
+        return _BOOK
+    if parent_type == "periodical":
+        return _JOURNAL
+    return ()
+
+
+def inherited(
+    fields: dict[str, BibField],
+    child_type: str,
+    parents: list[tuple[str, dict[str, BibField]]],
+    *,
+    xdata: bool = False,
+) -> dict[str, BibField]:
+    """`fields` completed from `parents` (their type and their completed fields), in order;
+    a field the child has is never replaced."""
+    result = dict(fields)
+    for parent_type, parent in parents:
+        # A parent's own booktitle first (BibTeX's way, DBLP's files), then its title.
+        for name, value in parent.items():
+            if xdata or name not in _OWN:
+                result.setdefault(name, value)
+        names = () if xdata else title_names(parent_type, child_type)
+        for source, target in zip(_TITLES, names, strict=False):
+            if source in parent:
+                result.setdefault(target, parent[source])
+    return result
+
+
+def inherit(records: list[BibRecord]) -> list[BibRecord]:
+    """Each record with the fields of the entries its crossref and xdata name, the parents
+    completed first; a parent not in the file, or a loop, leaves the entry as it is."""
+    by_key = {r.key.lower(): r for r in records}  # keys are unique in any case (see _add)
+    done: dict[str, BibRecord] = {}
+
+    def complete(key: str, seen: frozenset[str]) -> BibRecord:
+        if key in done:
+            return done[key]
+        record = by_key[key]
+        ref, data = record.fields.get("crossref"), record.fields.get("xdata")
+        refs = [ref.value.strip().lower()] if ref else []
+        datas = [k.strip().lower() for k in data.value.split(",")] if data else []
+        parents, xdata = (
+            [complete(k, seen | {k}) for k in keys if k in by_key and k not in seen]
+            for keys in (refs, datas)
+        )
+        given = [("", d.fields) for d in xdata]
+        fields = inherited(record.fields, record.entry_type, given, xdata=True)
+        fields = inherited(fields, record.entry_type, [(p.entry_type, p.fields) for p in parents])
+        done[key] = replace(record, fields=fields)
+        return done[key]
+
+    return [complete(r.key.lower(), frozenset({r.key.lower()})) for r in records]

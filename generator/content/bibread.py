@@ -1,37 +1,32 @@
-"""Reading BibTeX: `content/*.bib` into located, validated publications.
+"""Reading BibTeX: `content/*.bib` into located, validated publications, the problems of an
+entry that does not fit the model made warnings with a fallback.
 
-bibparse splits the text into records and bibtext decodes their LaTeX and names; this
-module maps entry types and fields onto the Publication model, validates each record and
-keeps its citation text, and reports each broken entry with its key and line while the
-other entries still load. It is imported only when a .bib file is read, so commands that
-never touch BibTeX stay fast.
+Maps bibparse's records (their LaTeX decoded by bibtext) onto the Publication model, with
+their dates and citation text, and validates each, a broken entry an error at its key and
+line while the others load. Imported only when a .bib file is read.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from generator.content.bibcitation import citation_text
-from generator.content.bibdates import put_date
-from generator.content.bibfallback import (
-    Warner,
-    repair,
-    tell,
-    validate_leniently,
-    warn_undefined,
-)
+from bibtexparser.middlewares.names import split_multiple_persons_names
+
+from generator import urls as routes
 from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,
     decode_markdown,
-    display_name,
+    escape_markdown,
     names,
+    split_marks,
     verbatim,
     without_links,
 )
@@ -40,23 +35,17 @@ from generator.content.bibtypes import (
     BIBTEX_TYPE_OF_KIND,
     KIND_OF_BIBTEX_TYPE,
     VENUE_FIELDS,
+    entry_text,
 )
+from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.schema import Publication
+from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
-from generator.errors import ContentError
+from generator.errors import ContentError, listed, shown
 from generator.safeurl import web_address_without_scheme
 
-# Other packages import these from here, where they were first defined.
-__all__ = [
-    "citation_text",
-    "display_name",
-    "load_publications",
-    "parse",
-    "publication_input",
-    "record_key",
-    "validate_record",
-]
+log = logging.getLogger(__name__)
 
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 # al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field
@@ -90,11 +79,7 @@ class PublicationInput:
 
 
 Put = Callable[[str, Any, str], None]
-Warn = Callable[[str, str], None]
-
-
-def _quiet(source: str, message: str) -> None:
-    """A warning nobody asked for."""
+Warn = Callable[[str, str], None]  # (BibTeX field, message)
 
 
 def publication_input(record: BibRecord, warn: Warn | None = None) -> PublicationInput:
@@ -106,11 +91,14 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     if BIBTEX_TYPE_OF_KIND[kind] != record.entry_type:
         result.put("bibtex_type", record.entry_type, "ENTRYTYPE")
     _put_texts(record, result.put)
-    _put_people(record, result.put)
+    for target, source in (("authors", "author"), ("editors", "editor")):
+        if source in record.fields:
+            result.put(target, names(record.fields[source].value), source)
     _put_venue(record, kind, result.put)
-    _put_arxiv(record, result.put)
+    if arxiv := _arxiv_id(record):
+        result.put("arxiv", *arxiv)
     _put_links(record, result)
-    put_date(record.fields, result.put, result.data, warn or _quiet)
+    put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
 
@@ -191,12 +179,6 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
         result.data["links"] = links
 
 
-def _put_people(record: BibRecord, put: Put) -> None:
-    for target, source in (("authors", "author"), ("editors", "editor")):
-        if source in record.fields:
-            put(target, names(record.fields[source].value), source)
-
-
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
@@ -269,17 +251,110 @@ def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
     return None
 
 
-def _put_arxiv(record: BibRecord, put: Put) -> None:
-    found = _arxiv_id(record)
-    if found:
-        put("arxiv", found[0], found[1])
-
-
-# (key, make) -> make(), or what an earlier make() gave for that key: see records.Validated
+# (key, make) -> make(), or what an earlier make() gave for that key: see reader.Validated
 Outcome = tuple[Publication | None, list[ContentError]]
 Validating = Callable[[Hashable, Callable[[], Outcome]], Outcome]
 # `spread(function, items, cost=…)`: `[function(x) for x in items]`, over the cores
 Spread = Callable[..., list]
+
+
+# --- fallbacks ----------------------------------------------------------------------------
+# A .bib file usually comes from elsewhere (Zotero, DBLP, a colleague's), so its problems are
+# not the site's to refuse: each becomes a located warning with a fallback (a refused field
+# left out, an `ftp:` address shown as text, the key for a missing title, a slug for a key a
+# URL cannot hold), and the entry is shown. Only an entry that cannot be read stays an error.
+
+_LINK_FIELDS = ("url", "pdf", "code", "slides")
+# Addresses of file servers: harmless, no longer opened by browsers, still worth reading.
+_AS_TEXT = re.compile(r"^(?:s?ftps?|gopher):", re.IGNORECASE)
+Attempt = Callable[[dict[str, Any]], tuple[Any, list[ContentError]]]
+
+
+@dataclass(frozen=True)
+class Warner:
+    """Located warnings about one record's fields, kept in `said` until they are told
+    (`tell`): a record may be read in another process, and its warnings are told here, in
+    the file's order."""
+
+    record: BibRecord
+    display: str
+    said: list[ContentError] = dataclasses.field(default_factory=list)
+
+    def __call__(self, source: str, message: str) -> None:
+        field = self.record.fields.get(source)
+        line = field.line if field else self.record.line
+        where = f"{self.record.key}.{source}" if source else self.record.key
+        self.said.append(ContentError(self.display, line, 1, where, message))
+
+
+def tell(warnings: list[ContentError]) -> None:
+    for warning in warnings:
+        log.warning("%s", warning)
+
+
+def repair(data: dict[str, Any], warn: Warner) -> None:
+    """Fallbacks that need no validation first: the title and the key."""
+    key = warn.record.key
+    if not data.get("title"):
+        data["title"] = key
+        warn("title", f"the entry has no title; it is shown under its key {shown(key)}")
+    if not re.fullmatch(BIBTEX_KEY_PATTERN, key) or len(key) > 100:
+        data["key"] = routes.key_slug(key)
+        page = "after its first characters" if len(key) > 100 else f"{shown(data['key'])}"
+        warn(
+            "",
+            "this key is too long or has characters a page address cannot hold; its page "
+            f"is named {page} and its citation keeps the key",
+        )
+
+
+def warn_undefined(origin: dict[str, str], warn: Warner) -> None:
+    """A macro no @string defines, in a field that is shown: BibTeX warns and prints its name."""
+    for source in dict.fromkeys(origin.values()):
+        field = warn.record.fields.get(source)
+        if field is not None and field.undefined:
+            names = listed(map(shown, field.undefined))
+            verb = "is" if len(field.undefined) == 1 else "are"
+            warn(source, f"{names} {verb} no @string of this file; shown as written")
+
+
+def validate_leniently(
+    data: dict[str, Any], origin: dict[str, str], warn: Warner, attempt: Attempt
+) -> tuple[Any, list[ContentError]]:
+    """`attempt(data)`, again without each field it refuses (each one warned about), until
+    it passes or refuses nothing that can be left out."""
+    result, errors = attempt(data)
+    for _ in range(3):
+        if result is not None or not errors:
+            break
+        dropped = [name for e in errors if (name := _drop(e, data, origin, warn))]
+        if not dropped:
+            break
+        result, errors = attempt(data)
+    return result, errors
+
+
+def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], warn: Warner) -> str:
+    """Leave out the field `error` is about; '' when it names none that can go."""
+    prefix = f"{warn.record.key}."
+    name = error.field[len(prefix) :] if error.field.startswith(prefix) else ""
+    name = re.split(r"[.\[]", name, maxsplit=1)[0]
+    if name in ("", "key", "title", "type") or name not in data:
+        return ""
+    value = data.pop(name)
+    source = origin.get(name, name)
+    if name in _LINK_FIELDS and isinstance(value, str) and _AS_TEXT.match(value):
+        note = data.get("note")
+        text = escape_markdown(value)  # the note is inline Markdown
+        data["note"] = f"{note} {text}" if note else text
+        warn(
+            source,
+            f"{shown(value)}: cvsite does not link ftp: addresses (browsers no longer open "
+            "them); it is shown as text in the note",
+        )
+    else:
+        warn(source, f"{error.message}; the field is left out")
+    return name
 
 
 # --- validation ------------------------------------------------------------------------------
@@ -335,10 +410,8 @@ def load_publications(
     """Every valid publication of a .bib text, with every error found in it.
 
     `validated(key, make)` may answer for `make()`, the record's validation, from an earlier
-    reading of the same record (see records.Validated). `spread(function, records, cost=…)`,
-    when given, validates every record at once, over the cores: decoding LaTeX is most of a
-    long .bib's reading, and it needs nothing the build
-    makes later. It is for a first reading, when nothing read before can answer."""
+    reading of the same record (see reader.Validated). `spread`, for a first reading,
+    validates every record at once, over the cores (decoding LaTeX is most of the work)."""
     parsed = parse(text, display)
     errors = list(parsed.errors)
     loaded = []
@@ -380,3 +453,105 @@ def record_key(record: BibRecord) -> Hashable:
     """What a record's Publication is made from: all but the lines it stands on."""
     fields = tuple((name, field.value) for name, field in record.fields.items())
     return (record.entry_type, record.key, fields)
+
+
+_MONTH_WORD = re.compile(rf"\b({'|'.join(MONTH_NAMES)})[a-z]*\.?", re.IGNORECASE)
+_MONTH_NUMBER = re.compile(r"^\W*(\d{1,2})(?!\d)")
+_EDTF = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
+
+
+def first_month(text: str) -> int | None:
+    """The first month `text` names: `April 12` -> 4, `28--30 Mar` -> 3, `1--2` -> 1."""
+    if (number := month_number(text)) is not None:
+        return number
+    if match := _MONTH_WORD.search(text):
+        return month_number(match.group(1))
+    if (match := _MONTH_NUMBER.match(text)) and 1 <= int(match.group(1)) <= 12:
+        return int(match.group(1))
+    return None
+
+
+def _edtf(text: str) -> str | None:
+    """`2004-04-05~` -> `2004-04-05`; None when `text` starts with no year."""
+    match = _EDTF.match(text.strip().strip("?~%"))
+    if match is None:
+        return None
+    year, month, day = match.groups()
+    if month is None or not 1 <= int(month) <= 12:  # 21-24 are EDTF's seasons
+        return year
+    return "-".join(part for part in (year, month, day) if part)
+
+
+# --- dates ----------------------------------------------------------------------------------
+# Real files write more than a month in `month` (`apr # " 12"`, `{28--30 Mar}`, `1--2`,
+# `February/March`): the first month named is the month, the rest is left to the citation.
+# biblatex's `date` may be a range (`1984/1986`) or open (`1984/`: ongoing), with EDTF's
+# marks of uncertainty (`1997?`, `2004~`) ignored.
+
+
+def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn) -> None:
+    """year and month; biblatex's `date` (a range as start and end); a year like 'in press'
+    is a status. `fields` are the record's (name -> BibField)."""
+    year = fields.get("year")
+    if year is not None:
+        match = re.fullmatch(r"(\d{4})[a-z]?", year.value.strip())
+        if match:
+            put("year", match.group(1), "year")
+        elif _EDTF.fullmatch(year.value.strip().split("/")[0].strip("?~%")):
+            _put_range(year.value, put, warn, "year")  # biblatex-ieee: year = {1995-09/1995-10}
+        elif "status" not in data:
+            put("status", decode(year.value), "year")
+    elif "date" in fields:
+        _put_range(fields["date"].value, put, warn, "date")
+    month = fields.get("month")
+    if month is not None and "year" in data:
+        number = first_month(decode(month.value))
+        if number is None:
+            warn("month", f"{month.value.strip()!r} names no month; the month is left out")
+        else:
+            put("month", str(number), "month")
+
+
+def _put_range(value: str, put: Put, warn: Warn, source: str) -> None:
+    start_text, slash, end_text = value.strip().partition("/")
+    start = _edtf(start_text)
+    if start is None:
+        warn(source, f"{value.strip()!r} is not a date (expected e.g. 2021-05 or 1984/1986)")
+        return
+    end = _edtf(end_text) if end_text.strip(" .") else ("present" if slash else None)
+    if end is None or end == start:
+        year, _, rest = start.partition("-")
+        put("year", year, source)
+        if rest:
+            put("month", str(int(rest[:2])), source)
+        return
+    put("start", start, source)
+    put("end", end, source)
+
+
+# --- citation -------------------------------------------------------------------------------
+
+# Fields that belong in a citation; the rest (abstract, pdf, file, timestamp…) do not.
+CITATION_FIELDS = frozenset(
+    {
+        *("author", "title", "journal", "journaltitle", "booktitle", "eventtitle", "editor"),
+        *("series", "volume", "number", "pages", "chapter", "edition", "publisher"),
+        *("organization", "institution", "school", "holder", "howpublished", "address"),
+        *("location", "type", "year", "month", "date", "note", "isbn", "issn", "doi", "url"),
+        *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate"),
+    }
+)
+
+
+def citation_text(record: BibRecord) -> str:
+    """The entry as written, less what is not a citation (abstract, pdf, marks on names)."""
+    fields = []
+    for name, field in record.fields.items():
+        if name not in CITATION_FIELDS:
+            continue
+        value = " ".join(field.value.split())
+        if name in ("author", "editor"):
+            value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
+        bare = value.isdigit() or (name == "month" and value.lower() in MONTH_NAMES)
+        fields.append((name, value if bare else "{" + value + "}"))
+    return entry_text(record.entry_type, record.key, fields)

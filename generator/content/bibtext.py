@@ -23,21 +23,15 @@ from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.bibplain import (
-    LATEX_SIGNS,
-    NOT_BRACES_OR_DASHES,
-    balanced,
-    ensuremath_as_math,
-    plain,
-)
-from generator.content.texmacros import BUILT_IN, JOURNALS, arity
+from generator.content.authors import NAME_MARKS
+from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
-_MARKS_BEFORE_COMMA = re.compile(r"^([^,]*?)\s*([*†‡]+)(\s*,.*)$")
 _MARK_TAIL = re.compile(
     r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
-    r"|\^\{(?P<caret>[^{}]*)\}|(?P<plain>[*†‡])|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
+    r"|(?<!\\)\^\{(?P<caret>[^{}]*)\}|(?<!\\)\^(?P<bare>[*+])|(?P<plain>[*†‡+])"
+    r"|\\(?P<macro>textdagger|ddagger|dagger|ddag|dag)\b)\s*$"
 )
 
 
@@ -191,12 +185,8 @@ _MATH_AS_TEXT = LatexNodes2Text(latex_context=_text_context(), math_mode="text")
 def decoder_macros() -> list[tuple[str, str]]:
     """Every macro the decoder knows, with its arguments (pylatexenc's argspec, "" for none)."""
     names = sorted({spec.macroname for spec in _DECODER.latex_context.iter_macro_specs()})
-    return [(name, _argspec(name)) for name in names]
-
-
-def _argspec(name: str) -> str:
-    spec = _PARSING.get_macro_spec(name)
-    return getattr(spec.args_parser, "argspec", "") if spec is not None else ""
+    specs = {name: _PARSING.get_macro_spec(name) for name in names}
+    return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
@@ -314,22 +304,31 @@ def verbatim(value: str) -> str:
 
 def split_marks(raw: str) -> tuple[str, str]:
     """`Zhang, Zili$^{*\\dagger}$` -> ('Zhang, Zili', '*†'); affiliation numbers are dropped."""
+    name, marks = _tail_marks(raw.strip())
+    while name[:1] and name[0] in NAME_MARKS:  # before the name: `*Pang, Ce`
+        marks, name = marks + name[0], name[1:].lstrip()
+    family, comma, given = name.partition(",")
+    if comma:  # before the comma: al-folio's `Einstein*†, A.`, a lab's `Lew$^+$, Matthew D.`
+        family, glued = _tail_marks(family)
+        name, marks = family + comma + given, marks + glued
+    return name, "".join(dict.fromkeys(marks))
+
+
+def _tail_marks(name: str) -> tuple[str, str]:
+    """The marks at the end of `name`, in any of the forms _MARK_TAIL reads, and the rest."""
     marks = ""
-    name = raw.strip()
     while match := _MARK_TAIL.search(name):
         inner = next(
-            g for g in match.group("math", "sup", "caret", "plain", "macro") if g is not None
+            g
+            for g in match.group("math", "sup", "caret", "bare", "plain", "macro")
+            if g is not None
         )
         inner = re.sub(r"\\(?:ddagger|ddag)", "‡", inner)
         inner = re.sub(r"\\(?:textdagger|dagger|dag)|^(?:textdagger|dagger|dag)$", "†", inner)
         inner = inner.replace("ddagger", "‡").replace("ddag", "‡")
-        marks = "".join(c for c in inner if c in "*†‡") + marks
+        marks = "".join(c for c in inner if c in NAME_MARKS) + marks
         name = name[: match.start()].rstrip()
-    while name[:1] in ("*", "†", "‡"):  # before the name: `*Pang, Ce`
-        marks, name = marks + name[0], name[1:].lstrip()
-    if glued := _MARKS_BEFORE_COMMA.match(name):  # al-folio's `Einstein*†, A.`
-        marks, name = marks + glued.group(2), glued.group(1) + glued.group(3)
-    return name, "".join(dict.fromkeys(marks))
+    return name, marks
 
 
 def display_name(raw: str) -> str:
@@ -349,3 +348,35 @@ def display_name(raw: str) -> str:
 
 def names(raw: str) -> list[str]:
     return [display_name(n) for n in split_multiple_persons_names(raw) if n.strip()]
+
+
+# Text without any of these reads the same as LaTeX, without the (slow) parser. Text whose
+# only signs are balanced braces (`{GPU}s`) and dashes (`12--19`) reads as the text without
+# the braces, with its dashes (tests/unit/content/test_bibtext_braces.py checks that against
+# the parser on every such field of the real files in tests/fixtures/realworld/).
+LATEX_SIGNS = re.compile(r"[\\{}$~%`]|--|''")
+NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
+
+
+def plain(value: str) -> str:
+    """Text whose only LaTeX is balanced braces and dashes, as the parser reads it."""
+    return value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+
+
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+# `\\ensuremath{x}` outside math (NASA ADS: `{\\ensuremath{\\chi}}$_{p}$`) is the formula `$x$`;
+# a sub- or superscript formula right after it is part of it (`$\\chi_{p}$`), as TeX shows.
+_ARGUMENT = r"\{((?:[^{}$]|\{[^{}$]*\})*)\}"
+_ENSUREMATH = re.compile(rf"\{{\\ensuremath\s*{_ARGUMENT}\}}|\\ensuremath\s*{_ARGUMENT}")
+_SCRIPT_AFTER = re.compile(r"\$\$(?=[_^])")
+
+
+def ensuremath_as_math(value: str) -> str:
+    parts = _DOLLAR.split(value)
+    if len(parts) % 2 == 0:
+        return value
+    for i in range(0, len(parts), 2):  # outside math only
+        parts[i] = _ENSUREMATH.sub(lambda m: f"${m.group(1) or m.group(2) or ''}$", parts[i])
+    return _SCRIPT_AFTER.sub("", "$".join(parts))

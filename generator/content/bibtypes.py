@@ -1,4 +1,4 @@
-"""BibTeX's entry types and the publication kinds they map to, both ways.
+"""BibTeX's entry types and the publication kinds they map to, both ways; an entry's text.
 
 Reading a .bib file (content/bibread.py) maps an entry type to a kind; writing a citation
 (model/bibtex.py) maps a kind back. A publication keeps its own type when that round trip
@@ -65,3 +65,9 @@ BIBTEX_TYPE_OF_KIND = {
     "talk": "misc",
     "misc": "misc",
 }
+
+
+def entry_text(entry_type: str, key: str, fields: list[tuple[str, str]]) -> str:
+    """A BibTeX entry; `fields` are (name, value as written, braces included)."""
+    lines = [f"@{entry_type}{{{key},", *(f"  {name} = {value}," for name, value in fields)]
+    return "\n".join(lines).rstrip(",") + "\n}\n"

@@ -1,15 +1,8 @@
-"""What one build may reuse from the builds before it.
-
-- `ReadCache`: the validated entries (and errors, and translation fallbacks) of each content
-  file in each language, kept until the file is said to have changed. `cvsite serve` forgets
-  the files its watcher reports.
-- `markdown`: rendered Markdown by (options, inline?, text), shared by every renderer, kept
-  on disk between runs (by content hash) when a cache folder is given.
-- `pieces`: the part each entry contributes to a generated file (feed.xml, resume.json), so
-  that remaking the file after one entry changed costs one entry and a join, not N.
-
-Nothing here is global: a `BuildCache` lives as long as the builder that owns it. The cache
-folder (`stamp.cache_dir`, outside the site) is safe to delete at any time.
+"""What one build may reuse from the builds before it: each content file's reading per
+language until the file changes (`ReadCache`), rendered Markdown, kept on disk between runs
+(`MarkdownStore`), and the entries whose Markdown was found safe (`SafeEntries`). A
+`BuildCache` lives as long as the builder that owns it; the cache folder is safe to delete
+at any time.
 """
 
 from __future__ import annotations
@@ -41,12 +34,10 @@ class ReadCache:
         self._before: dict[Path, dict[Hashable, FileRead]] = {}
 
     def get(self, path: Path, reader: Hashable = None) -> FileRead | None:
-        reads = self._files.get(path)
-        return reads.get(reader) if reads is not None else None
+        return self._files.get(path, {}).get(reader)
 
     def before(self, path: Path, reader: Hashable = None) -> FileRead | None:
-        reads = self._before.get(path)
-        return reads.get(reader) if reads is not None else None
+        return self._before.get(path, {}).get(reader)
 
     def put(self, path: Path, reader: Hashable, found: FileRead) -> None:
         self._files.setdefault(path, {})[reader] = found
@@ -132,12 +123,9 @@ class MarkdownStore(MutableMapping):
 
 
 class _Kept:
-    """Values kept from one build to the next, each with the object it was made from.
-
-    A key names an entry by its data object's id; the value holds that object, so the id
-    cannot be another entry's while the value is kept. Each build keeps only what it used
-    (`done`), so edited entries' old values do not pile up in a long preview.
-    """
+    """Values kept from one build to the next, each with the object (an entry's data) its key
+    names by id, which it holds so the id cannot be another's. Each build keeps only what it
+    used (`done`), so old values do not pile up in a long preview."""
 
     def __init__(self) -> None:
         self._kept: dict[Hashable, tuple[object, object]] = {}
@@ -155,29 +143,6 @@ class _Kept:
 
     def done(self) -> None:
         self._kept, self._used = self._used, {}
-
-
-class Pieces(_Kept):
-    """Parts of one generated file (an entry's XML or JSON), kept from its last making."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._context: Hashable = None
-
-    def start(self, context: Hashable) -> None:
-        """Begin a making; `context` is what every part depends on (base URL, options)."""
-        if context != self._context:
-            self._kept = {}
-        self._context = context
-        self._used = {}
-
-    def get(self, key: Hashable, owner: object, make: Callable[[], str]) -> str:
-        found = self._find(key, owner)
-        if found is not None:
-            return found[1]
-        text = make()
-        self._keep(key, owner, text)
-        return text
 
 
 class SafeEntries(_Kept):
@@ -199,11 +164,4 @@ class BuildCache:
     # How many Markdown texts are rendered at once (MarkdownRenderer.prepare): given by the
     # site (site/parallel.py), or None to render each when it is asked for.
     spread: Callable[..., list] | None = None
-    pieces: dict[str, Pieces] = field(default_factory=dict)  # by generated file's name
     safe: SafeEntries = field(default_factory=SafeEntries)  # Markdown checked (model.py)
-
-    def pieces_of(self, name: str) -> Pieces:
-        found = self.pieces.get(name)
-        if found is None:
-            found = self.pieces[name] = Pieces()
-        return found

@@ -7,26 +7,25 @@ from dataclasses import dataclass
 
 EXPECTED = "expected YYYY, YYYY-MM, YYYY-MM-DD or present"
 
+# The months by BibTeX's macro names, which are the usual abbreviations.
+MONTH_NAMES = {
+    "jan": "January",
+    "feb": "February",
+    "mar": "March",
+    "apr": "April",
+    "may": "May",
+    "jun": "June",
+    "jul": "July",
+    "aug": "August",
+    "sep": "September",
+    "oct": "October",
+    "nov": "November",
+    "dec": "December",
+}
 _MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ],
-        start=1,
-    )
-    for name in names
+    **{name.lower(): number for number, name in enumerate(MONTH_NAMES.values(), start=1)},
+    **{short: number for number, short in enumerate(MONTH_NAMES, start=1)},
+    "sept": 9,
 }
 PRESENT_WORDS = ("present", "now", "current", "today", "ongoing")
 

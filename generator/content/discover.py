@@ -1,11 +1,9 @@
 """Discover a site's files: site.yaml, the profile, section files, .bib files and assets.
 
-A site is `site.yaml` plus `content/`: `profile.yaml`, sections as `<name>.yaml` (a list of
-entries) or `<name>/*.md` (front matter + body), free pages as `<name>.md` (front matter +
-body, a page of its own), and any other file as an asset copied as is.
-A multilingual site may hold, in `content/<language>/`, that language's own version of any of
-those files. Names that cannot be a section, and links that lead out of content/, are
-reported, every one of them; a link to a folder inside content/ is read as that folder.
+`content/` holds `profile.yaml`, sections as `<name>.yaml` (a list of entries) or
+`<name>/*.md` (front matter + body), free pages as `<name>.md`, and assets (any other file);
+`content/<language>/` a language's own version of any of those. Names that cannot be a
+section, and links out of content/, are reported; a link to a folder inside is read as it.
 """
 
 from __future__ import annotations
@@ -110,7 +108,7 @@ def _same_name(path: Path, content: Path) -> str:
 
 def _real(path: Path, folders: dict[Path, Path]) -> Path:
     """`path.resolve()`, each folder resolved once: a file that is no link is where its folder
-    is. (Resolving every file walks and stats its whole path: seconds for 5,000 entries.)"""
+    is (resolving every file would stat its whole path)."""
     if path.is_symlink():
         return path.resolve()
     folder = folders.get(path.parent)
@@ -163,9 +161,8 @@ def discover(root: Path, errors: ErrorCollector, languages: tuple[str, ...] = ()
 
 def _tree(files: SiteInputs) -> tuple[list[Path], dict[Path, str]]:
     """Every path in content/, sorted, hidden folders not entered; a link to a folder inside
-    content/ is entered as the folder would be (and noted in `files.linked`). The links to
-    folders that are not, with why; `_checked` says why of the others (out of content/,
-    to nothing, looping)."""
+    content/ is entered as the folder would be (and noted in `files.linked`). And the links
+    to folders that are not, with why (`_checked` says why of the others)."""
     top = files.content.resolve()
     found: list[Path] = []
     refused: dict[Path, str] = {}
@@ -221,10 +218,9 @@ def _not_followed(target: Path, top: Path, way: tuple[Path, ...], linked: bool) 
 def _plain(
     path: Path, content: Path, folders: dict[Path, Path], inside: dict[Path, bool]
 ) -> str | None:
-    """What nearly every path is, told from one lstat rather than the four system calls of
-    `_checked`: "file" for a regular file and "folder" for a folder, each no link and in a
-    folder inside content/. None for anything else (a link, a pipe, a folder that leads
-    out), which `_checked` then looks at."""
+    """What nearly every path is, from one lstat: "file" or "folder", no link and in a folder
+    inside content/. None for anything else (a link, a pipe, a way out), which `_checked`
+    then looks at."""
     try:
         mode = os.lstat(path).st_mode
     except OSError:
@@ -262,13 +258,6 @@ def _checked(path: Path, content: Path, folders: dict[Path, Path]) -> str:
         # Reading a named pipe waits for a writer for ever; a device never ends.
         return NOT_REGULAR
     return "file"
-
-
-def is_content_file(path: Path, content: Path) -> bool:
-    """Whether `discover` would read `path` as a file now: a regular file inside content/,
-    through links that stay inside. A link since made to lead out, or a pipe put in the
-    file's place, is not (a rebuild then discovers again, and reports it)."""
-    return _checked(path, content.resolve(), {}) == "file"
 
 
 _PROFILE_NAMES = ("profile.yaml", "profile.yml")

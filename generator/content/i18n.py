@@ -1,8 +1,8 @@
 """Words the theme shows that are not the user's (labels, section titles) and dates, per language.
 
-English lives here, as the reference of every key; other languages are tables in
-`generator/content/locales/<code>.yaml`, shipped inside the package. Dates and month names come from
-CLDR through Babel, imported on first use so that `cvsite --version` stays fast.
+Each language's labels are a table in `generator/content/locales/<code>.yaml`, shipped inside
+the package; English's names every key (STRINGS_EN). Dates and month names come from CLDR
+through Babel, imported on first use so that `cvsite --version` stays fast.
 """
 
 from __future__ import annotations
@@ -22,99 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-STRINGS_EN: dict[str, str] = {
-    "present": "present",
-    "home": "Home",
-    "tags": "Tags",
-    "tag": "Tag",
-    "cv": "CV",
-    "publications": "Publications",
-    "selected_publications": "Selected publications",
-    "recent_projects": "Recent projects",
-    "latest_positions": "Experience",
-    "all_publications": "All publications",
-    "more_count": "{count} more",
-    "all_projects": "All projects",
-    "all_experience": "All experience",
-    "skip_to_content": "Skip to content",
-    "menu": "Menu",
-    "main_navigation": "Main navigation",
-    "contact": "Contact",
-    "languages": "Languages",
-    "interests": "Interests",
-    "read_more": "Details",
-    "thesis": "Thesis",
-    "advisors": "Advisors",
-    "courses": "Courses",
-    "grade": "Grade",
-    "authors": "Authors",
-    "abstract": "Abstract",
-    "cite": "Cite",
-    "bibtex": "BibTeX",
-    "download_bib": "Download .bib",
-    "show_all_authors": "Show all {count} authors",
-    "equal_contribution": "Equal contribution",
-    "editor_abbr": "ed.",
-    "editors_abbr": "eds.",
-    "corresponding_author": "Corresponding author",
-    "entries_tagged": "Everything tagged",
-    "all_tags": "All tags",
-    "in_section": "in",
-    "back_to": "Back to",
-    "not_found_title": "Page not found",
-    "not_found_text": "There is no page at this address. It may have moved.",
-    "go_home": "Go to the home page",
-    "print_cv": "Print or save as PDF",
-    "download_pdf": "Download PDF",
-    "issued_by": "Issued by",
-    "awarded_by": "Awarded by",
-    "role": "Role",
-    "term": "Term",
-    "level": "Level",
-    "filter_by_type": "Filter by type",
-    "all_types": "All",
-    "type_journal": "Journal article",
-    "type_conference": "Conference paper",
-    "type_workshop": "Workshop paper",
-    "type_preprint": "Preprint",
-    "type_thesis": "Thesis",
-    "type_report": "Technical report",
-    "type_patent": "Patent",
-    "type_book": "Book",
-    "type_chapter": "Book chapter",
-    "type_talk": "Talk",
-    "type_misc": "Other",
-    "feed": "Feed",
-    "built_with": "Built with cvsite",
-    "toggle_theme": "Toggle dark mode",
-    "dark_mode": "Dark mode",
-    "photo_of": "Photo of",
-    "pdf": "PDF",
-    "code": "Code",
-    "doi": "DOI",
-    "slides": "Slides",
-    "arxiv": "arXiv",
-    "link": "Link",
-    "language": "Language",
-    # Default titles of the known sections (`publications` and `interests` are above).
-    "education": "Education",
-    "experience": "Experience",
-    "projects": "Projects",
-    "awards": "Awards",
-    "certificates": "Certificates",
-    "skills": "Skills",
-    "teaching": "Teaching",
-    "talks": "Talks",
-    "volunteer": "Volunteering",
-    "references": "References",
-    "news": "News",
-    "posts": "Posts",
-    "blog": "Blog",
-    "latest_news": "Latest news",
-    "all_news": "All news",
-}
-
-# Languages with a full table of strings (English is STRINGS_EN itself).
+# Languages with a full table of strings.
 SHIPPED = ("de", "en", "es", "fr", "zh")
 # A table serves its language in every region (de for de-AT) but not in another script: the zh
 # table is Simplified Chinese, so zh-Hant and zh-TW get English labels unless the site gives them.
@@ -149,9 +57,7 @@ def language_name(code: str) -> str:
 
 @functools.cache
 def builtin_strings(code: str) -> dict[str, str]:
-    """The shipped table of one language (a code from SHIPPED)."""
-    if code == "en":
-        return STRINGS_EN
+    """The shipped table of one language (a code from SHIPPED); only keys English has."""
     name = f"{code}.yaml"
     text = (
         resources.files("generator.content").joinpath("locales", name).read_text(encoding="utf-8")
@@ -160,7 +66,12 @@ def builtin_strings(code: str) -> dict[str, str]:
         data = load_yaml(text, f"generator/content/locales/{name}").data
     except ContentErrors as exc:  # pragma: no cover - the shipped tables are tested
         raise RuntimeError(f"broken string table {name}: {exc}") from None
-    return {key: value for key, value in data.items() if key in STRINGS_EN}
+    return (
+        data if code == "en" else {key: value for key, value in data.items() if key in STRINGS_EN}
+    )
+
+
+STRINGS_EN = builtin_strings("en")
 
 
 def table_for(code: str) -> str | None:

@@ -1,43 +1,144 @@
-"""Read a site's files (found by content.discover) into validated, located records.
+"""Read a site's files (found by content.discover) into validated, located records, and keep a
+file's reading for the next: `Validated` gives back the entry objects made before for entries
+read just as before; where readings are kept is the caller's (a `ReadCache`).
 
-site.yaml and the profile are one mapping each; a section is a YAML list of entries or a
-folder of Markdown files with front matter; a free page is one Markdown file with front
-matter; .bib files hold publications. With a
-translations Resolver each file is read as one language reads it. Reading never stops at
-the first problem: every file is read and every error is collected.
+site.yaml and the profile are one mapping each, people.yaml a list of co-authors; a section
+is a YAML list of entries or a folder of Markdown files with front matter; a free page is one
+Markdown file with front matter; .bib files hold publications. With a translations Resolver
+each file is read as one language reads it. Every file is read and every error collected.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from generator.content.discover import SiteInputs, discover
-from generator.content.records import FileRead, LoadedEntry, ReadCache, Validated, frozen
-from generator.content.schema import PageMatter, Profile, SiteConfig, model_for
+from generator.content.discover import SiteInputs
+from generator.content.schema import Entry, PageMatter, Person, Profile, SiteConfig, model_for
 from generator.content.textfile import read_text
-from generator.content.translations import Languages, Resolver, languages_of
+from generator.content.translations import Fallback, Languages, Resolver, languages_of
 from generator.content.validation import validate
 from generator.content.yamlio import Document, FrontMatterFile, read_front_matter, read_yaml
-from generator.errors import ContentError, ContentErrors, ErrorCollector, describe
+from generator.errors import (
+    ContentError,
+    ContentErrors,
+    ErrorCollector,
+    FieldPath,
+    describe,
+    format_field_path,
+)
 
-# Other packages import these from here, where they were first defined.
-__all__ = [
-    "FileRead",
-    "LoadedEntry",
-    "SiteInputs",
-    "discover",
-    "read_bibtex",
-    "read_config",
-    "read_languages",
-    "read_pages",
-    "read_profile",
-    "read_section",
-    "validate",
-]
+
+@dataclass(frozen=True)
+class LoadedEntry:
+    """One validated entry and where it came from."""
+
+    section: str
+    data: Entry
+    source: str
+    line: int
+    index: int | None = None  # position in a YAML list; None for a Markdown file
+    stem: str | None = None  # the Markdown file's name without .md
+    body_line: int = 0  # first line of a body written below the front matter, else 0
+    many: bool = False  # one of many entries of its file (a YAML list, a .bib)
+    volume: bool = False  # a .bib entry others name in crossref (bibparse.BibRecord.volume)
+    doc: Document | None = field(default=None, compare=False, repr=False)
+
+    def written(self, path: FieldPath) -> FieldPath:
+        """`path`, or its `text` where the file gives the value as a mapping of `text` and
+        more (a highlight with tags), so that an error about the text names and finds it."""
+        within = path if self.index is None else (self.index, *path)
+        if self.doc is not None and (*within, "text") in self.doc.marks:
+            return (*path, "text")
+        return path
+
+    def error(self, path: FieldPath, message: str) -> ContentError:
+        """An error about one of this entry's fields, placed at that field in its file."""
+        if self.doc is None or (path == ("body",) and self.body_line):
+            line, column = (self.body_line, 1) if self.body_line else (self.line, 1)
+            return ContentError(self.source, line, column, format_field_path("", path), message)
+        if self.index is None:
+            return self.doc.error(path, message)
+        return self.doc.error((self.index, *path), message, root=self.section)
+
+
+@dataclass(frozen=True)
+class FileRead:
+    """One section file as one language reads it: its entries, errors and fallbacks; and its
+    valid entries by what they were validated from, for the next reading (`Validated`)."""
+
+    entries: list[LoadedEntry]
+    errors: list[ContentError]
+    fallbacks: list[Fallback] = field(default_factory=list)
+    made: dict[Hashable, Entry] = field(default_factory=dict, compare=False, repr=False)
+
+
+Made = tuple[Any, list[ContentError]]  # an entry (None if invalid) and its errors
+
+
+class Validated:
+    """Validation of a file's entries that hands back, for an entry read just as before, the
+    object its last reading made: an edit of one entry leaves the others' objects, and what
+    builds made from them, as they were. One entry read twice in a file is validated twice."""
+
+    def __init__(self, before: FileRead | None = None):
+        self._before = before.made if before is not None else {}
+        self.made: dict[Hashable, Entry] = {}
+
+    def unread(self) -> dict[Hashable, Entry]:
+        """What to keep for the next reading when this one could not read the file: what
+        the last one made, for when the file is fixed."""
+        return self._before
+
+    def get(self, key: Hashable | None, make: Callable[[], Made]) -> Made:
+        """`make()`, or the entry made before from what `key` names (None: nothing to go by)."""
+        if key is None or key in self.made:
+            return make()
+        found = self._before.get(key)
+        if found is not None:
+            self.made[key] = found
+            return found, []
+        entry, problems = make()
+        if entry is not None and not problems:
+            self.made[key] = entry
+        return entry, problems
+
+
+def frozen(value: Any) -> Hashable | None:
+    """YAML data as a key that equal data share (None if it holds an unhashable value).
+    Types are part of it: `yes`, `1` and `1.0` are equal in Python, not to a model."""
+    try:
+        key = _frozen(value)
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _frozen(value: Any) -> Hashable:
+    if isinstance(value, dict):
+        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return (list, tuple(_frozen(v) for v in value))
+    return (type(value), value)
+
+
+class ReadCache(Protocol):
+    """Where readings of files are kept until the file changes, per reader (a language of the
+    site, or None for a file every language reads alike)."""
+
+    def get(self, path: Path, reader: Hashable = None) -> FileRead | None:
+        """The reading of `path` by `reader` while the file is unchanged, else None."""
+
+    def before(self, path: Path, reader: Hashable = None) -> FileRead | None:
+        """The last reading of `path` by `reader`, even if the file changed since."""
+
+    def put(self, path: Path, reader: Hashable, found: FileRead) -> None:
+        """Keep `found` as the reading of `path` by `reader`."""
 
 
 def _mapping_error(doc: Document, what: str) -> ContentError:
@@ -97,13 +198,8 @@ def read_profile(
 ) -> tuple[Profile | None, Document]:
     """The profile, validated, and its Document (for placing later errors, such as avatar)."""
     if files.profile is None:
-        errors.add(
-            "content/profile.yaml",
-            0,
-            0,
-            "",
-            "the profile is missing: create content/profile.yaml with at least your name",
-        )
+        message = "the profile is missing: create content/profile.yaml with at least your name"
+        errors.add("content/profile.yaml", 0, 0, "", message)
         return None, Document("content/profile.yaml", None)
     display = files.display(files.profile)
     return _read_mapping(files.profile, display, Profile, errors, "name", resolver)
@@ -196,15 +292,8 @@ def _read_entry_list(
     model = model_for(name)
     for index, item in enumerate(doc.data):
         if not isinstance(item, dict):
-            errors.extend(
-                [
-                    doc.error(
-                        (index,),
-                        f"expected an entry (a mapping of fields), found {describe(item)}",
-                        root=name,
-                    )
-                ]
-            )
+            message = f"expected an entry (a mapping of fields), found {describe(item)}"
+            errors.extend([doc.error((index,), message, root=name)])
             continue
         entry, problems = validated.get(
             frozen(item),
@@ -248,15 +337,8 @@ def _read_markdown_entry(
     data = dict(meta.data)
     if page.body.strip():
         if "body" in data:
-            errors.extend(
-                [
-                    meta.error(
-                        ("body",),
-                        "the body is given twice: in the front matter and below it",
-                        key=True,
-                    )
-                ]
-            )
+            message = "the body is given twice: in the front matter and below it"
+            errors.extend([meta.error(("body",), message, key=True)])
             return
         data["body"] = page.body
     entry, problems = validate(meta, data, model or model_for(name), (), "")
@@ -275,12 +357,8 @@ def read_bibtex(
     spread: Callable[..., list] | None = None,
 ) -> list[LoadedEntry]:
     """Publications from every .bib file at the top of content/, each with its file and line.
-
-    `cache` keeps each file's result until the file changes: a .bib is read the same way in
-    every language, and parsing a long one is the slowest read there is. `spread` validates
-    a file's records over the cores when nothing read before can answer for them (see
-    bibread.load_publications).
-    """
+    `cache` keeps each file's result until the file changes (every language reads a .bib
+    alike); `spread` validates a first reading's records over the cores."""
     entries: list[LoadedEntry] = []
     for path in files.bibtex:
         found = cache.get(path) if cache is not None else None
@@ -319,3 +397,32 @@ def _read_bibtex_file(
         for record, publication in loaded
     ]
     return FileRead(entries, problems, made=validated.made)
+
+
+_PEOPLE = "a list of people, like '- name: Ada Lovelace' with url, aliases or orcid"
+
+
+def read_people(
+    files: SiteInputs, errors: ErrorCollector, resolver: Resolver | None = None
+) -> list[Person]:
+    """Everyone in content/people.yaml (none without the file); errors placed in the file."""
+    if files.people is None:
+        return []
+    display = files.display(files.people)
+    try:
+        doc = read_yaml(files.people, display)
+    except ContentErrors as exc:
+        errors.extend(exc.errors)
+        return []
+    doc = _resolved(doc, resolver, errors)
+    if not isinstance(doc.data, list):
+        found = "the file is empty" if doc.data is None else f"found {describe(doc.data)}"
+        errors.extend([ContentError(display, 1, 1, "", f"expected {_PEOPLE}; {found}")])
+        return []
+    people = []
+    for index, item in enumerate(doc.data):
+        person, problems = validate(doc, item, Person, (index,), "people")
+        errors.extend(problems)
+        if person is not None:
+            people.append(person)
+    return people

@@ -1,12 +1,9 @@
 """TeX macros that physics and astronomy bibliographies use, as plain TeX, and their expansion.
 
-INSPIRE keeps arXiv's titles as their authors wrote them, with the macros of the packages
-the collaborations write with: hepunits (`\\TeV`, `\\fbinv`), heppennames and pdgparticles
-(`\\PW`, `\\PQt`, `\\PgUa`), the CMS and ATLAS definitions (`\\ttbar`, `\\pt`, `\\sqrtsNN`).
-NASA ADS gives journals as the AAS macros (`\\apj`, `\\mnras`, `\\aap`). Each is mapped here
-to TeX that latex2mathml knows (in math) and that reads as text (outside it, via the .bib
-decoder). A site's own macros (`math: macros:` in site.yaml) are expanded the same way and
-win over these, as KaTeX's `macros` option does.
+INSPIRE keeps titles with the macros of hepunits (`\\TeV`), heppennames and pdgparticles
+(`\\PW`), the CMS and ATLAS definitions (`\\ttbar`); NASA ADS gives journals as AAS macros
+(`\\apj`). Each is mapped to TeX that latex2mathml knows and that the .bib decoder reads as
+text. A site's own macros (site.yaml `math: macros:`) win over these, as KaTeX's do.
 """
 
 from __future__ import annotations
@@ -25,25 +22,9 @@ def _barred(tex: str) -> str:
     return "\\overline{" + tex + "}"
 
 
-_PARTICLES = {
-    "Pp": "p",
-    "Pn": "n",
-    "Pe": "e",
-    "PW": "W",
-    "PZ": "Z",
-    "PH": "H",
-    "Pg": "g",
-    "PQt": "t",
-    "PQb": "b",
-    "PQc": "c",
-    "PQs": "s",
-    "PQu": "u",
-    "PQd": "d",
-    "PQq": "q",
-    "PB": "B",
-    "PD": "D",
-    "PK": "K",
-}
+# Each named for its symbol, the name's last letter (`PQt` is the top quark, t).
+_PARTICLES = ("Pp", "Pn", "Pe", "PW", "PZ", "PH", "Pg", "PQt", "PQb", "PQc", "PQs", "PQu")
+_PARTICLES += ("PQd", "PQq", "PB", "PD", "PK")
 _GREEK = {
     "Pgm": r"\mu",
     "Pgt": r"\tau",
@@ -63,11 +44,26 @@ _GREEK = {
 }
 
 
+_CMS_OLD_NAMES = {
+    "cPgn": "Pgn",
+    "cPagn": "PAgn",
+    "cPgg": "Pgg",
+    "cPJgy": "PJGy",
+    "cPZ": "PZ",
+    "cPZpr": "PZpr",
+    "cPg": "Pg",
+    "cPq": "PQq",
+    "cPaq": "PAQq",
+    **{"cPq" + q: "PQ" + q for q in "tbcsud"},
+    **{"cPaq" + q: "PAQ" + q for q in "tbcsud"},
+}
+
+
 def _particles() -> dict[str, str]:
     table: dict[str, str] = {}
-    for name, letter in _PARTICLES.items():
-        table[name] = _upright(letter)
-        table["PA" + name[1:]] = _barred(_upright(letter))
+    for name in _PARTICLES:
+        table[name] = _upright(name[-1])
+        table["PA" + name[1:]] = _barred(_upright(name[-1]))
     for name, symbol in _GREEK.items():
         table[name] = symbol
         table["PG" + name[2:]] = symbol  # heppennames2 spells Greek with a capital G
@@ -102,6 +98,14 @@ def _particles() -> dict[str, str]:
     table["Pgne"] = r"\nu_{\mathrm{e}}"
     table["Pgngm"] = r"\nu_{\mu}"
     table["Pgngt"] = r"\nu_{\tau}"
+    table["Pq"] = _upright("q")  # heppennames' generic quark, as ptdr-definitions also names it
+    table["PAq"] = _barred(_upright("q"))
+    table["PV"] = _upright("V")  # ptdr-definitions' generic vector boson
+    # Older CMS papers spell particles with a `c` (`\\cPqb`, `\\cPZ`); ptdr-definitions
+    # keeps them as the heppennames names they stand for.
+    for old, new in _CMS_OLD_NAMES.items():
+        table[old] = table[new]
+    table["cPKstz"] = r"\mathrm{K}^{*0}"
     # Supersymmetric partners (heppennames' `PS` names): a tilde over the particle.
     table["PSg"] = r"\tilde{\mathrm{g}}"
     table["PSQ"] = r"\tilde{\mathrm{q}}"
@@ -115,8 +119,11 @@ def _particles() -> dict[str, str]:
     return table
 
 
-# hepunits and the CMS/ATLAS unit macros: a thin space, then the unit upright.
+# hepunits and the CMS/ATLAS unit macros: a thin space, then the unit upright. CMS's `ns`
+# forms (`\\TeVns`) leave the space out; its `c` forms are momenta (`\\GeVc`, GeV/c) and
+# `cc` forms masses (`\\GeVcc`, GeV/c²).
 _UNITS = ("eV", "keV", "MeV", "GeV", "TeV", "PeV", "fb", "pb", "nb", "mb", "cm", "mm", "ns", "ps")
+_ENERGIES = ("keV", "MeV", "GeV", "TeV")
 _PER_UNIT = {"fbinv": "fb", "pbinv": "pb", "nbinv": "nb", "ifb": "fb", "ipb": "pb", "invfb": "fb"}
 
 # The CMS (ptdr-definitions) and ATLAS (atlasphysics) definitions titles use.
@@ -152,6 +159,7 @@ _DEFINITIONS = {
     "Wboson": r"\mathrm{W}",
     "Hboson": r"\mathrm{H}",
     "antibar": r"\overline{#1}",
+    "cmsSymbolFace": r"\mathrm{#1}",
     "unit": r"\,\mathrm{#1}",
 }
 
@@ -213,6 +221,11 @@ def _table() -> dict[str, str]:
         table[unit] = "\\," + _upright(unit)
     for name, unit in _PER_UNIT.items():
         table[name] = "\\," + _upright(unit) + "^{-1}"
+    for unit in _ENERGIES:
+        for suffix, per in (("c", "/c"), ("cc", "/c^{2}")):
+            table[unit + suffix] = "\\," + _upright(unit) + per
+            table[unit + suffix + "ns"] = _upright(unit) + per
+        table[unit + "ns"] = _upright(unit)
     table.update(_DEFINITIONS)
     for name, journal in JOURNALS.items():
         table[name] = "\\text{" + journal.replace("&", "\\&") + "}"
@@ -307,14 +320,22 @@ def macro_problem(name: str, body: str) -> str | None:
     balanced braces), or None."""
     if not MACRO_NAME.match(name):
         return f"{name!r} is not a TeX macro name (expected a backslash and letters, e.g. \\RR)"
-    depth = 0
-    for char in body:
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if depth < 0:
-            break
-    if depth != 0:
+    if not balanced(body):
         return f"the body of {name!r} has unbalanced braces (expected TeX such as \\mathbb{{R}})"
     return None
+
+
+_BRACES = re.compile(r"[{}]")
+
+
+def balanced(text: str) -> bool:
+    """Whether every brace in `text` closes one opened before it, and all are closed."""
+    depth = 0
+    for brace in _BRACES.findall(text):
+        depth += 1 if brace == "{" else -1
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def site_macros(macros: Mapping[str, str]) -> dict[str, str]:

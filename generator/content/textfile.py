@@ -1,7 +1,6 @@
 """A content file's text: its size bounded, its encoding checked, its line ends made \n;
-and the bounds of a Markdown file's front matter. Without YAML, which yamlio.py reads: the
-process that renders Markdown bodies ahead of the build (precompile.py) needs only this.
-"""
+and the bounds of a Markdown file's front matter. Without YAML (yamlio.py), which the
+renderer of Markdown bodies ahead of the build (precompile.py) does not need."""
 
 from __future__ import annotations
 
@@ -63,20 +62,22 @@ def decode(raw: bytes, display: str) -> str:
             f"file is not valid UTF-8 (byte 0x{raw[exc.start]:02x}); save it as UTF-8",
         ) from None
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
         raise fail(
             display,
-            line,
+            position(text, text.index("\x00"))[0],
             1,
             "file contains a NUL character; is it a binary file, or UTF-16 without a "
             "byte-order mark? save it as UTF-8",
         )
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if match := CONTROL.search(text):
-        line = text.count("\n", 0, match.start()) + 1
-        column = match.start() - text.rfind("\n", 0, match.start())
-        raise fail(display, line, column, control_character_message(match.group()))
+        raise fail(display, *position(text, match.start()), control_character_message(match[0]))
     return text
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of `text[index]`."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
 
 
 def control_character_message(char: str) -> str:
@@ -99,9 +100,8 @@ def front_matter_lines(text: str, file: str) -> tuple[list[str], int | None]:
 
 
 def read_body(path: Path, file: str) -> str:
-    """The body of a Markdown file as `read_front_matter` gives it, without reading its
-    front matter: for work done ahead of the build (precompile.py), which reads that. YAML
-    takes three quarters of the time of reading a file."""
+    """The body of a Markdown file as `read_front_matter` gives it, without parsing its front
+    matter: for work done ahead of the build (precompile.py), which parses that."""
     text = read_text(path, file)
     lines, end = front_matter_lines(text, file)
     return text if end is None else "\n".join(lines[end + 1 :])

@@ -4,15 +4,11 @@ Any value may be given per language, as a mapping of language codes:
 
     title: {en: Distributed training, de: Verteiltes Training}
 
-Reading a file for a language replaces every such mapping by that language's value; when the
-mapping has none, by the default language's (a *fallback*, which the build counts); when it
-has neither, the field is left out (a list item is dropped). The data is resolved before it is
-validated, so the models never see a translation mapping, and the line marks move with the
-values: an error in the German title points at the German title.
-
-A mapping is a translation when every key looks like a language code and at least one is a
-language of the site; its other keys are then errors (a typo such as `dee`, or a language the
-site does not list).
+Reading a file for a language replaces every such mapping by that language's value, else
+the default language's (a *fallback*, which the build counts), else leaves the field out.
+The data is resolved before it is validated, and the line marks move with the values. A
+mapping is a translation when every key looks like a language code and one is a language of
+the site; its other keys are errors.
 """
 
 from __future__ import annotations
@@ -48,10 +44,8 @@ class Languages:
 
 
 def languages_of(raw: Any) -> Languages:
-    """The languages site.yaml asks for, read before it is validated (to resolve it).
-
-    Values validation will refuse are ignored here: they are reported as errors anyway.
-    """
+    """The languages site.yaml asks for, read before it is validated (to resolve it); values
+    validation will refuse are ignored here."""
     data = raw if isinstance(raw, dict) else {}
     listed = data.get("languages")
     codes = [c for c in listed if _is_code(c)] if isinstance(listed, list) else []
@@ -68,9 +62,7 @@ def _is_code(value: Any) -> bool:
 
 def _is_translation(data: Any, codes: tuple[str, ...]) -> bool:
     """A mapping from language codes, one of them a language of the site's."""
-    if not isinstance(data, dict) or not data:
-        return False
-    if not all(_is_code(key) for key in data):
+    if not isinstance(data, dict) or not all(_is_code(key) for key in data):
         return False
     return any(key in codes for key in data)
 
@@ -126,12 +118,9 @@ class Resolver:
     def document(
         self, doc: Document, *, root: str = "", own_only: tuple[str, ...] = ()
     ) -> tuple[Document, list[ContentError]]:
-        """`doc` as this language reads it, and errors in its translation mappings.
-
-        Returns `doc` itself when it has no translation in it. Under the top-level keys in
-        `own_only` (site.yaml's `strings`), a value is this language's only: a mapping without
-        it, or plain text in another than the default language, is left out, not shared.
-        """
+        """`doc` as this language reads it (itself when it holds no translation), and errors
+        in its translation mappings. Under the top-level keys in `own_only` (site.yaml's
+        `strings`), a value is this language's only: one without it is left out, not shared."""
         if not own_only and not _holds_translation(doc.data, self.languages.all):
             return doc, []  # what the walk would give, at a fraction of its cost
         walk = _Walk(self, doc, root, own_only)
@@ -240,8 +229,5 @@ class _Walk:
             hint = f"; to add it, list it in site.yaml: languages: [{codes}, {key}]"
         else:
             hint = "; to add it, list it in site.yaml `languages:`"
-        mark = self.doc.mark(raw, key=True)
         message = f"{shown(key)} is not one of the site's languages ({codes}){hint}"
-        return ContentError(
-            self.doc.file, mark.line, mark.column, format_field_path(self.root, raw), message
-        )
+        return self.doc.error(raw, message, root=self.root, key=True)

@@ -85,13 +85,12 @@ def _nested_model(annotation: Any) -> type[BaseModel] | None:
 
 def _is_typo_of(loc: tuple, errors: list[dict[str, Any]]) -> bool:
     """Whether a missing field at `loc` was written with a typo: an unknown key beside it."""
-    for error in errors:
-        other = tuple(error["loc"])
-        if error["type"] == "extra_forbidden" and other[:-1] == loc[:-1]:
-            close = difflib.get_close_matches(str(other[-1]), [str(loc[-1])], cutoff=0.6)
-            if close:
-                return True
-    return False
+    return any(
+        error["type"] == "extra_forbidden"
+        and tuple(error["loc"][:-1]) == loc[:-1]
+        and difflib.get_close_matches(str(error["loc"][-1]), [str(loc[-1])], cutoff=0.6)
+        for error in errors
+    )
 
 
 def validate(
@@ -110,18 +109,10 @@ def validate(
             if "field" in error.get("ctx", {}):  # a rule of the model, about one field
                 loc = (*loc, error["ctx"]["field"])
             full = (*path, *loc)
-            is_key = error["type"] == "extra_forbidden"
             if error["type"] in ("missing", "title"):
                 mark = doc.mark(full[:-1])
             else:
-                mark = doc.mark(full, key=is_key)
-            errors.append(
-                ContentError(
-                    doc.file,
-                    mark.line,
-                    mark.column,
-                    doc.field_name(root, full),
-                    _message(error, _model_at(model, loc)),
-                )
-            )
+                mark = doc.mark(full, key=error["type"] == "extra_forbidden")
+            message = _message(error, _model_at(model, loc))
+            errors.append(ContentError(doc.file, *mark, doc.field_name(root, full), message))
         return None, errors

@@ -1,8 +1,5 @@
-"""What the target branch holds, here and on the remote, and whether a deploy may go on it.
-
-A deploy refuses a branch with commits here that the remote lacks (they would be left
-behind) and a branch whose last commit no cvsite deploy made (the sources' own `main`,
-say), unless `--force`. A deploy commit says it is one in a trailer.
+"""What the target branch holds, here and on the remote, and whether a deploy may go on it
+(not with commits here the remote lacks, nor on a last commit no deploy made, but `--force`).
 """
 
 from __future__ import annotations
@@ -11,12 +8,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.deploy.git import git, git_error, git_out, git_text
-from generator.deploy.gittarget import GitTarget
+from generator.deploy.gittarget import GitTarget, git, git_error, git_out, git_text
 from generator.deploy.treediff import Tree
 from generator.errors import BuildError
 
-# A deploy commit says so in a trailer; older cvsite versions wrote only this subject line.
+# A deploy commit says so in a trailer; older cvsite versions wrote only this subject.
 TRAILER = "Deployed-by"
 _OLD_SUBJECT = re.compile(r"^Publish the site built from .+ \(cvsite [^)]+\)$")
 
@@ -44,10 +40,7 @@ def fetch(target: GitTarget) -> str:
 
 
 def wanted_tree(target: GitTarget, folder: Path, write: bool = False) -> Tree:
-    """Path -> blob id of every file the deploy commit will hold (the build, .nojekyll, CNAME).
-
-    With `write`, the blobs are stored in the repository too, ready to be committed.
-    """
+    """Path -> blob id of every file the deploy commit will hold (`write`: blobs stored)."""
     files = sorted(p for p in folder.rglob("*") if p.is_file())
     listing = "".join(f"{p}\n" for p in files).encode()
     store = ["-w"] if write else []

@@ -1,22 +1,7 @@
-"""The github-pages deploy target: commit a built site to a branch, then push it.
-
-History is kept: the new commit goes on top of the branch as the remote has it (fetched
-first), and the push is an ordinary one, so a branch that moved meanwhile is rejected rather
-than overwritten, unless the user asks for `--force`. A build whose files equal the branch's
-adds no commit. Everything here talks to git in a subprocess.
-
-A deploy replaces every file of the branch, so it refuses, before anything is written, a
-branch that holds something else: one checked out with sources, one whose last commit no
-cvsite deploy made (the sources' own `main`, say), one with commits here that the remote
-lacks (they would be left behind), and a name git would read as something other than a
-branch. `--force` overrides the last-commit and commits-here checks (and then publishes on
-top of the local commits, which are kept); nothing overrides the others.
-
-The commit is written with git's plumbing (hash-object, update-index on a private index,
-write-tree, commit-tree, update-ref), not ghp-import: ghp-import resets the local branch to
-the remote's before committing, which drops commits only the local branch has, and looks
-branches up by short names that a tag or a branch called `origin/gh-pages` can shadow.
-"""
+"""The github-pages deploy target: commit a built site on top of the branch as the remote has
+it, with git's plumbing on a private index, then push it (a branch that moved meanwhile is
+rejected, but with `--force`). Not ghp-import: it resets the local branch to the remote's,
+dropping commits only it has."""
 
 from __future__ import annotations
 
@@ -36,8 +21,7 @@ from generator.deploy.branchstate import (
     remote_head,
     wanted_tree,
 )
-from generator.deploy.git import git, git_error, git_out, git_text
-from generator.deploy.gittarget import GitTarget
+from generator.deploy.gittarget import GitTarget, git, git_error, git_out, git_text
 from generator.deploy.treediff import Tree, describe_changes
 from generator.errors import BuildError
 
@@ -69,11 +53,7 @@ def _check_identity(repo: Path) -> None:
 
 
 def commit(target: GitTarget, tree: Tree, parent: str | None, message: str) -> str:
-    """A commit of `tree` (whose blobs are stored) on top of `parent`; its id.
-
-    The tree is made in a private index, so the user's index and working tree are not
-    touched; no ref moves here.
-    """
+    """A commit of `tree` on top of `parent`, made in a private index; its id."""
     _check_identity(target.repo)
     entries = "".join(f"100644 {blob}\t{path}\0" for path, blob in sorted(tree.items()))
     with tempfile.TemporaryDirectory(prefix="cvsite-index-") as scratch:

@@ -1,19 +1,47 @@
-"""Where a github-pages deploy goes: the site's repository, a remote of it and a branch,
-each checked before anything is built or pushed.
-
-A branch name git would read as something other than a branch (`HEAD`, `+main`,
-`refs/heads/x`, `@{-1}`) is refused, and so is a branch checked out in a working tree,
-whose files a deploy would replace.
-"""
+"""Where a github-pages deploy goes: the site's repository, a remote of it and a branch (not
+one git would read as something else, nor one checked out in a working tree), each checked
+before anything is built or pushed; where GitHub Pages will serve it; and running git (a
+failed command's message is git's own, without its `fatal: ` prefixes)."""
 
 from __future__ import annotations
 
+import re
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from generator.deploy.git import git, git_text
 from generator.deploy.quoting import said
 from generator.errors import BuildError, UsageError, listed, shown
+
+
+def git(
+    repo: Path, *args: str, input: bytes | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(["git", *args], cwd=repo, capture_output=True, input=input, env=env)
+    except FileNotFoundError:
+        raise BuildError("git is not installed; the github-pages target needs it") from None
+
+
+def git_text(repo: Path, *args: str) -> str | None:
+    """The output of a git command that may fail (a missing ref, an unset key): None then."""
+    result = git(repo, *args)
+    return result.stdout.decode().strip() if result.returncode == 0 else None
+
+
+def git_out(repo: Path, *args: str, input: bytes | None = None, env=None) -> str:  # noqa: ANN001
+    """The output of a git command that must succeed."""
+    result = git(repo, *args, input=input, env=env)
+    if result.returncode != 0:
+        raise BuildError(f"git {args[0]} failed: {git_error(result)}")
+    return result.stdout.decode().strip()
+
+
+def git_error(result: subprocess.CompletedProcess) -> str:
+    text = result.stderr.decode(errors="replace").strip()
+    return "\n".join(line.removeprefix("fatal: ") for line in text.splitlines()) or "git failed"
+
 
 # Names git accepts as branches but reads as something else where a ref is expected.
 _MISREAD_STARTS = ("+", "-", "@", "refs/")
@@ -50,10 +78,7 @@ def find_repo(site: Path) -> Path:
 def locate(
     site: Path, remote: str, branch: str, cname: str | None, where: str = "deploy.branch"
 ) -> GitTarget:
-    """The deploy's repository and remote, checked before anything is built or pushed.
-
-    `where` names the setting the branch came from, for messages (`--branch`).
-    """
+    """The deploy's repository and remote, checked; `where` names the branch's setting."""
     repo = find_repo(site)
     check_branch_name(repo, branch, where)
     # The URL as configured: `git remote get-url` would apply insteadOf rewrites, and the
@@ -101,3 +126,56 @@ def checked_out(repo: Path) -> dict[str, Path]:
         elif line.startswith("branch refs/heads/"):
             found[line.removeprefix("branch refs/heads/")] = tree
     return found
+
+
+# --- where GitHub Pages serves it ------------------------------------------------------------
+
+
+_GITHUB_REMOTE = re.compile(
+    r"github\.com[:/]+(?P<owner>[A-Za-z0-9-]+)/(?P<repo>[A-Za-z0-9._-]+?)(?:\.git)?/*$"
+)
+
+
+def github_repository(url: str) -> tuple[str, str] | None:
+    """`git@github.com:ann/cv.git` -> ('ann', 'cv'); None for a remote not on GitHub."""
+    match = _GITHUB_REMOTE.search(url)
+    return (match["owner"], match["repo"]) if match else None
+
+
+def address_known(remote_url: str, cname: str | None) -> bool:
+    """Whether the address GitHub Pages will serve the deploy at can be told in advance."""
+    return bool(cname) or github_repository(remote_url) is not None
+
+
+def base_url_problem(base_url: str, remote_url: str, cname: str | None) -> str | None:
+    """Why `base_url` is not where GitHub Pages will serve this deploy, or None if it fits."""
+    parts = urlsplit(base_url)
+    host, path = (parts.hostname or "").lower(), parts.path or "/"
+    if cname:
+        wanted = f"https://{cname.lower()}/"
+        if host != cname.lower() or path != "/":
+            return (
+                f"with the custom domain {said(cname)} (deploy.cname) the site is at {said(wanted)}"
+            )
+        return None
+    found = github_repository(remote_url)
+    if found is None:
+        return None  # not on GitHub: nothing to derive the address from
+    owner, repo = found
+    pages_host = f"{owner.lower()}.github.io"
+    user_site = repo.lower() == pages_host
+    wanted = f"https://{pages_host}/" + ("" if user_site else f"{repo}/")
+    if host == pages_host:
+        if parts.scheme != "https":
+            return f"GitHub Pages serves {pages_host} over https: {wanted}"
+        if path.lower() != urlsplit(wanted).path.lower():
+            kind = "a user site, at the root" if user_site else "a project site, under /REPO/"
+            return f"GitHub Pages serves {owner}/{repo} ({kind}) at {wanted}"
+        return None
+    if not user_site and path.lower() == f"/{repo.lower()}/":
+        return None  # a project site under the custom domain of the owner's user site
+    return (
+        f"GitHub Pages serves {owner}/{repo} at {wanted}; for a custom domain set "
+        f"deploy.cname: {said(host)} in site.yaml, so that each deploy keeps the CNAME file "
+        "GitHub Pages needs"
+    )

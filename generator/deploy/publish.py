@@ -1,10 +1,6 @@
-"""`cvsite deploy`: check everything, then publish a fresh build to the configured target.
-
-The order is the promise: build from scratch into a private temporary folder (which also
-validates the content), make sure base_url is where the target will serve the site, check
-every internal link, and only then hand the folder to the target. Any failure before the
-last step raises, and nothing leaves the machine. The site's own output/ is not touched.
-"""
+"""`cvsite deploy`: build afresh into a private folder, check base_url against the target
+and every internal link, and only then hand the folder to the target: a failure before the
+last step leaves nothing published. The site's own output/ is not touched."""
 
 from __future__ import annotations
 
@@ -19,7 +15,7 @@ from urllib.parse import urlsplit
 from pydantic import ValidationError
 
 from generator.content.schema import DEPLOY_TARGETS, DeployOptions, SiteConfig
-from generator.deploy import ghpages, gittarget, pagesaddress, rsync
+from generator.deploy import ghpages, gittarget, rsync
 from generator.deploy.quoting import said
 from generator.deploy.treediff import describe_changes, folder_tree
 from generator.errors import BuildError, UsageError, shown
@@ -27,8 +23,7 @@ from generator.site import stamp
 from generator.site.build import BuildOptions, RenderedSite, render_site
 from generator.site.linkcheck import check_links
 from generator.site.outputlock import output_lock
-from generator.site.sources import source_part
-from generator.site.writer import MARKER, write_site
+from generator.site.writer import MARKER, source_part, write_site
 from generator.urls import base_path
 
 log = logging.getLogger(__name__)
@@ -178,11 +173,11 @@ def _prepare_target(request: DeployRequest, options: DeployOptions, base_url: st
 def _github_pages(request: DeployRequest, options: DeployOptions, base_url: str) -> Prepared:
     where = "--branch" if request.branch is not None else "site.yaml: deploy.branch"
     target = gittarget.locate(request.site, options.remote, options.branch, options.cname, where)
-    problem = pagesaddress.base_url_problem(base_url, target.url, options.cname)
+    problem = gittarget.base_url_problem(base_url, target.url, options.cname)
     if problem:
         raise _base_url_error(request, base_url, f"is not where it will be served: {problem}")
     publish = partial(ghpages.publish, target, force=request.force, dry_run=request.dry_run)
-    if pagesaddress.address_known(target.url, options.cname):
+    if gittarget.address_known(target.url, options.cname):
         check = "is where GitHub Pages serves this repository"
     else:
         check = "is a real address (the remote is not on GitHub: its address is not known)"
@@ -201,8 +196,7 @@ def _rsync(request: DeployRequest, options: DeployOptions, base_url: str) -> Pre
 
 
 def _sync_locked(folder: Path, destination: str, dry_run: bool) -> str:
-    """rsync into a local folder, holding its lock: a build or another deploy of that folder
-    meanwhile would leave it half one, half the other (outputlock.py)."""
+    """rsync into a local folder, holding its lock (see outputlock.py)."""
     with output_lock(Path(destination)):
         return rsync.sync(folder, destination, dry_run=dry_run)
 
@@ -264,20 +258,15 @@ def _build_files(folder: Path) -> dict[PurePosixPath, Path]:
 
 
 def _copy(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
-    # Held from the comparison to the swap, so that what is compared is what is replaced.
+    # Locked from the comparison to the swap, so that what is compared is what is replaced.
     with output_lock(destination):
-        return _copy_locked(folder, destination, force, dry_run)
-
-
-def _copy_locked(folder: Path, destination: Path, force: bool, dry_run: bool) -> str:
-    current = folder_tree(destination, skip=frozenset({MARKER})) if destination.exists() else None
-    wanted = folder_tree(folder)
-    if current == wanted:
-        return f"Nothing to deploy: {said(destination)} already holds this build."
-    changes = describe_changes(current, wanted)
-    if dry_run:
-        return f"Would copy to {said(destination)}/: {changes}."
-    # The writer swaps the folder in at once and keeps its marker there, so a later deploy
-    # can tell the folder is cvsite's to replace.
-    write_site(destination, _build_files(folder), force=force, locked=True)
+        current = folder_tree(destination, skip=frozenset({MARKER}))
+        wanted = folder_tree(folder)
+        if current == wanted:
+            return f"Nothing to deploy: {said(destination)} already holds this build."
+        changes = describe_changes(current if destination.exists() else None, wanted)
+        if dry_run:
+            return f"Would copy to {said(destination)}/: {changes}."
+        # The writer keeps its marker there: a later deploy can tell the folder is cvsite's.
+        write_site(destination, _build_files(folder), force=force, locked=True)
     return f"Deployed to {said(destination)}/: {changes}."

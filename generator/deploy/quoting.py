@@ -1,11 +1,6 @@
-"""How a deploy message shows an address, a path or a name the user or git gave it.
-
-A plain value (letters, digits and `@%+=:,./~_-`, the characters `shlex.quote` leaves
-bare) is shown as it is, so `Deployed to /srv/www/` reads as it always has. Anything else,
-a space, a quote, a line break, a control or format character, is quoted and escaped as
-every other message quotes a user's value (errors.shown): a destination named with a line
-break cannot fake a second line of output, and one with a trailing space is seen to have it.
-"""
+"""How a deploy message shows an address, a path or a name the user or git gave it: bare
+when plain (the characters `shlex.quote` leaves bare), else quoted and escaped as
+errors.shown does, so that a line break in a name cannot fake a line of output."""
 
 from __future__ import annotations
 
@@ -13,9 +8,9 @@ import re
 from pathlib import Path
 
 from generator.errors import shown
+from generator.site.outputlock import LONGEST_PATH
 
 _PLAIN = re.compile(r"[\w@%+=:,./~-]+")
-LONGEST_PATH = 160  # characters of a path shown whole: only a name no file system takes is cut
 
 
 def said(value: str | Path) -> str:

@@ -1,9 +1,6 @@
-"""The rsync deploy target: make a local folder or a `host:path` an exact copy of the build.
-
-Files are compared by checksum, so a deploy sends only what changed, and files the build no
-longer has are deleted there. Because of that deletion, destinations whose loss would hurt
-(a home folder, a file system's root, the site's own folder) are refused before rsync runs.
-"""
+"""The rsync deploy target: make a local folder or a `host:path` an exact copy of the build
+(by checksum, deleting what the build lacks: so destinations whose loss would hurt are
+refused first)."""
 
 from __future__ import annotations
 

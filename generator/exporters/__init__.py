@@ -1,3 +1,2 @@
-"""Exporters: a site's data written in another tool's format, for that tool to render:
-RenderCV's YAML (rendercv.py), which reads RenderCV's vocabulary (networks, languages)
-from the RenderCV importer, so that import and export share one table."""
+"""Exporters: a site's data in another tool's format (rendercv.py: RenderCV's YAML, with
+the RenderCV importer's tables of networks and languages)."""

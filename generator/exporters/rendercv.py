@@ -1,16 +1,8 @@
-"""`cvsite export rendercv`: the site's data as a RenderCV YAML file, for RenderCV's PDFs.
-
-Written for what RenderCV 2.x reads in all its releases (2.3, the last for Python 3.11,
-through 2.8): `cv:` with the header and sections, and `design: {theme: classic}` with the
-paper size. Each cvsite section becomes a RenderCV section titled as the site titles it:
-education, experience and publications their own entry types (when the fields RenderCV
-requires are there), skills one-line entries, a section of text (the profile's summary, or
-one entry titled as its section with nothing but a summary, as `import rendercv` writes a
-text section) RenderCV's text entries, one per paragraph, every other a normal entry. No
-value holds a line break: RenderCV 2.3 prints the lines of one over each other and 2.8
-shows its Markdown as written. Owners among authors are bold (`**Ada Lovelace**`), as
-RenderCV highlights them. What RenderCV has no place for (bodies, tags, a phone number it
-cannot read) is named in a comment at the top and listed for the terminal.
+"""`cvsite export rendercv`: the site's data as a RenderCV 2.x YAML file (what 2.3 to 2.8
+all read), each cvsite section a RenderCV section of the nearest entry type. No value holds
+a line break: RenderCV 2.3 prints the lines of one over each other and 2.8 shows its
+Markdown as written. What RenderCV has no place for is named in a comment at the top and
+listed for the terminal.
 """
 
 from __future__ import annotations
@@ -53,7 +45,11 @@ def export(site: Path) -> Exported:
         ]
         if entries:
             sections[section.title] = entries
-    other = _other_links(resume)
+    other = [
+        {"label": link.label, "details": f"[{link.url}]({link.url})"}
+        for link in resume.profile.links
+        if from_url(link.url) is None  # no RenderCV network: a one-line entry
+    ]
     if other:
         sections["Links"] = other
     if sections:
@@ -115,15 +111,6 @@ def _header(resume: Resume, left: list[str]) -> dict[str, Any]:
     if social:
         cv["social_networks"] = social
     return cv
-
-
-def _other_links(resume: Resume) -> list[dict[str, str]]:
-    """Profile links RenderCV has no network for, as one-line entries."""
-    return [
-        {"label": link.label, "details": f"[{link.url}]({link.url})"}
-        for link in resume.profile.links
-        if from_url(link.url) is None
-    ]
 
 
 def _entry(kind: str, item: Item, left: list[str]) -> dict[str, Any]:
@@ -192,12 +179,9 @@ def _publication(item: Item) -> dict[str, Any]:
         "title": item.title,
         "authors": [f"**{a.name}**" if a.is_owner else a.name for a in item.authors],
     }
-    if item.get("doi"):
-        entry["doi"] = item.get("doi")
-    if item.get("url"):
-        entry["url"] = item.get("url")
-    if item.get("venue"):
-        entry["journal"] = item.get("venue")
+    for key, field in (("doi", "doi"), ("url", "url"), ("journal", "venue")):
+        if item.get(field):
+            entry[key] = item.get(field)
     published = data.published if hasattr(data, "published") else data.date
     if published is not None and not published.present:
         entry["date"] = str(published)

@@ -1,26 +1,20 @@
-"""`cvsite import bibtex FILE`: BibTeX entries into content/publications/<key>.md, one per paper.
-
-The entries are read into the import record (record.py), which writing.py checks and
-writes as every import's: importing again changes nothing, a paper the .bib changed is
-updated, one the user edited is kept (its new version under imported/). A paper whose key
-(or URL name) the site has from anywhere else (its own .bib, a YAML list, a file without
-the marker) is left alone. A broken entry is reported with its key and line and the others
-still import. In a folder that is not a site yet, a minimal one is made, its owner the
-author most papers name.
-"""
+"""`cvsite import bibtex FILE`: BibTeX entries into content/publications/<key>.md. A paper
+the site has from elsewhere is left alone; a broken entry is reported and the others still
+import; in a folder that is not a site yet, a minimal one is made, its owner the author
+most papers name."""
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from generator import urls as routes
 from generator.content import bibread
+from generator.content.authors import without_titles
 from generator.content.bibparse import BibRecord
-from generator.content.personname import without_titles
-from generator.content.reader import discover, read_bibtex, read_section
+from generator.content.discover import discover
+from generator.content.reader import read_bibtex, read_section
 from generator.content.schema import Publication
 from generator.content.textfile import read_text
 from generator.errors import ContentError, ErrorCollector
@@ -33,7 +27,6 @@ from generator.model.checks import file_refs, missing_files
 log = logging.getLogger(__name__)
 
 FOLDER = ("content", "publications")
-FIRST = ("key", "title", "authors", "type")
 
 
 def taken_names(site: Path) -> set[str]:
@@ -53,15 +46,6 @@ def taken_names(site: Path) -> set[str]:
     return names
 
 
-def entry_fields(publication: Publication) -> dict[str, Any]:
-    """The fields to write, in reading order: key, title, authors and type first, the
-    entry's BibTeX as written last."""
-    data = publication.model_dump(mode="json", exclude_defaults=True)
-    ordered = {name: data.pop(name) for name in FIRST if name in data}
-    bibtex = {"bibtex": data.pop("bibtex")} if "bibtex" in data else {}
-    return {**ordered, **data, **bibtex}
-
-
 def _without_missing_files(
     publication: Publication, site: Path, record: bibread.BibRecord, display: str
 ) -> Publication:
@@ -69,7 +53,8 @@ def _without_missing_files(
     .bib's owner's folders) are left out with a warning, as a build does for a .bib: in
     the imported Markdown, which is the user's own, they would stop the build."""
     content = site / "content"
-    assets = {p.relative_to(content).as_posix() for p in _named_files(content, publication)}
+    named = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
+    assets = {p.relative_to(content).as_posix() for p in named if p.is_file()}
     missing = missing_files(file_refs(publication), assets)
     for name, message in missing.items():
         field = record.fields.get(name)
@@ -77,12 +62,6 @@ def _without_missing_files(
         where = f"{record.key}.{name}"
         log.warning("%s", ContentError(display, line, 1, where, f"{message}; left out"))
     return publication.model_copy(update=dict.fromkeys(missing)) if missing else publication
-
-
-def _named_files(content: Path, publication: Publication) -> list[Path]:
-    """The files in content/ that the paper's pdf and slides name (those that exist)."""
-    paths = [content / value.lstrip("/") for value in file_refs(publication).values() if value]
-    return [p for p in paths if p.is_file()]
 
 
 def import_bibtex(source: Path, site: Path, *, dry_run: bool = False) -> Report:
@@ -115,7 +94,10 @@ def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported
             report.skipped.extend(errors)
             continue
         publication = _without_missing_files(publication, site, entry, str(source))
-        authors.update({without_titles(a.rstrip("*†‡")) for a in publication.authors} - {"others"})
+        # Each author once per paper, in the paper's order: of owners named equally often,
+        # the first named wins whatever the hash seed (a set's order is the seed's).
+        names = dict.fromkeys(without_titles(a.rstrip("*†‡")) for a in publication.authors)
+        authors.update(name for name in names if name != "others")
         slug = routes.key_slug(entry.key)
         path = f"{'/'.join(FOLDER)}/{slug}.md"
         elsewhere = slug.casefold() in taken or entry.key.casefold() in taken
@@ -124,7 +106,10 @@ def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported
         ):
             report.leave(entry.key, entry.line, "the site has this paper already")
             continue
-        record.add_paged("publications", slug, entry_fields(publication))
+        fields = publication.model_dump(mode="json", exclude_defaults=True)
+        if "bibtex" in fields:  # the entry as written goes last (checking puts the title first)
+            fields["bibtex"] = fields.pop("bibtex")
+        record.add_paged("publications", slug, fields)
         record.assets.update(dict.fromkeys(_site_files(publication)))
         _report_fields(report, entry, path)
     return authors

@@ -1,8 +1,6 @@
-"""Every value of an import checked with cvsite's own models before anything is written:
-Markdown made safe to build, and a value a model refuses taken out of its entry, never the
-entry itself. On a page the value stays, as a paragraph of the body; in a list it is left
-out with a warning at the source's own file, line and field. The imported site always
-builds."""
+"""Every value of an import checked with cvsite's models before anything is written: a value
+a model refuses is taken out of its entry (to a page's body, or left out with a warning at
+the source's field and line), never the entry; the imported site always builds."""
 
 from __future__ import annotations
 
@@ -22,8 +20,8 @@ from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, Unsaf
 MARKDOWN_FIELDS = ("summary", "body", "abstract")
 _MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash makes plain text
 _MAX_PASSES = 20  # each pass takes out one refused field
-# Fields written first, in this order, so that each file reads from its title.
 _TITLE_FALLBACK = ("organization", "area", "institution", "awarder", "issuer", "event")
+# Fields written first, in this order, so that each file reads from its title.
 _FIRST = ("key", "title", "course", "position", "degree", "authors", "type", "event")
 
 
@@ -133,9 +131,14 @@ def _dates(fields: dict[str, Any], where: str, origin: dict[str, Origin], report
 
 
 def _take_refused(
-    data: dict, exc: ValidationError, where: str, origin: dict[str, Origin], report: Report,
-    *, to_body: bool,
-) -> None:  # fmt: skip
+    data: dict,
+    exc: ValidationError,
+    where: str,
+    origin: dict[str, Origin],
+    report: Report,
+    *,
+    to_body: bool,
+) -> None:
     """Take out the first field a model refuses. On a page the body keeps it, as a
     paragraph of its own; else a warning names the source's field and line."""
     error = exc.errors(include_url=False)[0]

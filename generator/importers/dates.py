@@ -1,9 +1,6 @@
-"""Dates as other formats write them, read into cvsite's (`2021-03`, `present`): what
-content/dates.py reads, and also `03/2021`, `3/2021`, month names in the languages cvsite
-ships and those real files are written in (babel's month names, in every case and form),
-and the words for "until now" in those languages. Shared by every importer: checking.py
-reads every date field through `read_date` before the models see it.
-"""
+"""Dates as other formats write them (`03/2021`, month names and "until now" in the languages
+real files use) read into cvsite's; checking.py reads every imported date through
+`read_date`."""
 
 from __future__ import annotations
 
@@ -21,14 +18,18 @@ from generator.content.i18n import SHIPPED
 LANGUAGES = (*SHIPPED, "pl", "it", "pt", "nl")
 # "Until now", as résumés write it in those languages (lower case, accents kept).
 PRESENT = {
-    "present", "now", "current", "currently", "today", "ongoing", "till date", "to date",
-    "heute", "jetzt", "aktuell", "derzeit", "bis heute", "laufend", "gegenwart",
-    "présent", "aujourd'hui", "aujourd’hui", "actuel", "actuellement", "en cours",
-    "presente", "actualidad", "actual", "actualmente", "hoy", "en curso",
-    "obecnie", "teraz", "dziś", "dzisiaj", "nadal", "aktualnie", "do dziś", "do teraz",
-    "oggi", "attuale", "attualmente", "in corso", "atual", "atualmente", "hoje",
-    "heden", "nu", "huidig", "至今", "现在", "目前", "今",
-}  # fmt: skip
+    word
+    for language in (
+        ("present", "now", "current", "currently", "today", "ongoing", "till date", "to date"),
+        ("heute", "jetzt", "aktuell", "derzeit", "bis heute", "laufend", "gegenwart"),
+        ("présent", "aujourd'hui", "aujourd’hui", "actuel", "actuellement", "en cours"),
+        ("presente", "actualidad", "actual", "actualmente", "hoy", "en curso"),
+        ("obecnie", "teraz", "dziś", "dzisiaj", "nadal", "aktualnie", "do dziś", "do teraz"),
+        ("oggi", "attuale", "attualmente", "in corso", "atual", "atualmente", "hoje"),
+        ("heden", "nu", "huidig", "至今", "现在", "目前", "今"),
+    )
+    for word in language
+}
 _MONTH_FIRST = re.compile(r"(\d{1,2})\s*[/.\-]\s*(\d{4})")
 _NAMED = re.compile(r"(\d{1,2}\.?\s+)?([^\W\d_]+\.?)\s*,?\s*(\d{4})")
 

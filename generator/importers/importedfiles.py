@@ -1,17 +1,8 @@
-"""The files an import writes into a site, and writing them safely: readable YAML and
-front matter, never over the user's content, never out of the site.
-
-Imported content is the user's from then on. Every import (writing.py) writes through
-`decide` then `apply`: every text file starts
-with a marker line naming the import and a checksum of the rest of the file. Importing
-again can then tell three cases apart for a file that is there: the same as the new
-import (nothing to do), as the last import wrote it (replaced by the new one), or edited
-since (kept; the new version is written beside it, under `imported/`, for the user to
-compare). A file without the marker is the user's own and is never replaced either.
-`site.yaml` is written only when the site has none. Every path is checked before anything
-is written: a folder or file on the way that is a symbolic link leading out of the site
-stops the whole import, and a linked file inside the site is never written through.
-"""
+"""The files an import writes, and writing them safely. Each text file starts with a marker
+naming the import and a checksum of the rest, so that importing again tells apart a file
+unchanged, one the last import wrote (replaced) and one the user edited (kept; the new
+version goes under `imported/`). A file without the marker is never replaced, and nothing
+is written through a symbolic link or out of the site."""
 
 from __future__ import annotations
 
@@ -83,10 +74,13 @@ def checksum(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def marked(text: str, origin: str, yaml_comment: bool = True) -> str:
-    """`text` with the marker line first: origin and checksum of `text`."""
+def marked(text: str, origin: str) -> str:
+    """`text` with the marker line (origin and checksum of `text`) first, or first in its
+    front matter (a YAML comment there, so that the file still reads as front matter)."""
     line = f"{_MARKER} {origin} sha256={checksum(text)}"
-    return (line if yaml_comment else line) + "\n" + text
+    if text.startswith("---\n"):
+        return "---\n" + line + "\n" + text.removeprefix("---\n")
+    return line + "\n" + text
 
 
 def _recorded(current: str) -> tuple[str | None, str]:
@@ -110,18 +104,9 @@ def imported_by_cvsite(path: Path) -> bool:
 
 
 def _checksum_of(marker: str) -> str | None:
-    for part in marker.split():
-        if part.startswith("sha256="):
-            return part.removeprefix("sha256=")
-    return None
-
-
-def in_front_matter(text: str, origin: str) -> str:
-    """A Markdown file's text with the marker as the front matter's first line (a YAML
-    comment there, so the file still reads as front matter + body)."""
-    assert text.startswith("---\n")
-    line = f"{_MARKER} {origin} sha256={checksum(text)}"
-    return "---\n" + line + "\n" + text.removeprefix("---\n")
+    return next(
+        (p.removeprefix("sha256=") for p in marker.split() if p.startswith("sha256=")), None
+    )
 
 
 def decide(site: Path, files: dict[str, str | bytes]) -> list[Outcome]:

@@ -1,13 +1,6 @@
-"""A JSON document held to the build's bounds as soon as it is parsed, before any of it is
-read field by field: nesting (MAX_DEPTH), the count of values (MAX_VALUES) and the length
-of one text (a Markdown text's limit, which every text of an import may end up in: fields
-the schema lacks are kept in a summary).
-
-Python's JSON parser reads 7 MB in a fraction of a second, and the parsed value is walked
-in its order; only a document past a bound is read again, as far as the value that passes
-it, for the line and column of the error. The reader with a mark for every value (the YAML
-reader) would take seconds over such a file, and an import that went on, longer.
-"""
+"""A parsed JSON document held to the build's bounds (nesting, count of values, length of a
+text) before any of it is read; only a document past a bound is scanned again, for the line
+and column of the value that passes it (the YAML reader's marks would be too slow here)."""
 
 from __future__ import annotations
 
@@ -23,11 +16,7 @@ _NOT_SPACE = re.compile(r"[^ \t\n\r]")  # JSON's white space is these four
 
 
 class _Past(Exception):
-    """The value at `path` passes a bound; `message` says which."""
-
-    def __init__(self, path: FieldPath, message: str):
-        self.path = path
-        self.message = message
+    """(path, message): the value at `path` passes a bound; `message` says which."""
 
 
 def check_bounds(value: Any, text: str, file: str) -> None:
@@ -35,11 +24,11 @@ def check_bounds(value: Any, text: str, file: str) -> None:
     try:
         _walk(value, (), [0])
     except _Past as past:
-        at = _offset(text, past.path)
-        line = text.count("\n", 0, at) + 1
-        column = at - text.rfind("\n", 0, at)
-        field = format_field_path("", past.path)
-        raise ContentErrors([ContentError(file, line, column, field, past.message)]) from None
+        path, message = past.args
+        at = _offset(text, path)
+        line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        field = format_field_path("", path)
+        raise ContentErrors([ContentError(file, line, column, field, message)]) from None
 
 
 def _walk(value: Any, path: FieldPath, count: list[int]) -> None:

@@ -1,10 +1,6 @@
-"""`cvsite import jsonresume FILE`: a JSON Resume document as a site's content.
-
-Every field of the JSON Resume schema has a place: the basics go to profile.yaml, each
-section to the cvsite section that holds all of its fields (jsonresumetable.py). This
-reads the document into the import record (record.py); writing.py checks and writes it:
-a value cvsite cannot read is left out of its entry with a warning, never the entry.
-"""
+"""`cvsite import jsonresume FILE`: a JSON Resume document into the import record, the
+basics to profile.yaml and each section to the cvsite section that holds all of its fields
+(jsonresumetable.py)."""
 
 from __future__ import annotations
 
@@ -13,12 +9,13 @@ from typing import Any
 
 from generator.content.yamlio import Document
 from generator.errors import FieldPath, format_field_path
-from generator.importers.jsonresumeextra import Extra, with_parenthesis
 from generator.importers.jsonresumereader import (
+    Extra,
     Reader,
     fix_urls,
     mapped,
     read_document,
+    with_parenthesis,
     with_summary,
 )
 from generator.importers.jsonresumetable import (
@@ -187,12 +184,8 @@ def _link(reader: Reader, path: FieldPath, profile: dict[str, Any]) -> dict[str,
     if not label:
         reader.skip(path, "a profile needs a network, a username or a url")
         return None
-    link: dict[str, Any] = {"label": label}
-    if url:
-        link["url"] = url
-    if profile.get("username"):
-        link["username"] = profile["username"]
-    return link
+    link = {"label": label, "url": url, "username": profile.get("username")}
+    return {key: value for key, value in link.items() if value}
 
 
 def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
@@ -206,12 +199,9 @@ def _languages(reader: Reader, languages: list[Any]) -> list[dict[str, Any]]:
             reader.skip(path, 'expected a language ({"language": ..., "fluency": ...})')
             continue
         extras = reader.unknown(path, value, {"language", "fluency"})
-        language = {"name": value["language"]}
         level = with_parenthesis(value.get("fluency") or None, extras)
-        if level:
-            language["level"] = level
         reader.kept(extras, f"content/profile.yaml.languages[{len(result)}].level")
-        result.append(language)
+        result.append({"name": value["language"], **({"level": level} if level else {})})
     return result
 
 

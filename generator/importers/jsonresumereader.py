@@ -1,12 +1,13 @@
 """Reading a JSON Resume document for the importer: the document with a line mark for every
-value, and the reader that maps its fields through jsonresumetable's tables and notes
-everything it reads differently, skips or leaves out (with the fields the schema lacks,
-jsonresumeextra.py) in the import's report.
-"""
+value, and the reader that maps its fields through jsonresumetable's tables and reports
+everything it reads differently, skips or leaves out. A field the schema lacks whose value
+reads as text is kept, labelled with its key, where its item has room for text (a summary,
+a language's level); what is not text (an object, a flag, an icon name) is left out."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,14 +17,6 @@ from generator.content.yamlio import MAX_DEPTH, Document, Mark, load_yaml
 from generator.errors import ContentError, ContentErrors, FieldPath, format_field_path
 from generator.importers.checking import safe_markdown
 from generator.importers.jsonbounds import check_bounds
-from generator.importers.jsonresumeextra import (
-    PRESENTATION,
-    Extra,
-    as_text,
-    kept_where,
-    why_left_out,
-    with_paragraphs,
-)
 from generator.importers.jsonresumetable import DATE_NAMES, LEGACY_NAMES, OTHER_NAMES, URL_FIELDS
 from generator.importers.record import Origin
 from generator.importers.report import Report
@@ -31,6 +24,53 @@ from generator.safeurl import normalize_url, web_address_without_scheme
 
 # Why a field the schema lacks, at the top of the document, is left out.
 OUTSIDE = "not a JSON Resume field; outside every entry, it has no place on a page; not imported"
+# Keys other tools use for how to draw an item, not for what it says (al-folio's icon names).
+PRESENTATION = {"icon"}
+
+
+@dataclass(frozen=True)
+class Extra:
+    """One field the schema lacks, kept as text: where it was, its key and its text."""
+
+    path: FieldPath
+    label: str
+    text: str
+
+    @property
+    def line(self) -> str:
+        return f"{self.label}: {self.text}"
+
+
+def as_text(value: Any) -> str | None:
+    """The value as a reader would write it ("100", "Go, Rust"), or None when it is not text."""
+    if isinstance(value, list):
+        parts = [as_text(item) for item in value]
+        if not parts or None in parts or any(isinstance(item, list) for item in value):
+            return None
+        return ", ".join(p for p in parts if p) or None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return None
+    return str(value).strip() or None
+
+
+def why_left_out(key: str, value: Any) -> str:
+    """Why a field the schema lacks has no place on a page."""
+    if key in PRESENTATION:
+        return "not a JSON Resume field; a theme's icon name, not content; not imported"
+    if isinstance(value, bool):
+        return "not a JSON Resume field; a yes/no setting of some theme, not text; not imported"
+    if value in (None, "", [], {}):
+        return "not a JSON Resume field; empty; not imported"
+    kind = "an object" if isinstance(value, dict) else "a list that is not text"
+    return f"not a JSON Resume field; {kind} has no place on a page; not imported"
+
+
+def with_parenthesis(text: str | None, extras: Iterable[Extra]) -> str | None:
+    """A short plain text (a language's level) with the extras after it, in parentheses."""
+    lines = "; ".join(extra.line for extra in extras)
+    if not lines:
+        return text
+    return f"{text} ({lines})" if text else lines
 
 
 @dataclass
@@ -64,7 +104,7 @@ class Reader:
     def kept(self, extras: list[Extra], where: str) -> None:
         """Report each extra as shown at `where` (a cvsite field)."""
         for extra in extras:
-            note = kept_where(where.rsplit(".", 1)[-1], extra)
+            note = f"not a JSON Resume field; shown in {where.rsplit('.', 1)[-1]} as {extra.line!r}"
             self.note(extra.path, note)
             line = self.mark(extra.path).line
             self.report.place(format_field_path("", extra.path), line, where, note)
@@ -165,7 +205,9 @@ def mapped(
     data: dict[str, Any] = {}
     origin: dict[str, str] = {}
     for source, target in table:
-        given = without_empty(value.get(source))
+        given = value.get(source)
+        if isinstance(given, list):  # `"courses": [""]` is a list of nothing
+            given = [item for item in given if not (isinstance(item, str) and not item.strip())]
         if given in (None, "", []):
             continue
         if isinstance(data.get(target), list) and isinstance(given, list):
@@ -175,13 +217,6 @@ def mapped(
         data[target] = given
         origin[target] = source
     return data, origin
-
-
-def without_empty(value: Any) -> Any:
-    """A list without its empty strings (`"courses": [""]` is a list of nothing)."""
-    if isinstance(value, list):
-        return [item for item in value if not (isinstance(item, str) and not item.strip())]
-    return value
 
 
 def fix_urls(reader: Reader, path: FieldPath, value: dict[str, Any]) -> dict[str, Any]:
@@ -198,4 +233,5 @@ def with_summary(reader: Reader, summary: str | None, extras: list[Extra]) -> st
     for extra, line in zip(extras, lines, strict=True):
         if line != extra.line:
             reader.note(extra.path, "written as text (it holds HTML or an unsafe link)")
-    return with_paragraphs(summary, lines)
+    paragraphs = [summary.rstrip()] if summary and summary.strip() else []
+    return "\n\n".join([*paragraphs, *lines]) or None

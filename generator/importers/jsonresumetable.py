@@ -120,9 +120,7 @@ LEGACY_NAMES: dict[str, dict[str, str]] = {
     "education": {"gpa": "score"},
 }
 # Names other tools write for a field 1.0 has (al-folio's project `summary`) -> 1.0's.
-OTHER_NAMES: dict[str, dict[str, str]] = {
-    "projects": {"summary": "description"},
-}
+OTHER_NAMES: dict[str, dict[str, str]] = {"projects": {"summary": "description"}}
 # Dates written in another case or with an underscore (`startdate`, `start_date`), in any
 # section, read as JSON Resume's own names.
 DATE_NAMES = {

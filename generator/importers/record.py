@@ -1,8 +1,6 @@
-"""The one record every importer yields: the site's profile, its sections and entries (a
-listed entry goes to content/<section>.yaml, one with a body gets a page), the menu, the
-site.yaml settings the source gives, and the files to copy, each value with the place in
-the source it came from. Readers differ; writing.py writes every record the same way.
-"""
+"""The one record every importer fills: profile, sections and entries (listed, or with a page),
+menu labels, site.yaml settings and files to copy, each value with its place in the source;
+writing.py writes every record the same way."""
 
 from __future__ import annotations
 
@@ -12,6 +10,8 @@ from typing import Any
 
 from generator import urls as routes
 from generator.importers.report import Report
+
+_TITLE_FIELDS = ("title", "position", "degree", "course")  # what an entry's slug is made of
 
 
 @dataclass(frozen=True)
@@ -82,22 +82,9 @@ class Imported:
         """Add an entry: with a page when it has a body (its slug made of its title)."""
         if "body" not in fields:
             return self.add_listed(section, fields, origin)
-        slug = routes.unique_slug(routes.slugify(title_of(fields), "entry"), self.taken(section))
+        title = next((str(fields[k]) for k in _TITLE_FIELDS if fields.get(k)), "entry")
+        slug = routes.unique_slug(routes.slugify(title, "entry"), self.taken(section))
         return self.add_paged(section, slug, fields, origin)
 
     def taken(self, section: str) -> set[str]:
         return {e.slug for e in self.sections.get(section, []) if e.slug}
-
-    @property
-    def order(self) -> list[str]:
-        return list(self.sections)
-
-
-_TITLE_FIELDS = ("title", "position", "degree", "course")
-
-
-def title_of(entry: dict[str, Any]) -> str:
-    for key in _TITLE_FIELDS:
-        if entry.get(key):
-            return str(entry[key])
-    return "entry"

@@ -1,8 +1,6 @@
-"""The one report of an import, whatever the source: every input field (or line) with its
-file and line, and where it went in the site or why it was left; what became of each file;
-the values left out of an entry that was kept (with the source's own field and line); and
-general notes. The CLI prints `lines()`; tests read the fields.
-"""
+"""The one report of an import: every input field with its file and line and where it went
+(or why it was left), what became of each file, warnings and notes. The CLI prints
+`lines()`; tests read the fields."""
 
 from __future__ import annotations
 
@@ -63,15 +61,10 @@ class Report:
     def count(self, kept: bool) -> int:
         return sum(1 for p in self.fields if p.kept == kept)
 
-    @property
-    def written(self) -> list[str]:
-        """The files an import made or replaced (none on a dry run: nothing is applied)."""
-        return [o.path for o in self.files if o.action in ("write", "update")]
-
     def lines(self, source: str, dry_run: bool) -> list[str]:
         """The report as text: fields by file, files, notes, warnings and the totals."""
         out = [f"Fields of {source} and where they went:"]
-        order = {name: index for index, name in reversed(list(enumerate(self._files())))}
+        order = {name: rank for rank, name in enumerate(dict.fromkeys(p.file for p in self.fields))}
         current = None
         for placed in sorted(self.fields, key=lambda p: (order[p.file], p.line)):
             if placed.file != current and placed.file:
@@ -91,9 +84,6 @@ class Report:
             f"{len(self.fields) - kept} left out, each with its reason above."
         )
         return out
-
-    def _files(self) -> list[str]:
-        return [p.file for p in self.fields]
 
 
 def _field_line(placed: Placed, indent: str) -> str:

@@ -1,10 +1,6 @@
-"""The one back end of every import: the record (record.py) checked value by value
-(checking.py), laid out as files (site.yaml once, the profile, content/<section>.yaml for
-listed entries, content/<section>/<slug>.md for entries with a page, the assets to copy),
-loaded as a site of its own before anything is written (what is written must build), and
-written through importedfiles.decide/apply: importing again changes nothing, a file the user
-edited is never replaced (the new version goes beside it), nothing is written out of the
-site."""
+"""The one back end of every import: the record checked value by value (checking.py), laid
+out as files, loaded as a site before anything is written (what is written must build),
+and written through importedfiles.decide/apply."""
 
 from __future__ import annotations
 
@@ -13,7 +9,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from generator.content.personname import without_titles
+from generator.content.authors import without_titles
 from generator.content.schema import SiteConfig
 from generator.errors import BuildError, ContentErrors, UsageError
 from generator.importers import importedfiles
@@ -31,7 +27,9 @@ def import_site(imported: Imported, site: Path, dry_run: bool) -> Report:
         raise UsageError(f"--site {site}: not a folder")
     files = files_of(imported, site)
     check_loads(files, imported.assets)
-    files.update(_assets(imported, site))
+    for relative, source in imported.assets.items():  # the files the entries name, to copy
+        if source is not None and source.is_file() and not source.is_symlink():
+            files[relative] = source.read_bytes()
     imported.report.files = importedfiles.decide(site, files)
     if not dry_run:
         importedfiles.apply(site, imported.report.files, files)
@@ -52,12 +50,7 @@ def files_of(imported: Imported, site: Path) -> dict[str, str | bytes]:
     for section, entries in imported.sections.items():
         files.update(_section_files(section, entries, origin, report))
     for path, text in imported.texts.items():
-        front = text.startswith("---\n")
-        files[path] = (
-            importedfiles.in_front_matter(text, origin)
-            if front
-            else importedfiles.marked(text, origin)
-        )
+        files[path] = importedfiles.marked(text, origin)
     return files
 
 
@@ -78,7 +71,7 @@ def _section_files(section: str, entries: list[Entry], origin: str, report: Repo
         fields = checked_entry(section, entry, where, report)
         body = fields.pop("body", "")
         text = importedfiles.front_matter(fields, body.rstrip("\n") + "\n" if body else "")
-        files[where] = importedfiles.in_front_matter(text, origin)
+        files[where] = importedfiles.marked(text, origin)
     if listed:
         files[f"content/{section}.yaml"] = importedfiles.marked(
             importedfiles.to_yaml(listed), origin
@@ -113,15 +106,6 @@ def site_yaml(imported: Imported, name: str) -> str:
         "where the site is published.\n"
     )
     return note + importedfiles.to_yaml(values)
-
-
-def _assets(imported: Imported, site: Path) -> dict[str, bytes]:
-    """The source's files the entries name (a paper's PDF, the avatar), to copy."""
-    copied: dict[str, bytes] = {}
-    for relative, source in imported.assets.items():
-        if source is not None and source.is_file() and not source.is_symlink():
-            copied[relative] = source.read_bytes()
-    return copied
 
 
 def check_loads(files: dict[str, str | bytes], assets: dict[str, Path | None]) -> None:
@@ -171,7 +155,7 @@ def existing_name(site: Path) -> str | None:
 
 def fallback_name(source: Path) -> str:
     """ "Silin Zhao" from resume-silin-zhao.txt: a name for a source that does not give one."""
-    stem = re.sub(r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b", " ",
-                  source.stem.replace("_", " ").replace("-", " "))  # fmt: skip
+    words = r"(?i)\b(?:resume|résumé|cv|curriculum[ _-]?vitae|readme|final|en|de)\b"
+    stem = re.sub(words, " ", source.stem.replace("_", " ").replace("-", " "))
     words = [w for w in stem.split() if w.isalpha()]
     return " ".join(w.capitalize() for w in words[:4]) or "Your Name"

@@ -1,8 +1,6 @@
 """Markdown into safe HTML: Python-Markdown set up through its public extension API.
 
-It owns the renderer (renderer.py: extensions, fenced-code options, the memo of rendered
-texts), the smart punctuation pass (typography.py), the cost check that refuses texts
-Python-Markdown would take too long over (cost.py) and the allow-list sanitiser that every
-rendered text passes through (sanitize.py, nh3). It knows nothing of entries, pages or
-themes: it is given text and gives back HTML, or an error a caller can place in a file.
+It owns the renderer (renderer.py), smart punctuation (typography.py), math (math.py), the
+cost check (cost.py) and the allow-list sanitiser (sanitize.py). It knows nothing of entries,
+pages or themes: given text, it gives back HTML or an error a caller can place in a file.
 """

@@ -1,29 +1,13 @@
 """What one Markdown text may cost to render: Python-Markdown's quadratic corners, bounded.
 
-Python-Markdown reads some constructs in time that grows with the square of a text's
-length (issue 25: 32 KB of `[a](` took 23 s, 100 KB over two minutes). The roots:
-
-- a link or image reads its text up to the `]` that closes it, and its address up to the
-  `)` that closes it, a character at a time: a `[` or `](` never closed reads to the end of
-  its paragraph, and so does the next one;
-- every inline match (an escape, a code span, emphasis, a link) rebuilds the whole text it
-  is in, and emphasis may search the rest of it for a partner, in Python;
-- the block parser reads the rest of a block again each time a heading, a rule, a quote or a
-  definition splits a line off it, and nested lists or definitions go a level deeper each;
-- a fenced code block never closed has the rest of the text searched for its fence, and a
-  footnote definition's label (`[^...`) was read on across lines to the next `]`;
-- with raw HTML on, Python's HTMLParser reads a start tag without `>` to the end of the text,
-  and the sanitiser's parser looks through every `<div>` still open at each new one;
-- and short of any of these, each element costs its text's pass through every pattern.
-
-Each text gets a budget, spent by three guards on Python-Markdown's public extension API
-before the work they weigh is done: a preprocessor weighs the source (its length, fences,
-tags), a block processor that never takes a block sees every block the parser takes up, and
-a tree processor weighs each text the inline patterns will read. A text over budget, or over
-`MAX_CHARACTERS`, is refused with the construct named and the text to place the error at
-(`TooCostly`). The weights are units of at most 0.3 ns of the worst case measured for each
-on the project's machine (bench/markdown_worst.py), so the budget holds Markdown to about a
-second whatever the text; no real text comes near it (tests/hostile/test_markdown_cost.py).
+Python-Markdown reads some constructs in time that grows with the square of a text's length:
+unclosed links, code spans and fences read to the end of the text, every inline match
+rebuilds its text, the block parser rereads a block at each split, and (raw HTML on) an
+unclosed start tag is read to the end. Each text gets a budget, spent by three guards on the
+public extension API before the work they weigh is done: a preprocessor weighs the source, a
+block processor that never takes a block sees every block the parser takes up, and a tree
+processor weighs each text the inline patterns will read. A text over budget, or over
+`MAX_CHARACTERS`, is refused with the construct named and where (`TooCostly`).
 """
 
 from __future__ import annotations
@@ -32,6 +16,7 @@ import bisect
 import re
 import xml.etree.ElementTree as etree
 from dataclasses import dataclass, field
+from typing import Any
 
 import markdown
 from markdown.blockprocessors import BlockProcessor
@@ -103,15 +88,19 @@ _FENCE = re.compile(r"(?:`{3,}|~{3,})")
 _TAG = re.compile(r"<(/?)[A-Za-z]")
 
 
-class _SourceWeigher(Preprocessor):
+class _Guard:
+    """A processor that spends `budget` (the extension renews it for each text)."""
+
+    def __init__(self, owner: Any, budget: Budget):
+        super().__init__(owner)
+        self.budget = budget
+
+
+class _SourceWeigher(_Guard, Preprocessor):
     """Weighs the text before Python-Markdown's preprocessors read it: its length; fenced
     code (an opening fence whose closing fence never comes has the rest of the text
     searched, and every block found has the whole text rebuilt); and, with raw HTML on,
     start tags (Python's HTMLParser reads an unclosed one to the end of the text)."""
-
-    def __init__(self, md: markdown.Markdown, budget: Budget):
-        super().__init__(md)
-        self.budget = budget
 
     def run(self, lines: list[str]) -> list[str]:
         size = sum(len(line) + 1 for line in lines)
@@ -193,13 +182,9 @@ class _SourceWeigher(Preprocessor):
 # --- blocks -------------------------------------------------------------------------------
 
 
-class _BlockMeter(BlockProcessor):
+class _BlockMeter(_Guard, BlockProcessor):
     """First in line, never takes a block: sees each block each time the parser takes it
     up, which is what the parser's tests cost, again for what is left after each split."""
-
-    def __init__(self, parser: markdown.blockparser.BlockParser, budget: Budget):
-        super().__init__(parser)
-        self.budget = budget
 
     def test(self, parent: etree.Element, block: str) -> bool:
         per_character = _QUOTE_CHARACTER if block.lstrip(" ").startswith(">") else _BLOCK_CHARACTER
@@ -225,12 +210,8 @@ _QUOTES = re.compile("[\"']")  # a title's, which changes how an address is read
 _BRACKETS = re.compile(r"[\[\]()]")
 
 
-class _InlineWeigher(Treeprocessor):
+class _InlineWeigher(_Guard, Treeprocessor):
     """Before the inline patterns run: weighs each text they will read."""
-
-    def __init__(self, md: markdown.Markdown, budget: Budget):
-        super().__init__(md)
-        self.budget = budget
 
     def run(self, root: etree.Element) -> None:
         elements = 0

@@ -1,21 +1,14 @@
 """Math in Markdown: `$…$`, `$$…$$`, `\\(…\\)` and `\\[…\\]` made MathML at build time.
 
 latex2mathml converts each formula; browsers render MathML Core themselves, so a page needs
-no script and no font from another host. The formula is found by an inline processor that
-runs before Python-Markdown's escapes and emphasis (so `$a_1 * b_2$` is not emphasis) and
-after code spans (so `` `$x$` `` stays code). A dollar sign is math only by pandoc's rule:
-the opening `$` is not followed by a space, the closing one not preceded by a space nor
-followed by a digit, so "$5 and $10" is text; `\\$` is a dollar sign.
+no script or font from another host. Formulas are found before Python-Markdown's escapes and
+emphasis (`$a_1 * b_2$` is not emphasis) and after code spans. A dollar sign is math only by
+pandoc's rule, so "$5 and $10" is text; `\\$` is a dollar sign. The macros of
+content/texmacros.py and the site's own (which win) are expanded first.
 
-Before conversion a formula's macros are expanded: the physics and astronomy ones of
-content/texmacros.py (`\\TeV`, `\\PW`, `\\ttbar`) and the site's own (site.yaml `math:
-macros:`, `Macros`), which win.
-
-A formula latex2mathml cannot convert, or that uses a command it does not know (it would
-show `\\foo` as a variable), is shown as its source in `<code class="math-source">`, and
-`unconvertible` says why (`FormulaError`): the model makes that an error placed at the
-formula in the owner's own files, and a warning for a .bib, which is often someone else's
-file and uses macros of its own (`\\TeV`) that must not stop a build.
+A formula latex2mathml cannot convert, or with a command it does not know, is shown as its
+source in `<code class="math-source">`, and `unconvertible` says why: the model makes that
+an error in the owner's own files, and a warning for a .bib, often someone else's file.
 """
 
 from __future__ import annotations
@@ -45,8 +38,7 @@ _PER_FORMULA = 7
 # Display first: `$$` must not be read as an empty `$…$`. An opening dollar sign is not one
 # escaped with a backslash; the inside of each form holds no opener of its own, so a search
 # from a delimiter that is never closed stops at the next one (time linear in the text).
-# Each form starts with `$` or a backslash: the lookahead lets the search pass over other text
-# quickly (a tenth of a millisecond less for each body of the corpus, which has no math).
+# The lookahead lets the search pass over text without `$` or a backslash quickly.
 FORMULA = re.compile(
     r"(?=[$\\])(?:"
     r"(?<![\\$])\$\$(?P<dollars>(?:[^$]|\$(?!\$))+?)\$\$"
@@ -200,11 +192,8 @@ _TEX_MATH = re.compile(
 
 def tex_math_for_markdown(text: str) -> str:
     """Text whose `$` follow TeX's rule (a .bib title), with each formula that Markdown's
-    rule would not read as written (`$ x $`, `$x$4`) given as `\\(x\\)` instead.
-
-    Formulas Markdown reads the same way are left as written, so plain forms of the text
-    (a page's <title>, Scholar's tags) keep the .bib's own TeX.
-    """
+    rule would not read as written (`$ x $`, `$x$4`) given as `\\(x\\)` instead; the others
+    are left as written, so plain forms of the text keep the .bib's own TeX."""
     return _TEX_MATH.sub(_kept_or_bracketed, text) if "$" in text else text
 
 

@@ -40,9 +40,8 @@ from generator.markdown.sanitize import LOADED_ATTRIBUTES, URL_ATTRIBUTES, Sanit
 from generator.markdown.typography import SmartPunctuation
 from generator.safeurl import EXPECTED_LINK, EXPECTED_SOURCE, is_unsafe, url_scheme
 
-# Python-Markdown's own extensions, given as modules rather than by name: Markdown looks a
-# name up among the entry points of every installed package (importing importlib.metadata,
-# then reading each package's metadata), where another package could also claim it.
+# Given as modules, not by name: Markdown looks a name up among every installed package's
+# entry points, where another package could also claim it.
 EXTENSIONS = (tables, footnotes, fenced_code, attr_list, sane_lists, def_list)
 # Raise when the HTML made from the same Markdown changes, so disk caches are not reused.
 RENDERER_VERSION = 3
@@ -55,12 +54,10 @@ _SINGLE_PARAGRAPH = re.compile(r"\A<p>(.*)</p>\Z", re.S)
 # author's.
 _RESIDUE = re.compile('\x02[^\x02\x03<>"&]*\x03?|\x03')
 
-# Stands for the way from a page to the site's root in links written in Markdown. The same
-# text is shown on pages at different depths (a section page, the entry's page, the CV), and
-# its HTML is rendered once; each page replaces this with its own way up (`resolve_root`).
-# U+FFFF is a noncharacter that content can never hold (refused where written, as
-# textfile.CONTROL), so no text can forge it: a forged one at the start of a URL, replaced by
-# the home page's empty way up, would turn `<forged>javascript:...` into a script link.
+# Stands for the way from a page to the site's root in links written in Markdown: a text's
+# HTML is rendered once and shown on pages at different depths, each of which puts its own
+# way up here (`resolve_root`). U+FFFF is refused in content (textfile.CONTROL), so no text
+# can forge it into `<forged>javascript:...`.
 SITE_ROOT = "\uffffcvsite-root\uffff"
 # How `prepare` is given many texts to render: spread(function, items, cost=...) -> results.
 Spread = Callable[..., list]
@@ -75,12 +72,8 @@ _PATH_AND_REST = re.compile(r"([^?#]*)(.*)", re.S)
 
 
 def _site_relative(url: str) -> str | None:
-    """A relative link in Markdown, as a path from the site root; None for other links.
-
-    Markdown is written once and shown on pages at several depths, so a relative link
-    means a path from the site root (content/files/a.pdf is `files/a.pdf`), never from
-    the page it happens to be shown on.
-    """
+    """A relative link in Markdown, as a path from the site root (content/files/a.pdf is
+    `files/a.pdf`), never from the page it is shown on; None for other links."""
     if not url or url.startswith(("#", "//", "?")) or url_scheme(url) is not None:
         return None
     path, rest = _PATH_AND_REST.match(url).groups()
@@ -207,7 +200,7 @@ class CodeOptionRefused(MarkdownProblem):
 
 
 class MarkdownTooCostly(MarkdownProblem):
-    """A text whose rendering would take too long (markdowncost.py), or nest too deeply."""
+    """A text whose rendering would take too long (cost.py), or nest too deeply."""
 
 
 # Options Python-Markdown's fenced code hands to code highlighting (CodeHilite, Pygments).
@@ -222,8 +215,7 @@ _LEGACY_HIGHLIGHT = re.compile(r"^(?:~{3,}|`{3,})[ ]*\.?[\w#.+-]*[ ]*hl_lines=",
 
 
 class _FencedCode(fenced_code.FencedBlockPreprocessor):
-    """Python-Markdown's fenced code blocks, with highlighting options refused, not crashed
-    on (issue 25: `{ .py linenums="1" }` was an internal error)."""
+    """Python-Markdown's fenced code blocks, with highlighting options refused, not crashed on."""
 
     def run(self, lines: list[str]) -> list[str]:
         legacy = any("hl_lines=" in line for line in lines)
@@ -256,23 +248,17 @@ class MarkdownRenderer:
         store: MutableMapping[tuple[str, bool, str], Markup] | None = None,
     ):
         self._found: list[str] = []
-        self.macros = macros  # the site's own TeX macros (site.yaml `math: macros:`)
+        self.macros = macros
         self._unsafe_html = unsafe_html
         self._smart_quotes = smart_quotes
         self._md: markdown.Markdown | None = None
         self._sanitizer: Sanitizer | None = None
         # `store` may outlive this renderer (a preview keeps it between rebuilds), so its keys
-        # name the options the HTML was made with.
+        # name the options, renderer, math and Python-Markdown the HTML was made with.
         self._cache = store if store is not None else {}
-        # Cached HTML is only valid for the same options, the same renderer, the same math
-        # and the same Python-Markdown: all are in the key.
         versions = f"{RENDERER_VERSION}.{MATH_VERSION}{markdown.__version__}{_LATEX2MATHML}"
         options = f"{unsafe_html}{smart_quotes}{versions}{macros}"
         self.options_key = hashlib.sha1(options.encode()).hexdigest()[:8]
-
-    def setup(self) -> None:
-        """Python-Markdown, set up now rather than on first use."""
-        self._converter()
 
     def _converter(self) -> markdown.Markdown:
         """Python-Markdown, set up on first use: a build whose texts are all cached skips it."""
@@ -301,13 +287,9 @@ class MarkdownRenderer:
             raise
 
     def prepare(self, texts: Iterable[tuple[str, bool]], spread: Spread) -> None:
-        """Render many (text, inline?) at once into the memo, with `spread`: the caller's
-        `spread(function, items, cost=...)`, which gives `[function(x) for x in items]`, in
-        order, computed wherever it sees fit (site/parallel.py spreads it over processes).
-
-        A text with an unsafe link is left out: rendering it again raises UnsafeUrl where
-        the caller can place the error.
-        """
+        """Render many (text, inline?) at once into the memo, with `spread` (site/parallel.py
+        spreads over processes). A text with an unsafe link is left out: rendering it again
+        raises UnsafeUrl where the caller can place the error."""
         key = self.options_key
         missing = list(
             dict.fromkeys(t for t in texts if t[0] and (key, t[1], t[0]) not in self._cache)
@@ -316,7 +298,7 @@ class MarkdownRenderer:
         missing = [text_inline for text_inline in missing if _markdown_cost(text_inline)]
         if not missing:
             return
-        self.setup()  # once, before any process starts, not once in each
+        self._converter()  # set up once, before any process starts, not once in each
         rendered = spread(self._safe, missing, cost=_markdown_cost)
         for (text, inline), html in zip(missing, rendered, strict=True):
             if html is not None:
@@ -342,8 +324,7 @@ class MarkdownRenderer:
         if cached is not None:
             return cached
         if inline and is_plain(text):  # most titles: nothing for Markdown to do but escape
-            result = Markup(html_escape(text, quote=False))
-            self._cache[key] = result
+            self._cache[key] = result = Markup(html_escape(text, quote=False))
             return result
         self._found.clear()
         try:
@@ -359,6 +340,5 @@ class MarkdownRenderer:
         html = self._sanitizer.clean(_RESIDUE.sub("", html))
         if inline and (match := _SINGLE_PARAGRAPH.match(html)) and "<p>" not in match.group(1):
             html = match.group(1)
-        result = Markup(html)
-        self._cache[key] = result
+        self._cache[key] = result = Markup(html)
         return result

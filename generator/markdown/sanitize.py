@@ -1,20 +1,12 @@
 """The last step of every Markdown render: the HTML cut down to an allow-list, with nh3.
 
-Python-Markdown writes some of its HTML straight into a stash that no tree processor sees
-(fenced code with an attribute list, raw HTML when `markdown.unsafe_html` is on), so a
-filter on its element tree once let `onfocus` with `autofocus` through (issue 25). nh3, the
-binding of Rust's ammonia, parses the finished HTML as a browser would and keeps only the
-elements, attributes and URL schemes listed here: whatever stage of Markdown wrote them.
-
-What is kept never runs script: no `<script>`, `<style>` or form, no event handler or
-`style` attribute, no link with a scheme other than http, https, mailto, tel, sms, skype
-and xmpp, and nothing loaded (an image, a frame) from other than http or https (every URL
-attribute is read with generator/safeurl.py's normaliser, as the fields are).
-
-Formulas (math.py) are MathML: MathML Core's elements with the attributes that change how
-they are laid out, and none that links (`href`), styles (`style`) or holds a URL.
-Highlighted code is `span` with Pygments' classes. Each addition here has a test in
-tests/hostile/test_sanitize.py.
+Python-Markdown writes some HTML straight into a stash no tree processor sees (fenced code
+with an attribute list, raw HTML), so the finished HTML is parsed as a browser would and
+only the elements, attributes and URL schemes listed here are kept, whichever stage wrote
+them. What is kept never runs script: no `<script>`, `<style>`, form, event handler or
+`style` attribute, no link outside safeurl.SAFE_SCHEMES, nothing loaded from other than
+http(s). Formulas keep MathML Core's layout attributes and none that links or styles. Each
+addition here has a test in tests/hostile/test_sanitize.py.
 """
 
 from __future__ import annotations
@@ -127,9 +119,8 @@ class Sanitizer:
     """One nh3 cleaner with cvsite's allow-list, reused for every text.
 
     `relative(url)` gives what a relative link or image URL becomes (None: as it is).
-    Script links that Markdown wrote are reported before this runs (markup.py); what is
-    left to remove here is raw HTML's, which is removed without a word, like its event
-    handlers.
+    Script links that Markdown wrote are reported before this runs (renderer.py); raw
+    HTML's are removed without a word, like its event handlers.
     """
 
     def __init__(self, *, raw_html: bool, relative: Callable[[str], str | None]):

@@ -1,13 +1,10 @@
 """Smart punctuation for Markdown: typographic quotes, dashes and ellipses.
 
-Python-Markdown's own `smarty` extension was tried in its place (issue 26) and its output
-does not match: it decides each quote from the text inside one inline pattern, so the
-closing quote after a link opens instead (`"[a](u)"` gives “a“), and so does the inch mark
-after a digit and an apostrophe (5'10" gives 5‘10”). tests/unit/markdown/test_typography.py holds
-those cases. This does the job once, on the finished element tree, through Markdown's public
-Treeprocessor API: one pass over each text in document order, so a quote knows the character
-before it even across `*emphasis*` and links. Code, escaped characters (still placeholders at
-this stage) and raw HTML are left alone.
+Not Python-Markdown's `smarty`, which decides each quote inside one inline pattern, so the
+quote after a link opens (`"[a](u)"` gives “a“) and so does an inch mark (5'10" gives 5‘10”).
+This makes one pass over the finished element tree, in document order, so a quote knows the
+character before it even across `*emphasis*` and links. Code, escaped characters (still
+placeholders at this stage) and raw HTML are left alone.
 """
 
 from __future__ import annotations
@@ -22,37 +19,14 @@ from markdown.util import AtomicString
 
 _UNTOUCHED = {"code", "pre", "kbd", "samp", "script", "style", "math", "var"}
 _BLOCKS = {
-    "p",
-    "li",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "blockquote",
-    "td",
-    "th",
-    "dt",
-    "dd",
-    "div",
-    "ol",
-    "ul",
-    "dl",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "hr",
-    "figcaption",
+    *("p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "td", "th", "dt", "dd"),
+    *("div", "ol", "ul", "dl", "table", "thead", "tbody", "tr", "hr", "figcaption"),
 }
 # Characters after which a quote opens. \x03 ends Python-Markdown's placeholders for raw
 # HTML: a quote right after an HTML tag opens, as it would after a space.
 _OPENING_CONTEXT = set(" \t\n([{\u2014\u2013-/\u201c\u2018\x03") | {""}
 _QUOTE = re.compile(r"[\"']")
 _DASHES = (("---", "\u2014"), ("--", "\u2013"), ("...", "\u2026"))
-CHANGED = ('"', "'", "--", "...")  # what `smarten` changes: a text without any stays as it is
-NAME = "cvsite_smart_punctuation"  # its tree processor's, among Markdown's
 
 
 def smarten(text: str, before: str) -> str:
@@ -123,4 +97,4 @@ class SmartPunctuation(Extension):
         # Like smarty: \" and \' are escapes that keep a straight quote.
         md.ESCAPED_CHARS.extend(c for c in "\"'" if c not in md.ESCAPED_CHARS)
         # After inline processing (20) and before escaped characters are put back (0).
-        md.treeprocessors.register(SmartTreeprocessor(md), NAME, 5)
+        md.treeprocessors.register(SmartTreeprocessor(md), "cvsite_smart_punctuation", 5)

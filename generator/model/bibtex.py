@@ -6,6 +6,7 @@ import re
 
 from generator.content.authors import NAME_MARKS
 from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND as ENTRY_TYPES
+from generator.content.bibtypes import entry_text
 from generator.content.schema import Publication
 
 VENUE_FIELD = {
@@ -78,8 +79,5 @@ def to_bibtex(publication: Publication, key: str) -> str:
             publication.note or (publication.status.capitalize() if publication.status else None),
         ),
     ]
-    lines = [f"@{entry_type}{{{key},"]
-    lines += [f"  {name} = {{{escape(value)}}}," for name, value in fields if value]
-    lines[-1] = lines[-1].rstrip(",")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+    written = [(name, f"{{{escape(value)}}}") for name, value in fields if value]
+    return entry_text(entry_type, key, written)

@@ -1,27 +1,23 @@
 """Checks across files, once the model exists: each Markdown text rendered once (unsafe
-links and refused texts become located errors), and file fields that name no file in content/."""
+links and refused texts become located errors), and file fields that name no file in content/.
+
+A .bib's formulas that cannot be shown as math are warnings, one line per kind (an unknown
+command, or why latex2mathml stopped), not per formula: a physicist's INSPIRE list can hold a
+thousand with the same unknown macro, and a line for each would bury every other message."""
 
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from generator.content.reader import (
-    LoadedEntry,
-)
-from generator.content.schema import (
-    Entry,
-    Highlight,
-    Profile,
-    Publication,
-    url_scheme,
-)
+from generator.content.reader import LoadedEntry
+from generator.content.schema import Entry, Highlight, Profile, Publication, url_scheme
 from generator.content.yamlio import Document
 from generator.errors import ContentError, ErrorCollector, FieldPath, shown
 from generator.markdown.math import SOURCE_CLASS, Macros, unconvertible
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
-from generator.model.formulawarnings import FormulaWarnings
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache, SafeEntries
@@ -69,11 +65,8 @@ class MarkdownCheck:
 
 
 def _markdown_fields(data: Entry) -> list[tuple[FieldPath, str, bool]]:
-    """Every Markdown text of an entry: (field path, text, inline?).
-
-    Titles count: themes show them through the `inline` filter, so a link in a title is
-    checked here like one in a summary, and its error placed on its line.
-    """
+    """Every Markdown text of an entry: (field path, text, inline?). Titles count: themes
+    show them through the `inline` filter."""
     title_path = ("title",) if data.title else (data.title_field,)
     texts: list[tuple[FieldPath, str | None, bool]] = [
         (title_path, data.slug_title, True),
@@ -118,14 +111,9 @@ def check_markdown(
     formulas: FormulaWarnings | None = None,
 ):
     """Render each Markdown text once now: unsafe links, and whatever else the renderer
-    refuses, surface as located errors.
-
-    `checked` holds texts found safe, shared by the languages of a site: a text that is the
-    same in every language is rendered once. `safe`, kept by a builder, holds entries whose
-    texts were all found safe in an earlier build: a rebuild looks only at edited ones.
-    `fields`: the entry's `_markdown_fields`, when the caller has them. `formulas` gathers
-    the warnings about a .bib's formulas, for the caller to report (else they are now).
-    """
+    refuses, surface as located errors. `checked`: texts found safe, shared by the languages;
+    `safe`: entries whose texts were all found safe in an earlier build; `fields`: the entry's
+    `_markdown_fields`; `formulas` gathers .bib formula warnings for the caller to report."""
     data = origin.data
     if safe is not None and safe.known(renderer.options_key, data):
         return
@@ -241,3 +229,49 @@ def file_refs(data: Entry) -> dict[str, str | None]:
     if isinstance(data, Publication):
         return {"image": data.image, "pdf": data.pdf, "slides": data.slides}
     return {"image": data.image}
+
+
+# Lines a terminal shows at once, less room for the build's own lines.
+SCREENFUL = 20
+_UNKNOWN = re.compile(r"unknown command (\\[A-Za-z]+)")
+
+
+@dataclass
+class FormulaWarnings:
+    """Formula problems of .bib files, grouped by kind until `report()`."""
+
+    # kind -> (how many formulas, the first one's error)
+    kinds: dict[str, tuple[int, ContentError]] = field(default_factory=dict)
+
+    def add(self, error: ContentError, reason: str) -> None:
+        unknown = _UNKNOWN.search(reason)
+        kind = unknown.group(1) if unknown else reason.partition(":")[0]
+        count, first = self.kinds.get(kind, (0, error))
+        self.kinds[kind] = (count + 1, first)
+
+    def report(self) -> None:
+        """Log one line per kind, the commonest first, and forget them."""
+        ordered = sorted(self.kinds.items(), key=lambda item: -item[1][0])
+        for kind, (count, first) in ordered[:SCREENFUL]:
+            log.warning("%s", _line(kind, count, first))
+        if len(ordered) > SCREENFUL:
+            rest = ordered[SCREENFUL:]
+            formulas = sum(count for _, (count, _) in rest)
+            log.warning(
+                "%d more kinds of formula in .bib files cannot be shown as math (%d formulas, "
+                "shown as their source): %s",
+                len(rest),
+                formulas,
+                ", ".join(kind for kind, _ in rest[:10]) + (", …" if len(rest) > 10 else ""),
+            )
+        self.kinds.clear()
+
+
+def _line(kind: str, count: int, first: ContentError) -> str:
+    if kind.startswith("\\"):
+        what = f"{kind} is a TeX command latex2mathml does not know"
+        fix = f"define it in site.yaml under math: macros:, e.g. '{kind}': '\\mathrm{{…}}'"
+    else:
+        what, fix = kind, "expected TeX math that latex2mathml knows"
+    times = "1 formula" if count == 1 else f"{count} formulas"
+    return f"{first}; {what}: {times} shown as their source, this one first ({fix})"

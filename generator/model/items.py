@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from generator import urls as routes
-from generator.content.authors import Coauthor, parse_authors, same_person
-from generator.content.personname import without_titles
-from generator.content.reader import (
-    LoadedEntry,
-)
-from generator.content.schema import (
-    Entry,
-    Person,
-    Profile,
-    Publication,
-    SiteConfig,
-    Talk,
-)
+from generator.content.authors import Coauthor, parse_authors, same_person, without_titles
+from generator.content.reader import LoadedEntry
+from generator.content.schema import Entry, Person, Profile, Publication, SiteConfig, Talk
 from generator.errors import ErrorCollector, shown
-
-if TYPE_CHECKING:
-    pass
 from generator.model.entries import Item
 from generator.model.structure import Resume
 
@@ -99,12 +85,9 @@ def make_items(
     inherited: dict[EntryPlace, str] | None = None,
     people: tuple[Coauthor, ...] = (),
 ) -> list[Item]:
-    """The section's items, under the language root `root`.
-
-    `inherited`: the URL names the default language gave its entries, by place. The same
-    entry keeps its URL name in every language (unless it chose one), so that a translated
-    title does not move its page and the language switcher finds it.
-    """
+    """The section's items, under the language root `root`. `inherited`: the URL names the
+    default language gave its entries, by place, which the same entries keep here (unless
+    they chose one), so a translated title moves no page."""
     explicit = _explicit_slugs(entries, errors)
     taken = set(explicit)
     kept = _kept_slugs(entries, root, inherited, taken) if inherited else {}

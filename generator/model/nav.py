@@ -6,21 +6,13 @@ from __future__ import annotations
 import difflib
 import logging
 import re
-from typing import TYPE_CHECKING
 
 from generator import urls as routes
 from generator.content.i18n import Locale
-from generator.content.schema import (
-    NavItem,
-    SiteConfig,
-)
+from generator.content.schema import NavItem, SiteConfig
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector, listed, shown
-
-if TYPE_CHECKING:
-    pass
-from generator.model.pages import FreePage
-from generator.model.structure import NavLink, Section
+from generator.model.structure import FreePage, NavLink, Section
 
 log = logging.getLogger(__name__)
 

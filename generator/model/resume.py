@@ -1,29 +1,26 @@
-"""Validated records -> the résumé model: ordered sections of entries, tags, navigation.
-
-The model knows URLs (through `routes`) but nothing of templates or files on disk beyond the
-names of the assets it may point to. Everything in it is computed once, here.
-"""
+"""Validated records -> the résumé model: ordered sections of entries, tags, navigation;
+and loading a site in each of its languages."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter, ValidationError
 
 from generator import urls as routes
+from generator.content.discover import SiteInputs, discover
 from generator.content.i18n import Locale
 from generator.content.reader import (
     LoadedEntry,
-    SiteInputs,
-    discover,
     read_bibtex,
     read_config,
     read_languages,
     read_pages,
+    read_people,
     read_profile,
     read_section,
 )
@@ -35,18 +32,17 @@ from generator.content.schema import (
     Profile,
     SiteConfig,
 )
-from generator.content.translations import Fallback, Languages, Resolver
+from generator.content.translations import Resolver
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector
+from generator.markdown.math import tex_math_for_markdown
 from generator.markdown.renderer import MarkdownRenderer
 
 if TYPE_CHECKING:
     from generator.content.cache import BuildCache
 from generator.content.authors import Coauthor
-from generator.content.people import read_people
-from generator.model.bibmath import with_tex_math
-from generator.model.checks import MarkdownCheck, check_markdown, checked_files, missing_files
-from generator.model.entries import Item, Tag
+from generator.model.checks import MarkdownCheck, checked_files, missing_files
+from generator.model.entries import Item, Tag, collect_tags
 from generator.model.items import (
     EntryPlace,
     coauthors,
@@ -57,22 +53,16 @@ from generator.model.items import (
     without_volumes,
 )
 from generator.model.nav import check_section_lists, make_nav, warn_unreached
-from generator.model.pages import make_pages
-from generator.model.structure import NavLink, Resume, Section, section_title
-from generator.model.tags import collect_tags
+from generator.model.structure import Resume, Section, make_pages, section_title
 from generator.model.variants import check_variant_sections, warn_unknown_tags
 
 __all__ = [  # what other packages import from here: the model, and how to load it
     "Item",
     "Loaded",
-    "NavLink",
     "Resume",
     "Section",
     "Tag",
-    "build_model",
-    "check_markdown",
     "load",
-    "section_title",
 ]
 
 log = logging.getLogger(__name__)
@@ -81,90 +71,85 @@ _BASE_URL = TypeAdapter(BaseUrl)  # `--base-url` and the preview's address, chec
 KNOWN_ORDER = list(SECTION_MODELS)
 
 
+@dataclass(frozen=True)
+class _Read:
+    """One language's files, read and validated."""
+
+    config: SiteConfig
+    config_doc: Document
+    profile: Profile
+    profile_doc: Document
+    loaded: dict[str, list[LoadedEntry]]  # each section's entries
+    assets: list[str]
+    pages: list[LoadedEntry]  # the free pages
+    people: list[Person]
+
+
 def build_model(
-    config: SiteConfig,
-    profile: Profile,
-    loaded: dict[str, list[LoadedEntry]],
-    assets: list[str],
+    read: _Read,
     errors: ErrorCollector,
-    *,
-    include_drafts: bool = False,
-    config_doc: Document | None = None,
-    profile_doc: Document | None = None,
-    languages: Languages | None = None,
-    fallbacks: list[Fallback] | None = None,
-    checked: set[tuple[str, bool]] | None = None,
-    cache: BuildCache | None = None,
-    slugs: dict[EntryPlace, str] | None = None,
-    later: list[MarkdownCheck] | None = None,
-    pages: list[LoadedEntry] | None = None,
-    people: list[Person] | None = None,
+    resolver: Resolver,
+    options: _LoadOptions,
+    slugs: dict[EntryPlace, str] | None,
 ) -> Resume:
-    """Assemble the résumé in `config.language`. Problems go to `errors`; the caller stops if
-    there are any. `languages` are the site's (by default, just that one); `checked`, Markdown
-    texts already found safe (see check_markdown); `slugs`, the default language's URL names
-    of entries, which their translations keep (see make_items). With `later`, its Markdown
-    is rendered and checked when the caller runs what this adds to it (see `load`). `pages`
-    are the free pages (content/<name>.md) as read."""
-    checked = set() if checked is None else checked
-    languages = languages or Languages(config.language, (config.language,))
+    """Assemble the résumé in `read.config.language`; problems go to `errors`. `slugs`: the
+    default language's URL names of entries, which translations keep (see make_items). The
+    Markdown is checked when `load` runs what this adds to `options.later`."""
+    config, profile, pages, loaded = read.config, read.profile, read.pages, read.loaded
+    languages = resolver.languages
     root = routes.language_root(config.language, languages.default)
     locale = _locale(config)
     renderer = MarkdownRenderer(
         unsafe_html=config.markdown.unsafe_html,
         smart_quotes=config.markdown.smart_quotes,
         macros=tuple(sorted(config.math.macros.items())),
-        store=cache.markdown if cache is not None else None,
+        store=options.cache.markdown if options.cache is not None else None,
     )
-    profile_doc = profile_doc or Document("content/profile.yaml", None)
-    markdown = MarkdownCheck(renderer, errors, checked, profile, profile_doc)
+    markdown = MarkdownCheck(renderer, errors, options.checked, profile, read.profile_doc)
     owners = owner_names(config, profile)
     if "publications" in loaded:
         loaded = {**loaded, "publications": without_volumes(loaded["publications"], owners)}
-    making = _Making(config, locale, root, owners, set(assets), slugs, coauthors(people or []))
+    assets = set(read.assets)
+    making = _Making(config, locale, root, owners, assets, slugs, coauthors(read.people))
+    with_drafts = options.include_drafts
     sections = [
-        _section(name, loaded, making, include_drafts, errors, markdown)
+        _section(name, loaded, making, with_drafts, errors, markdown)
         for name in _section_order(loaded, config)
     ]
-    free = make_pages(pages or [], {s.name for s in sections}, errors, root, include_drafts)
+    free = make_pages(pages, {s.name for s in sections}, errors, root, with_drafts)
     shown = {page.name for page in free}  # drafts left out, as entries' are
-    markdown.pages += [p for p in pages or [] if p.stem in shown]
-    for field_name, message in missing_files({"avatar": profile.avatar}, making.assets).items():
-        errors.extend([profile_doc.error((field_name,), message)])
+    markdown.pages += [p for p in pages if p.stem in shown]
+    for field_name, message in missing_files({"avatar": profile.avatar}, assets).items():
+        errors.extend([read.profile_doc.error((field_name,), message)])
     if config.language == languages.default:  # site.yaml's, said once
-        site_doc = config_doc or Document("site.yaml", None)
-        for message in missing_files({"favicon": config.favicon}, making.assets).values():
-            errors.extend([site_doc.error(("favicon",), message)])
-    if later is None:
-        markdown.run(cache)
-    else:
-        later.append(markdown)
+        for message in missing_files({"favicon": config.favicon}, assets).values():
+            errors.extend([read.config_doc.error(("favicon",), message)])
+    options.later.append(markdown)
     tags = collect_tags([item for s in sections for item in s.items], root)
-    config_doc = config_doc or Document("site.yaml", None)
-    nav = make_nav(config, sections, errors, config_doc, locale, root, free)
+    nav = make_nav(config, sections, errors, read.config_doc, locale, root, free)
     # Said once, and only of a menu without errors: a nav item in error already names what
     # it misses, and the warning would name the same section again.
     if config.nav is not None and config.language == languages.default and not errors:
         texts = [p.body or "" for p in free] + [profile.summary or ""]
         texts += [i.data.body or "" for s in sections for i in s.items]
         drafts = {name for name, entries in loaded.items() if entries and _all_drafts(entries)}
-        drafts |= {page.stem for page in pages or [] if page.data.draft and page.stem}
+        drafts |= {page.stem for page in pages if page.data.draft and page.stem}
         warn_unreached(nav, sections, free, texts, drafts)
-    check_section_lists(config, sections, errors, config_doc)
-    check_variant_sections(config, sections, errors, config_doc)
+    check_section_lists(config, sections, errors, read.config_doc)
+    check_variant_sections(config, sections, errors, read.config_doc)
     return Resume(
         config,
         profile,
         sections,
         tags,
         nav,
-        sorted(assets),
+        sorted(read.assets),
         renderer,
         locale,
         languages,
-        fallbacks or [],
+        resolver.fallbacks,
         free,
-        profile_doc,
+        read.profile_doc,
     )
 
 
@@ -268,24 +253,19 @@ def load(
     include_drafts: bool = False,
     base_url: str | None = None,
     cache: BuildCache | None = None,
-    files: SiteInputs | None = None,
     markdown_later: bool = False,
 ) -> Loaded:
     """Read, validate and model a site. Raises ContentErrors with every problem found.
 
-    A multilingual site is read once per language, each file as that language reads it (see
-    translations.py); a file is parsed only once. `cache` carries what earlier builds in this
-    process read and rendered (see cache.py); `files` is an earlier discovery, when no file
-    was added or removed since.
-
-    `markdown_later`: the Markdown of a site without other errors is rendered and checked
-    only when the caller says so (`Loaded.check_markdown`), which it must before it renders a
-    page: a build plans its pages and finds colliding outputs first.
+    Each language reads each file as translations.py says; a file is parsed once. `cache`
+    carries what earlier builds in this process read and rendered. `markdown_later`: the
+    Markdown of a site without other errors is checked only when the caller calls
+    `Loaded.check_markdown`, which it must before rendering a page.
     """
     errors = ErrorCollector()
     parsed: dict[Path, Any] = {}
     languages = read_languages(SiteInputs(root, root / "site.yaml", root / "content"), parsed)
-    files = files or discover(root, errors, languages.others)
+    files = discover(root, errors, languages.others)
     resumes: dict[str, Resume] = {}
     checked: set[tuple[str, bool]] = set()
     later: list[MarkdownCheck] = []
@@ -333,10 +313,7 @@ def _load_language(
     default: Resume | None,
 ) -> Resume | None:
     """The site in one language; None when it cannot be modelled (errors say why).
-
-    `default` is the site in its default language, when this is another one: its entries'
-    URL names are kept for the same entries here.
-    """
+    `default`, the site in its default language, lends its entries' URL names."""
     config, config_doc = read_config(files, errors, resolver)
     if config is not None and options.base_url is not None:
         config = override_base_url(config, options.base_url, errors)
@@ -352,41 +329,41 @@ def _load_language(
     if files.bibtex:
         spread = options.cache.spread if options.cache is not None else None
         found = read_bibtex(files, errors, reads, spread)
-        loaded.setdefault("publications", []).extend(with_tex_math(found))
+        loaded.setdefault("publications", []).extend(map(_with_tex_math, found))
     people = read_people(files, errors, resolver)
     pages = read_pages(files, errors, resolver)
     if config is None or profile is None:
         return None
     assets = [files.display(p).removeprefix("content/") for p in files.assets]
-    return build_model(
-        config,
-        profile,
-        loaded,
-        assets,
-        errors,
-        include_drafts=options.include_drafts,
-        config_doc=config_doc,
-        profile_doc=profile_doc,
-        languages=resolver.languages,
-        fallbacks=resolver.fallbacks,
-        checked=options.checked,
-        cache=options.cache,
-        slugs=entry_slugs(default) if default is not None else None,
-        later=options.later,
-        pages=pages,
-        people=people,
-    )
+    read = _Read(config, config_doc, profile, profile_doc, loaded, assets, pages, people)
+    slugs = entry_slugs(default) if default is not None else None
+    return build_model(read, errors, resolver, options, slugs)
 
 
 def override_base_url(config: SiteConfig, base_url: str, errors: ErrorCollector) -> SiteConfig:
-    """`config` with `base_url` (checked as site.yaml's would be) in place of its own.
-
-    Only the field is validated and replaced: validating the whole model again from a dump
-    read `pdf: false` (stored as None) as `pdf:` with no value, which means the default,
-    so `--base-url` and the preview typeset a CV that site.yaml had turned off."""
+    """`config` with `base_url` (checked as site.yaml's would be) in place of its own. Only
+    the field is validated: a whole model validated again from a dump would read `pdf: false`
+    (stored as None) as `pdf:` with no value, the default."""
     try:
         checked = _BASE_URL.validate_python(base_url)
     except ValidationError as exc:
         errors.add("--base-url", 0, 0, "", exc.errors(include_url=False)[0]["msg"])
         return config
     return config.model_copy(update={"base_url": checked})
+
+
+# A .bib follows TeX's rule (every unescaped `$` opens or closes math), Markdown pandoc's
+# (markdown/math.py), under which `$ \sqrt{s} $` is not math: the titles and abstracts of
+# .bib entries are shown as Markdown, so such formulas are given as `\(…\)`.
+_FIELDS = ("title", "abstract")
+
+
+def _with_tex_math(entry: LoadedEntry) -> LoadedEntry:
+    """An entry of a .bib file, each text field's formulas as Markdown reads them."""
+    fields = vars(entry.data)  # not getattr: pydantic's fallback for a missing field is slow
+    update = {}
+    for name in _FIELDS:
+        text = fields.get(name)
+        if text and "$" in text and (markdown := tex_math_for_markdown(text)) != text:
+            update[name] = markdown
+    return replace(entry, data=entry.data.model_copy(update=update)) if update else entry

@@ -1,27 +1,21 @@
-"""The résumé in one language: its sections, menu links and what every page shares."""
+"""The résumé in one language: its sections, menu links and what every page shares; and its
+free pages, content/<name>.md each a page of its own at /<name>/, in the menu, not the CV."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from generator import urls as routes
 from generator.content.i18n import Locale
-from generator.content.schema import (
-    SECTION_MODELS,
-    Profile,
-    SiteConfig,
-)
+from generator.content.reader import LoadedEntry
+from generator.content.schema import SECTION_MODELS, PageMatter, Profile, SiteConfig
 from generator.content.translations import Fallback, Languages
 from generator.content.yamlio import Document
+from generator.errors import ErrorCollector
 from generator.markdown.renderer import MarkdownRenderer
-
-if TYPE_CHECKING:
-    pass
 from generator.model.entries import Item, Tag
-from generator.model.pages import FreePage
 
 # Dated, but a record rather than news: by default not in the feed (see feed_sections).
 NOT_IN_FEED = (
@@ -156,3 +150,55 @@ def section_title(name: str, locale: Locale) -> str:
     if name in SECTION_MODELS:
         return locale.t(name)
     return name.replace("-", " ").replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class FreePage:
+    """One free page as templates see it: `title`, `description`, `body` (Markdown)."""
+
+    name: str  # the file's name without .md: the page's URL name
+    title: str
+    description: str | None
+    nav_label: str | None
+    weight: int
+    body: str | None
+    source: str
+    line: int
+    root: str = "/"
+
+    @property
+    def url(self) -> str:
+        return routes.section(self.name, self.root)
+
+    @property
+    def label(self) -> str:
+        """What the menu shows for it."""
+        return self.nav_label or self.title
+
+
+def make_pages(
+    loaded: list[LoadedEntry],
+    sections: set[str],
+    errors: ErrorCollector,
+    root: str = "/",
+    include_drafts: bool = False,
+) -> list[FreePage]:
+    """The free pages in menu order (weight, then name), drafts left out unless asked for.
+
+    A page may not take a section's name: both would be at /<name>/."""
+    pages = []
+    for entry in loaded:
+        data: PageMatter = entry.data  # type: ignore[assignment]
+        name = entry.stem or ""
+        if name in sections:
+            message = (
+                f"content/{name}.md and the section {name} would both be at /{name}/; "
+                "rename one of them"
+            )
+            errors.add(entry.source, 1, 1, "", message)
+            continue
+        if data.draft and not include_drafts:
+            continue
+        fields = (data.title, data.description, data.nav_label, data.weight, data.body)
+        pages.append(FreePage(name, *fields, entry.source, entry.line, root))
+    return sorted(pages, key=lambda page: (page.weight, page.name))

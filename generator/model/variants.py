@@ -1,23 +1,11 @@
 """CV variants (site.yaml `variants`): the résumé as one application's CV shows it.
 
-A variant chooses entries and highlights by their tags, and sections by name:
-
-- an entry with a tag of `exclude_tags` goes; one without tags stays unless
-  `exclude_untagged`; one with tags stays when `include_tags` is empty or names one of them;
-- a highlight with tags follows the same rule (with no `exclude_untagged`: an untagged
-  highlight always stays);
-- `sections` keeps those sections, in that order (by default those /cv/ shows, site.yaml's
-  `cv.sections`, in its order), and
-  `max_per_section` the first entries of each, in the section's order; a section left
-  without entries is left out.
-
-The profile (name, headline, contact, summary, languages) is the whole CV's: a variant
-chooses among entries, not what the person says of themselves. Skill groups are entries
-like any other, chosen by their tags; a group keeps all its skills.
-
-Tags are compared as tag pages compare them: by their slug (`PyTorch`, `pytorch` and
-`py-torch` are one tag). A variant's tag that no entry or highlight has is a warning with a
-did-you-mean, placed on its line of site.yaml; a section the site does not have is an error.
+A variant chooses entries and highlights by their tags (an entry with an excluded tag goes;
+an untagged one stays unless `exclude_untagged`; a tagged one stays when `include_tags` is
+empty or names one of them), and sections by name (by default those /cv/ shows), at most
+`max_per_section` entries each; a section left empty is left out. The profile is the whole
+CV's. Tags are compared by slug, as tag pages compare them. A variant's tag that nothing has
+is a warning with a did-you-mean; a section the site does not have is an error.
 """
 
 from __future__ import annotations
@@ -30,9 +18,8 @@ from dataclasses import dataclass, replace
 from generator.content.schema import Highlight, SiteConfig, Variant
 from generator.content.yamlio import Document
 from generator.errors import ErrorCollector, listed, shown
-from generator.model.entries import Item
+from generator.model.entries import Item, tag_slug
 from generator.model.structure import Resume, Section
-from generator.model.tags import tag_slug
 
 log = logging.getLogger(__name__)
 
@@ -158,16 +145,12 @@ def _tag_names(resumes: list[Resume]) -> dict[str, str]:
     names: dict[str, str] = {}
     for resume in resumes:
         for item in resume.items:
-            highlights = [*item.data.highlights, *_thesis_highlights(item)]
+            thesis = item.get("thesis")
+            highlights = [*item.data.highlights, *(thesis.highlights if thesis is not None else [])]
             for name in [*item.data.tags, *(t for h in highlights for t in h.tags)]:
                 names.setdefault(tag_slug(name), name)
     names.pop("", None)
     return names
-
-
-def _thesis_highlights(item: Item) -> list[Highlight]:
-    thesis = item.get("thesis")
-    return list(thesis.highlights) if thesis is not None else []
 
 
 def _unknown(tag: str, names: dict[str, str]) -> str:

@@ -1,16 +1,13 @@
-"""The CV as plain data for a typesetter: what /cv/ shows, in JSON-able dicts and lists.
-
-A PDF template (themes/*/typst/cv.typ) gets this document as data, never as source code:
-text stays text, and Markdown becomes runs of text with their styles
-(`[{"text": "Go", "strong": true}, {"text": " and MPI"}]`), so no value can ever be read as
-markup. The fields are documented in docs/themes.md ("The PDF CV"). A CV for one
-application is the same document with fewer entries: filtering happens before or after this,
-never in a template.
-"""
+"""The CV as plain data for a typesetter: what /cv/ shows, in JSON-able dicts and lists
+(docs/themes.md, "The PDF CV"). Markdown's HTML becomes blocks of styled text runs
+(`[{"text": "MPI", "strong": true}]`, raw HTML its text only), so that no value can ever be
+read as markup."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from html.parser import HTMLParser
 from typing import Any
 
 from generator import urls as routes
@@ -21,7 +18,6 @@ from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
 from generator.render.icons import svg_document
 from generator.render.presenter import LinkView, Presenter, printed
-from generator.render.textruns import Blocks, Runs, flatten, read_blocks
 
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
 
@@ -29,10 +25,7 @@ MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
 def cv_document(
     resume: Resume, *, paper: str = "a4", options: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The CV of `resume` in its language, as /cv/ shows it: profile, then every section.
-
-    `options` are the theme's (colours, say), passed on as they are for the template.
-    """
+    """The CV of `resume` in its language, as /cv/ shows it, with the theme's `options`."""
     return _Builder(resume).document(paper, dict(options or {}))
 
 
@@ -94,21 +87,15 @@ class _Builder:
             "name": profile.name,
             "headline": profile.headline,
             "summary": self.blocks(profile.summary),
-            "contact": self.contact(),
+            "contact": [self.link(shown) for shown in self.presenter.contact(profile)],
             "languages": [{"name": lang.name, "level": lang.level} for lang in profile.languages],
             "interests": list(profile.interests),
         }
 
-    def contact(self) -> list[dict[str, Any]]:
-        """What the CV's contact line shows, in its order (presenter.contact). `text` is
-        what paper prints (the address, the handle, the site without its scheme), `url`
-        where a click leads, `icon` the name of its picture in the document's `icons`."""
-        return [self.link(shown) for shown in self.presenter.contact(self.resume.profile)]
-
     def link(self, link: LinkView) -> dict[str, Any]:
-        """`text` is what paper prints: the address, with the handle when the address does
-        not say it; a profile without an address prints its handle (or its label)."""
-        url = self.file_url(link.url) if link.url else None
+        """`text` is what paper prints: the address, or the handle it does not say."""
+        # A full URL: paper cannot follow a relative one.
+        url = routes.full_url(self.base_url, link.url) if link.url else None
         text = link.text if url == link.url else printed(url)
         if url and link.handle and link.handle.casefold() not in text.casefold():
             text = f"{text} ({link.handle})"
@@ -220,10 +207,6 @@ class _Builder:
     def absolute(self, url: str) -> str:
         return routes.absolute(self.base_url, url)
 
-    def file_url(self, path: str) -> str:
-        """A link the user gave, as a full URL: paper cannot follow a relative one."""
-        return routes.full_url(self.base_url, path)
-
     def inline(self, text: str | None) -> Runs:
         html = self.resume.markdown.inline(text) if text else ""
         return flatten(self._read(html))
@@ -236,9 +219,7 @@ class _Builder:
 
 
 def _with_length(entry: dict[str, Any]) -> dict[str, Any]:
-    """The entry with its `length`: about how much text it holds (the UTF-8 bytes of its
-    texts), from which a template tells whether it may break across pages. Counted here:
-    the same count in Typst took a tenth of a 1,000-entry CV's typesetting."""
+    """The entry with its `length` in UTF-8 bytes (may it break across pages?)."""
     entry["length"] = _length(entry)
     return entry
 
@@ -251,3 +232,199 @@ def _length(value: Any) -> int:
     if isinstance(value, list):
         return sum(_length(each) for each in value)
     return 0
+
+
+# --- Markdown's HTML as runs of styled text --------------------------------------------------
+
+
+Runs = list[dict[str, Any]]
+Blocks = list[dict[str, Any]]
+
+
+def read_blocks(html: str) -> Blocks:
+    """The blocks of `html`, each with its runs."""
+    reader = _HtmlReader()
+    reader.feed(html)
+    reader.close()
+    return reader.done()
+
+
+# Inline elements and the style each gives its text.
+_STYLES = {
+    "strong": "strong",
+    "b": "strong",
+    "em": "emph",
+    "i": "emph",
+    "cite": "emph",
+    "code": "code",
+    "kbd": "code",
+    "samp": "code",
+    "sup": "super",
+    "sub": "sub",
+    "del": "strike",
+    "s": "strike",
+}
+# Elements that start a block of their own (a paragraph, unless said otherwise).
+_BLOCKS = {
+    "p",
+    "div",
+    "blockquote",
+    "pre",
+    "table",
+    "tr",
+    "dl",
+    "dt",
+    "dd",
+    "figure",
+    "figcaption",
+    *(f"h{level}" for level in range(1, 7)),
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "section",
+    "details",
+    "summary",
+}
+_HIDDEN = {"script", "style", "template"}  # raw HTML (with `unsafe_html`) whose text is no text
+# A formula (MathML) is read as the TeX it was written in, kept in its annotation: MathML's
+# own text (`\frac{a}{b}` is "ab") would say something else.
+_MATH_TEXT = "annotation"
+
+
+class _HtmlReader(HTMLParser):
+    """Rendered Markdown -> blocks of runs, whitespace collapsed as a browser does."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.blocks: Blocks = []
+        self.runs: Runs = []
+        self.kind = "paragraph"
+        self.styles: list[tuple[str, str, str | None]] = []  # (tag, style, link)
+        self.lists: list[bool] = []  # ordered?, per open list
+        self.numbers: list[int] = []
+        self.hidden = 0
+        self.math = 0  # open <math> elements: their text is their annotation's TeX
+        self.pre = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN:
+            self.hidden += 1
+        elif tag == "math":
+            self.math += 1
+            self.hidden += 1
+        elif tag == _MATH_TEXT and self.math:
+            self.hidden -= 1
+            self._text("$")
+        elif tag == "br":
+            self.runs.append({"text": "", "break": True})
+        elif tag == "img":
+            alt = dict(attrs).get("alt")
+            if alt:
+                self._text(alt)
+        elif tag in _BLOCKS:
+            self._start_block(tag, dict(attrs))
+        elif tag == "a":
+            href = dict(attrs).get("href") or None
+            link = None if href is None or href.startswith("#") else href
+            self.styles.append((tag, "", link))
+        elif tag in _STYLES:
+            self.styles.append((tag, _STYLES[tag], None))
+        elif tag in ("td", "th") and self.runs:
+            self._text(" · ")
+
+    def _start_block(self, tag: str, attrs: dict[str, str | None]) -> None:
+        self._end_block()
+        if tag in ("ul", "ol"):
+            self.lists.append(tag == "ol")
+            start = attrs.get("start")
+            self.numbers.append(int(start) - 1 if start and start.isdigit() else 0)
+        elif tag == "li":
+            self.kind = "item"
+            if self.numbers:
+                self.numbers[-1] += 1
+        elif tag == "pre":
+            self.kind = "code"
+            self.pre += 1
+        elif (tag[0] == "h" and tag[1:].isdigit()) or tag in ("dt", "summary"):
+            self.kind = "heading"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag == "math" and self.math:
+            self.math -= 1
+            self.hidden = max(0, self.hidden - 1)
+        elif tag == _MATH_TEXT and self.math:
+            self._text("$")
+            self.hidden += 1
+        elif tag in _BLOCKS:
+            self._end_block()
+            if tag in ("ul", "ol") and self.lists:
+                self.lists.pop()
+                self.numbers.pop()
+            elif tag == "pre":
+                self.pre = max(0, self.pre - 1)
+        else:
+            for index in range(len(self.styles) - 1, -1, -1):
+                if self.styles[index][0] == tag:
+                    del self.styles[index:]
+                    break
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self._text(data)
+
+    def _text(self, data: str) -> None:
+        if not self.pre:
+            data = re.sub(r"\s+", " ", data)
+            if not self.runs or self.runs[-1].get("break") or self.runs[-1]["text"].endswith(" "):
+                data = data.lstrip(" ")
+        if not data:
+            return
+        run: dict[str, Any] = {"text": data}
+        for _, style, link in self.styles:
+            if style:
+                run[style] = True
+            if link:
+                run["link"] = link
+        self.runs.append(run)
+
+    def _end_block(self) -> None:
+        runs = flatten(self.runs)
+        if runs and self.kind != "code":
+            runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
+            runs = [run for run in runs if run["text"] or run.get("break")]
+        if runs:
+            block: dict[str, Any] = {"kind": self.kind, "runs": runs}
+            if self.kind == "item":
+                block["depth"] = max(0, len(self.lists) - 1)
+                block["number"] = self.numbers[-1] if self.lists and self.lists[-1] else None
+            if self.kind == "code":
+                block = {"kind": "code", "text": "".join(run["text"] for run in runs)}
+            self.blocks.append(block)
+        self.runs = []
+        self.kind = "item" if self.lists and self.kind == "item" else "paragraph"
+
+    def done(self) -> Blocks:
+        self._end_block()
+        return self.blocks
+
+
+def flatten(blocks_or_runs: Any) -> Runs:
+    """Runs of the same styles as one; from blocks, their runs joined."""
+    if blocks_or_runs and "kind" in blocks_or_runs[0]:
+        runs = []
+        for block in blocks_or_runs:
+            if runs:
+                runs.append({"text": " "})
+            runs += block.get("runs") or [{"text": block.get("text", "")}]
+    else:
+        runs = blocks_or_runs
+    merged: Runs = []
+    for run in runs:
+        if merged and {**merged[-1], "text": ""} == {**run, "text": ""} and not run.get("break"):
+            merged[-1] = {**merged[-1], "text": merged[-1]["text"] + run["text"]}
+        else:
+            merged.append(dict(run))
+    return merged

@@ -1,11 +1,6 @@
-"""The Jinja environment a theme's templates run in: its loader over the theme chain, its
-bytecode cache in the site's cache folder, and template mistakes as located errors.
-
-A plain `jinja2.Environment`: templates see only Jinja's own features plus the filters and
-functions the renderer gives (see docs/themes.md). Compiled templates are kept by Jinja's
-`FileSystemBytecodeCache` in a folder the caller names (the site's cache folder), never
-beside the installed package.
-"""
+"""The Jinja environment a theme's templates run in: its loader over the theme chain
+(`@parent/`, `@theme/`), its bytecode cache in a folder the caller names (never beside the
+installed package), and template mistakes as located errors."""
 
 from __future__ import annotations
 
@@ -78,10 +73,8 @@ class ChainLoader(jinja2.BaseLoader):
 
 
 class KeptTemplates(jinja2.FileSystemBytecodeCache):
-    """Jinja's cache of compiled templates in a folder, where a damaged file (cut short by a
-    full disk, say) is compiled again and written over rather than stopping the build, and
-    a folder that cannot be written to is said once: the template, compiled in memory, is
-    used all the same."""
+    """Jinja's cache of compiled templates, where a damaged file is compiled again and a
+    folder that cannot be written is said once."""
 
     def __init__(self, folder: Path):
         with contextlib.suppress(OSError):  # said when a template cannot be kept there
@@ -110,8 +103,7 @@ def make_environment(
     globals_: dict[str, Any],
     cache_folder: Path | None = None,
 ) -> jinja2.Environment:
-    """The Jinja environment a theme's templates are written for, with `filters` and
-    `globals_`; compiled templates kept in `cache_folder` when one is given."""
+    """The Jinja environment a theme's templates are written for."""
     env = jinja2.Environment(
         loader=ChainLoader(chain),
         autoescape=True,

@@ -17,10 +17,9 @@ from generator.render.pictures import Source
 
 
 def not_folded(function: Callable) -> Callable:
-    """A filter Jinja cannot fold into compiled code. Jinja calls a filter on constants
-    when it compiles (`{{ "/a/" | absolute }}`), which would keep this site's base URL or
-    language in code that is kept between builds (in the bytecode cache, shared by a site's
-    languages); it never does so for a filter that takes the context."""
+    """A filter Jinja cannot fold into compiled code (it folds constants, `{{ "/a/" | absolute
+    }}`, but never through a filter that takes the context): a base URL or language kept in
+    the bytecode cache would be wrong for the next build or language."""
 
     @jinja2.pass_context
     def filter_(context: jinja2.runtime.Context, value: Any, *args: Any) -> Any:

@@ -1,8 +1,5 @@
-"""Inline SVG icons, drawn for cvsite (24x24, stroked in currentColor), and which link gets which.
-
-Inline so that pages need no icon font or file from another host; decorative, so hidden from
-assistive technology: the link text beside an icon says what it is.
-"""
+"""Inline SVG icons (no font or file from another host), hidden from assistive technology
+(the text beside says what it is); and which link gets which."""
 
 from __future__ import annotations
 
@@ -78,9 +75,7 @@ def icon(name: str, css_class: str = "icon") -> Markup:
 
 
 def svg_document(name: str) -> str:
-    """The icon as an SVG file's text, for a typesetter that draws it (the PDF's contact
-    line): the same shapes as the pages', with nothing to fetch. `currentColor` is left
-    for the template to replace with its colour."""
+    """The icon as an SVG file's text, for the PDF (whose template replaces `currentColor`)."""
     shape = _SHAPES.get(name, _SHAPES["link"])
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" '

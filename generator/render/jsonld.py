@@ -1,7 +1,4 @@
-"""schema.org structured data (JSON-LD) describing the site's owner and works.
-
-Keys whose value is missing are left out; pages write the data with sorted keys.
-"""
+"""schema.org structured data (JSON-LD) describing the site's owner and works."""
 
 from __future__ import annotations
 
@@ -117,5 +114,4 @@ def _pdf(data: Publication, base: str) -> dict[str, Any] | None:
 
 
 def _present(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` without its empty values (none, no text, an empty list or mapping)."""
     return {key: value for key, value in data.items() if value not in (None, "", [], {})}

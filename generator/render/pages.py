@@ -1,10 +1,6 @@
-"""The page plan: every page of a site, what it shows and which templates may draw it.
-
-Every page kind has a template, looked up most specific first: an entry of the projects
-section tries `entry/projects.html`, then `entry/generic.html`. Each page declares the
-sources it lists (`sources`) and the entries whose Markdown bodies it may show (`bodies`),
-so a caller that keeps pages between builds knows which an edit touches. No I/O.
-"""
+"""The page plan: every page of a site, which templates may draw it (most specific first:
+`entry/projects.html`, then `entry/generic.html`), the sources and bodies it shows (so that
+a rebuild knows which pages an edit touches), and where it leads in each language."""
 
 from __future__ import annotations
 
@@ -14,12 +10,13 @@ from itertools import groupby
 from typing import Any
 
 from generator import urls as routes
+from generator.content.i18n import language_name
 from generator.content.schema import Variant
+from generator.content.translations import Languages
 from generator.model import variants
-from generator.model.pages import FreePage
 from generator.model.resume import Item, Resume, Section, Tag
+from generator.model.structure import FreePage
 from generator.render import jsonld
-from generator.render.alternates import LanguageLink, LanguageVersions
 
 # In `Page.sources` and `Page.bodies`: every source, every entry's body.
 ALL_SOURCES = "*"
@@ -36,15 +33,13 @@ class Page:
     sources: frozenset[str]
     data: dict[str, Any] = field(default_factory=dict)
     description: str | None = None
-    # The entries (`Item.key`) whose Markdown bodies the page may show; ALL_SOURCES: any.
-    # Declared, not observed: a theme may show a body on any page that lists its entry.
+    # The entries whose bodies the page may show (declared: a theme may show any it lists).
     bodies: frozenset[str] = frozenset({ALL_SOURCES})
     language: str = ""  # the language of the résumé it shows
     root: str = "/"  # where the pages of that language are (routes.language_root)
     # Where the page leads in each language of a multilingual site (empty in one language).
     languages: tuple[LanguageLink, ...] = ()
-    # A CV variant's page shows the résumé as the variant chooses (model.variants.tailor); it
-    # is kept out of search engines (`noindex`) and the sitemap.
+    # A CV variant's page (model.variants.tailor), kept out of search engines and the sitemap.
     variant: Variant | None = None
 
     @property
@@ -52,14 +47,9 @@ class Page:
         return self.variant is not None
 
     @property
-    def output(self) -> str:
-        return routes.output_path(self.url).as_posix()
-
-    @property
     def alternates(self) -> tuple[LanguageLink, ...]:
-        """The page in each language that has it (hreflang); none if only one language has it.
-
-        The 404 page has none: its switcher leads to each language's home page."""
+        """The page in each language that has it (hreflang); none if only one has it (the 404
+        page's switcher leads to each home page)."""
         if self.kind == "404":
             return ()
         same = tuple(link for link in self.languages if link.same)
@@ -91,10 +81,7 @@ def publication_groups(items: Iterable[Item]) -> list[YearGroup]:
 
 
 def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
-    """Every page of the site in each of its languages, the default language's first.
-
-    In a multilingual site each page knows where it leads in the other languages.
-    """
+    """Every page of the site in each of its languages, the default language's first."""
     pages = [page for resume in resumes.values() for page in plan_language(resume)]
     default = next(iter(resumes.values()))
     if not default.languages.many:
@@ -110,10 +97,8 @@ def plan_pages(resumes: dict[str, Resume]) -> list[Page]:
 
 
 def plan_language(resume: Resume) -> list[Page]:
-    """Every page of the site in the résumé's language, in a fixed order.
-
-    The 404 page is the default language's only: a host serves one for every address.
-    """
+    """Every page of the site in the résumé's language, in a fixed order (the 404 page in
+    the default language only: a host serves one for every address)."""
     pages = _pages(resume)
     for page in pages:
         page.language = resume.language
@@ -239,3 +224,40 @@ def _plain(text: str | None) -> str | None:
         return None
     flat = " ".join(text.split())
     return flat if len(flat) <= 200 else flat[:197].rsplit(" ", 1)[0] + "…"
+
+
+# --- the same page in each language ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LanguageLink:
+    """Where a page leads in one language of the site."""
+
+    code: str  # the language code, as `lang` and `hreflang` take it
+    name: str  # the language's name in itself: Deutsch, 中文
+    url: str  # the same page in that language, or the closest page above it
+    same: bool  # the same page (an hreflang alternate), not a page above it
+    current: bool  # the language of the page itself
+
+
+class LanguageVersions:
+    """The pages of every language of a site, and the links between them."""
+
+    def __init__(self, languages: Languages, urls: dict[str, Iterable[str]]):
+        """`urls`: the page URLs of each language (every language has its home page)."""
+        self.roots = {code: routes.language_root(code, languages.default) for code in languages.all}
+        self.names = {code: language_name(code) for code in languages.all}
+        self.urls = {code: set(urls.get(code, ())) for code in languages.all}
+
+    def links(self, language: str, url: str) -> tuple[LanguageLink, ...]:
+        """Where the page at `url` in `language` leads in each language, the default first."""
+        place = routes.neutral(self.roots[language], url)
+        return tuple(self._link(code, place, code == language) for code in self.roots)
+
+    def _link(self, code: str, place: str, current: bool) -> LanguageLink:
+        root, pages = self.roots[code], self.urls[code]
+        target = routes.localized(root, place)
+        same = target in pages
+        while target not in pages and target != root:
+            target = routes.parent(target)
+        return LanguageLink(code, self.names[code], target, same, current)

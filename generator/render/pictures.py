@@ -1,20 +1,6 @@
 """The site's pictures as pages show them: which files each original is made into, at which
-URLs, and what templates get to write `<picture>` with `srcset`, `sizes`, `width` and `height`.
-
-The theme says how wide pictures are shown, in CSS pixels (its options `avatar_size`,
-`image_width`, `thumbnail_width`; 0 shows none); each is made at that width and twice it (no
-wider than the original), in the modern formats the installed Pillow writes (AVIF, WebP) and
-in the original's own format as the fallback. The social card (`og:image`) is a 1200×630
-JPEG, the favicons PNGs of 32 and 180 pixels. Making the files is site/images.py's.
-
-An SVG is planned as a photo is, from the size a browser would show it at, and drawn into
-pixels (site/vectors.py): no SVG is published as it is, since opened from the site's own
-address it would run its scripts. Being drawn, it has no largest size: its 2× files are
-twice its 1× ones, whatever its own size.
-
-A file's URL is made from its original's path and its size (`images/me.jpg` at 160 pixels:
-`/images/me-160x160.webp`), so the same picture keeps its address from build to build.
-"""
+URLs (`/images/me-160x160.webp`), and what templates write `<picture>` from. Each role is
+made at the theme's width and twice it, in the modern formats and the original's own."""
 
 from __future__ import annotations
 
@@ -37,8 +23,7 @@ MAX_SHOWN = 4096  # a larger size in a theme's options is a mistake: shown at th
 
 @dataclass(frozen=True)
 class ImageInfo:
-    """An original as read (site/images.py): its size as shown (EXIF orientation applied),
-    the format its fallback files are made in, and a digest of its bytes."""
+    """An original as read (site/images.py): its size as shown, its fallback format, a digest."""
 
     path: str  # inside content/, as the field names it
     file: Path
@@ -51,8 +36,7 @@ class ImageInfo:
 
 @dataclass(frozen=True)
 class PictureFile:
-    """One file to make: the original at `width`×`height` (cropped to that shape about the
-    middle), in `format`."""
+    """One file to make: the original cropped to `width`×`height`, in `format`."""
 
     url: str
     info: ImageInfo
@@ -75,9 +59,7 @@ class Source:
 
 @dataclass(frozen=True)
 class Picture:
-    """What a template writes a `<picture>` from: `sources` (best format first), then the
-    `<img>`'s `src` and `srcset` (`fallback`), its `width` and `height` (as shown at 1×)
-    and `sizes`."""
+    """What a template writes a `<picture>` from: best format first, then the <img>."""
 
     sources: tuple[Source, ...]
     fallback: Source
@@ -124,20 +106,18 @@ class Pictures:
         sources = tuple(_source(picture_files, kind) for kind in self.formats)
         fallback = _source(picture_files, info.fallback)
         width, height = _display(info, role, shown)
-        return Picture(sources, fallback, fallback.candidates[0].url, width, height,
-                       _sizes(role, width))  # fmt: skip
+        src = fallback.candidates[0].url
+        return Picture(sources, fallback, src, width, height, _sizes(role, width))
 
     def social(self, *paths: str | None) -> SocialImage | None:
-        """The link preview image: of the first of `paths` that is a picture, cropped to
-        1200×630."""
+        """The link preview image of the first of `paths` that is a picture."""
         for path in paths:
             if path and _key(path) in self.infos:
                 return SocialImage(social_url(path), *SOCIAL)
         return None
 
     def icons(self) -> list[Icon]:
-        """The favicons: made from site.yaml's `favicon` if it is an SVG, that file as it is
-        if not (a PNG or an ICO), or made from the avatar; none: the theme's."""
+        """The favicons: from an SVG `favicon` or the avatar, or that `favicon` as it is."""
         made_from = self.favicon or self.avatar
         info = self.infos.get(_key(made_from)) if made_from else None
         if info is None and self.favicon:

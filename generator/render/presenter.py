@@ -1,12 +1,7 @@
-"""What an entry says, in words, for every output: the web pages and the PDF alike.
-
-An entry's title, the line of details under it, its dates at the precision they deserve, its
-place, its links with names that say what they are, its authors' marks and what they mean,
-and the profile's contact facts: computed here once, from the model and site.yaml's
-settings (`dates`, `marks`, `contact`). Templates (Jinja's and Typst's) only lay them out:
-the HTML templates call `present(item)`, `contact()` and `legend(items)`; cvdocument.py puts
-the same views into the PDF's data.
-"""
+"""What an entry says, in words, for the web pages and the PDF alike: its title, details,
+dates, place, named links, its authors' marks and the profile's contact facts, computed
+once from the model and site.yaml; templates (Jinja's, and Typst's through cvdocument.py)
+only lay them out."""
 
 from __future__ import annotations
 

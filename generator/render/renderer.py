@@ -1,9 +1,6 @@
-"""The renderer: pages of the plan (render.pages) drawn by the theme's templates, to bytes.
-
-The context each template gets is documented in docs/themes.md: the page, what its plan
-gives it (`section`, `item`, `tag`...), the résumé in the page's language (`site`, `config`,
-`profile`, `t`) and the functions of render.functions. No I/O but Jinja's bytecode cache.
-"""
+"""The renderer: pages of the plan (render.pages) drawn by the theme's templates, to bytes,
+each template given the context docs/themes.md documents (with the `<script>` of the
+analytics service site.yaml's `analytics` names, if any)."""
 
 from __future__ import annotations
 
@@ -11,20 +8,19 @@ import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 import jinja2
 
 from generator import urls as routes
 from generator.content.authors import shorten as shorten_authors
-from generator.content.i18n import Locale
-from generator.content.schema import Highlight
+from generator.content.schema import Analytics, Highlight, SiteConfig
 from generator.errors import BuildError
 from generator.markdown.renderer import resolve_root
 from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Resume
 from generator.model.variants import tailor
 from generator.render import jsonld
-from generator.render.analytics import analytics_script
 from generator.render.environment import make_environment, template_error
 from generator.render.functions import file_url, json_ld, not_folded, srcset, url
 from generator.render.icons import icon, link_icon
@@ -42,30 +38,24 @@ from generator.render.presenter import Presenter, printed
 from generator.render.scholar import citation_tags
 from generator.render.theme import Theme
 
-# What `render_page` reports beside a page's templates for each entry whose body the page
-# may show (`Page.bodies`): `BODY_OF + key`, and `BODY_OF + ALL_SOURCES` for any body.
+# Reported beside a page's templates for each body it may show: `BODY_OF + key`.
 BODY_OF = "body of "
 
-# A spread: `spread(function, items, cost=...)` is `[function(x) for x in items]`, computed
-# however the caller likes (over processes, say: site.parallel.fork_map).
+# `spread(function, items, cost=...)` is `[function(x) for x in items]`, computed however the
+# caller likes (site.parallel.parallel_map).
 Spread = Callable[..., list]
 
 
 class Job(NamedTuple):
-    """Work other than pages that `Renderer.render_pages` may hand to another process: its
-    result must pickle. `cost` is counted in entry pages, as `_unit_cost` counts pages."""
+    """Work beside the pages that `render_pages` may hand to another process."""
 
     cost: float
     make: Callable[[], Any]
 
 
 class Renderer:
-    """Renders pages of one site with one theme.
-
-    `use` swaps in a newer model of the same site (same site.yaml), so a rebuild keeps the
-    compiled templates; `forget_templates` starts afresh when template files changed. In a
-    multilingual site it renders each page from the résumé in that page's language.
-    """
+    """Renders pages of one site with one theme, each from the résumé in its language; `use`
+    swaps in a newer model of the same site.yaml, keeping the compiled templates."""
 
     def __init__(
         self, resume: Resume, theme: Theme, site_root: Path, *, cache_folder: Path | None = None
@@ -85,17 +75,12 @@ class Renderer:
         )
 
     @property
-    def locale(self) -> Locale:
-        return self.resume.locale
-
-    @property
     def presenter(self) -> Presenter:
         """What entries say in the language being rendered (see render/presenter.py)."""
         return Presenter(self.resume.locale, self.resume.config)
 
     def use(self, resume: Resume, *translations: Resume) -> None:
-        """Render from `resume` (and pages in other languages from `translations`) from now
-        on; its site.yaml must equal the current one's."""
+        """Render from `resume` and its `translations` from now on (the same site.yaml)."""
         self.resumes = {r.language: r for r in (resume, *translations)}
         self.resume = resume
 
@@ -114,7 +99,7 @@ class Renderer:
             "markdown": lambda text: self.resume.markdown.block(text),
             # A highlight is text, or {text, tags}: a theme may pass it as it is.
             "inline": lambda text: self.resume.markdown.inline(_text(text)),
-            "date": lambda value: self.locale.date(value),
+            "date": lambda value: self.resume.locale.date(value),
             "json_ld": json_ld,
             "bibtex": self._bibtex,
             "absolute": lambda target: routes.absolute(self.resume.config.base_url, target),
@@ -160,18 +145,14 @@ class Renderer:
         }
 
     def _context(self, page: Page) -> dict[str, Any]:
-        """What the page's template sees besides `page`: the résumé in its language (as a CV
-        variant shows it, on a variant's page: chosen now, from the model as it is now) and
-        what its plan gives it."""
+        """What the template sees besides `page`: the résumé (as its variant shows it)."""
         context = {**self._language_globals(), **page.data}
         if page.variant is not None:
             context["site"] = tailor(self.resume, page.variant)
         return context
 
     def work_out_dates(self) -> None:
-        """Every entry's dates, as pages show them, formatted now (each language's locale
-        keeps them): the CV, section and tag pages show them all, and each process that
-        `render_pages` spreads them over would format them all again."""
+        """Every entry's dates formatted now, rather than again in each process forked."""
         for resume in self.resumes.values():
             presenter = Presenter(resume.locale, resume.config)
             for item in resume.items:
@@ -190,9 +171,6 @@ class Renderer:
     def _bibtex(self, item: Item) -> str:
         return to_bibtex(item.data, self._cite_key(item))
 
-    def render(self, page: Page) -> bytes:
-        return self.render_page(page)[0]
-
     def render_pages(
         self,
         pages: list[Page],
@@ -201,16 +179,13 @@ class Renderer:
         also: Sequence[Job] = (),
         then: Callable[[Page, bytes], Any] | None = None,
     ) -> list[Any]:
-        """`render_page` of each page, then the result of each of `also` (other work done
-        alongside: the site's feed, say), computed by `spread`, which may hand them to other
-        processes. With `then`, a page's bytes are replaced by `then(page, bytes)`, in the
-        process that rendered it (which writes the page, say, rather than send it back)."""
+        """`render_page` of each page, then the result of each of `also`, computed by `spread`;
+        with `then`, a page's bytes are `then(page, bytes)`, in the process that rendered it."""
         units: list[Page | Job] = [*pages, *also]
         return spread(functools.partial(self._render_unit, then=then), units, cost=self._unit_cost)
 
     def _unit_cost(self, unit: Page | Job) -> float:
-        """About how long a page takes to render, counted in entry pages: a card costs about
-        a third of an entry page, a line of a tag page a tenth."""
+        """About how long a page takes to render, counted in entry pages."""
         if isinstance(unit, Job):
             return unit.cost
         if unit.kind == "section":
@@ -229,8 +204,7 @@ class Renderer:
         return (html if then is None else then(unit, html)), used
 
     def load_templates(self) -> None:
-        """Every template of the theme chain loaded (compiled, or found in the bytecode
-        cache), so that processes forked after this do not each compile them again."""
+        """Every template of the chain compiled now, not again in each forked process."""
         for name in self.env.list_templates():
             try:
                 self.env.get_template(name)
@@ -238,9 +212,7 @@ class Renderer:
                 continue
 
     def render_page(self, page: Page) -> tuple[bytes, frozenset[str]]:
-        """The page's bytes, and what it depends on besides its sources: every template
-        name of the theme chain (a page may include any), and `BODY_OF` each entry whose
-        body it may show."""
+        """The page's bytes, and every template and `BODY_OF` mark it may depend on."""
         if page.language and page.language != self.resume.language:
             self.resume = self.resumes[page.language]
         try:
@@ -268,3 +240,46 @@ class Renderer:
 
 def _text(value: Any) -> Any:
     return value.text if isinstance(value, Highlight) else value
+
+
+# --- the analytics script site.yaml's `analytics` names --------------------------------------
+
+
+# Each service's own script, used unless `script_url` names a self-hosted one.
+PLAUSIBLE_SCRIPT = "https://plausible.io/js/script.js"
+GOATCOUNTER_SCRIPT = "https://gc.zgo.at/count.js"
+UMAMI_SCRIPT = "https://cloud.umami.is/script.js"
+
+Attributes = list[tuple[str, str | None]]  # (name, value); None: a boolean attribute
+
+
+def analytics_script(config: SiteConfig) -> Attributes | None:
+    """The script's attributes in order, or None for a site that counts nothing."""
+    settings = config.analytics
+    if settings is None:
+        return None
+    return _MAKERS[settings.provider](settings, config)
+
+
+def _plausible(settings: Analytics, config: SiteConfig) -> Attributes:
+    domain = settings.domain or urlsplit(config.base_url).hostname or ""
+    script = settings.script_url or PLAUSIBLE_SCRIPT
+    return [("defer", None), ("data-domain", domain), ("src", script)]
+
+
+def _goatcounter(settings: Analytics, config: SiteConfig) -> Attributes:
+    endpoint = settings.endpoint or f"https://{settings.code}.goatcounter.com/count"
+    script = settings.script_url or GOATCOUNTER_SCRIPT
+    return [("data-goatcounter", endpoint), ("async", None), ("src", script)]
+
+
+def _umami(settings: Analytics, config: SiteConfig) -> Attributes:
+    script = settings.script_url or UMAMI_SCRIPT
+    return [("defer", None), ("src", script), ("data-website-id", settings.website_id or "")]
+
+
+def _script(settings: Analytics, config: SiteConfig) -> Attributes:
+    return [("defer", None), ("src", settings.script_url or "")]
+
+
+_MAKERS = {"plausible": _plausible, "goatcounter": _goatcounter, "umami": _umami, "script": _script}

@@ -1,8 +1,5 @@
-"""Google Scholar's Highwire Press `citation_*` meta tags for a paper's page.
-
-Scholar reads these to index a paper hosted on a personal site: the title, each author in
-order, the date, the journal or conference, and a link to the full text.
-"""
+"""Google Scholar's Highwire Press `citation_*` meta tags for a paper's page, which Scholar
+reads to index a paper hosted on a personal site."""
 
 from __future__ import annotations
 

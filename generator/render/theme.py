@@ -1,10 +1,5 @@
-"""Themes: where they are, theme.yaml, the `extends` chain, options and static files.
-
-A theme is a folder with `theme.yaml`, `templates/` and `static/`. A site's own `themes/`
-folder is searched before the built-in themes, so a site can add a theme or extend one.
-Templates resolve through the chain, child first; `{% extends "@parent/base.html" %}` names
-the next theme's version of a template, `@<theme>/base.html` a given theme's.
-"""
+"""Themes: where they are (the site's `themes/` before the built-in ones), theme.yaml, the
+`extends` chain (child first), the options and static files."""
 
 from __future__ import annotations
 
@@ -68,16 +63,15 @@ class Theme:
         return self.chain[0].name
 
     def file(self, relative: str) -> Path | None:
-        """A theme file other than a template or a static file (`typst/cv.typ`): the first
-        theme's of the chain that has it, as templates are found."""
+        """A theme file other than a template or a static one (`typst/cv.typ`)."""
         for theme in self.chain:
             if (theme.path / relative).is_file():
                 return theme.path / relative
         return None
 
     def static_files(self) -> dict[str, Path]:
-        """Relative path -> file; a child's file replaces its parent's. Everything there but
-        folders and hidden files: a pipe, say, is listed, so that the copy refuses it by name."""
+        """Relative path -> file, a child's replacing its parent's; all but folders and hidden
+        files (a pipe is listed, so that the copy refuses it by name)."""
         files: dict[str, Path] = {}
         for theme in reversed(self.chain):
             if theme.static.is_dir():
@@ -87,8 +81,7 @@ class Theme:
         return files
 
 
-# A theme is named by its folder: one name, no path (a longer one than the file system
-# takes would be an OSError, not "not found").
+# A theme is named by its folder: one name, no path, no longer than a file system takes.
 _MAX_NAME_BYTES = 255
 
 
@@ -126,7 +119,6 @@ class _Manifest(NamedTuple):
 
 def _read_manifest(path: Path, display: str) -> _Manifest:
     """theme.yaml, checked: the theme it extends, and its options."""
-    errors = ErrorCollector()
     try:
         doc = read_yaml(path / "theme.yaml", display)
     except ContentErrors as exc:
@@ -134,8 +126,8 @@ def _read_manifest(path: Path, display: str) -> _Manifest:
     if not isinstance(doc.data, dict):
         raise BuildError(f"{display}: expected a mapping with at least 'name'")
     manifest, problems = validate(doc, doc.data, ThemeManifest, (), "")
-    errors.extend(problems)
-    errors.raise_if_any()
+    if problems:
+        raise ContentErrors(problems)
     return _Manifest(manifest.extends, manifest.options, doc)
 
 
@@ -146,10 +138,7 @@ def load_theme(
     *,
     config: Document | None = None,
 ) -> Theme:
-    """Resolve `name` and its `extends` chain, and merge the site's theme_options into defaults.
-
-    `config` is site.yaml as read, where errors about `theme` and `theme_options` are placed.
-    """
+    """Resolve `name`, its `extends` chain, and the site's theme_options over its own."""
     chain = _chain(name, site_root, config)
     return Theme(chain, _merge_options(chain, site_options, config))
 

@@ -1,10 +1,6 @@
-"""The CV as a typeset PDF: the theme's Typst template, given the CV's document as data.
-
-Typst comes from the `typst` package, whose wheel holds the compiler: no browser, no TeX.
-The document (cvdocument.py) reaches the template as one JSON string in `sys.inputs.cv`,
-which the template decodes: no value is ever pasted into Typst source, so none can run as
-Typst code. Only Typst's own fonts and the fonts the theme ships (`typst/fonts/`) are used,
-never the machine's: the same site gives the same PDF everywhere, and every font is embedded.
+"""The CV as a typeset PDF: the theme's Typst template (the `typst` wheel's compiler), given
+the CV's document (cvdocument.py) as one JSON input, never pasted into Typst source. Only
+Typst's and the theme's fonts are used, never the machine's: the same PDF everywhere.
 """
 
 from __future__ import annotations
@@ -37,8 +33,7 @@ _PLACE = re.compile(r"┌─ (\S+?):(\d+):(\d+)")
 
 TEMPLATE = "typst/cv.typ"  # in a theme's folder; the first theme of the chain that has it
 FONTS = "typst/fonts"  # fonts a theme ships, for its template (and its children's)
-# Typst packages cvsite ships: `@cvsite/cv:1.0.0`, what every theme's template shares. Found
-# here by Typst, never fetched.
+# Typst packages cvsite ships (`@cvsite/cv:1.0.0`), found here by Typst, never fetched.
 PACKAGES = Path(__file__).parent / "typst"
 
 
@@ -52,15 +47,13 @@ def font_folders(theme: Theme) -> list[Path]:
     return [t.path / FONTS for t in theme.chain if (t.path / FONTS).is_dir()]
 
 
-# The process that has run the compiler. Typst lays pages out on a pool of threads, made on
-# first use; a process forked after that has none of the threads and would wait for them
-# forever, so typesetting there is refused (an error, where the alternative is a hang).
+# The process that has run the compiler: Typst's thread pool does not survive fork(), so a
+# process forked after it would wait for ever; typesetting there is refused instead.
 _typeset_in: int | None = None
 
 
 def compiler() -> ModuleType:
-    """The `typst` module, for a compile in this process (a PDF here, an SVG picture drawn
-    in site/vectors.py). Raises RuntimeError in a process forked from one that has used it."""
+    """The `typst` module, for a compile in this process (see `_typeset_in`)."""
     global _typeset_in
     if _typeset_in is not None and _typeset_in != os.getpid():
         raise RuntimeError(
@@ -74,8 +67,7 @@ def compiler() -> ModuleType:
 
 
 def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()) -> bytes:
-    """`document` typeset with `template`. Raises BuildError when the template fails, and
-    RuntimeError in a process forked from one that has typeset."""
+    """`document` typeset with `template`; BuildError when the template fails."""
     typst = compiler()
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
     try:
@@ -115,45 +107,42 @@ def _shown(path: Path) -> str:
 
 
 def pdf_name(resume: Resume, variant: Variant | None = None) -> str:
-    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`; a variant's
-    `cv-ml.pdf`, `de/cv-ml.pdf`."""
+    """Where a language's CV goes in the output: `cv.pdf`, `de/cv.pdf`, `de/cv-ml.pdf`."""
     name = variant.name if variant is not None else None
     return routes.output_path(routes.cv_pdf(name, resume.root)).as_posix()
 
 
 def pdf_names(loaded: Loaded) -> list[str]:
-    """The PDFs a build writes (none with `pdf: false`), for the check that no two sources
-    write one file."""
+    """The PDFs a build writes (none with `pdf: false`)."""
+    return [pdf_name(resume, variant) for resume, variant in _printed(loaded)]
+
+
+def _printed(loaded: Loaded) -> list[tuple[Resume, Variant | None]]:
+    """Each language's CV, and each variant's, but with `pdf: false`."""
     return [
-        pdf_name(each, variant)
-        for each in loaded.resumes.values()
-        if each.config.pdf is not None
-        for variant in (None, *each.config.variants)
+        (resume, variant)
+        for resume in loaded.resumes.values()
+        if resume.config.pdf is not None
+        for variant in (None, *resume.config.variants)
     ]
 
 
 def pdf_jobs(loaded: Loaded, theme: Theme) -> dict[str, PdfJob]:
-    """How each language's CV PDF, and each variant's, is made, by name. A language with
-    `pdf: false` makes none, and neither does a theme without a template."""
+    """How each language's CV PDF, and each variant's, is made, by name."""
     template = template_of(theme)
     if template is None:
         return {}
     fonts = tuple(font_folders(theme))
     return {
         pdf_name(resume, variant): PdfJob(resume, theme, variant, template, fonts)
-        for resume in loaded.resumes.values()
-        if resume.config.pdf is not None
-        for variant in (None, *resume.config.variants)
+        for resume, variant in _printed(loaded)
     }
 
 
 def pdf_files(
     loaded: Loaded, theme: Theme, shown: Callable[[Resume], Any]
 ) -> dict[str, tuple[Any, Callable[[], bytes]]]:
-    """Each of `pdf_jobs`, as the build's other generated files: name -> (what it is made
-    from, how to make it). `shown(resume)` is what the CV's entries look like (their
-    fingerprint): a rebuild typesets again only when that, the settings or the template
-    changed."""
+    """Each of `pdf_jobs`: name -> (what it is made from, how to make it)."""
     jobs = pdf_jobs(loaded, theme)
     if not jobs:
         return {}
@@ -177,10 +166,8 @@ def pdf_files(
 
 @dataclass(frozen=True, eq=False)
 class PdfJob:
-    """How one CV PDF is made, in two steps: its document (Python, which renders Markdown
-    through the resume's renderer, so it belongs to the thread that renders pages), then
-    Typst's compile, which lets other threads run while it works (site/builder.py typesets
-    on a thread of its own beside the page rendering)."""
+    """How one CV PDF is made, in two steps: its document (which renders Markdown, so on the
+    thread that renders pages), then Typst's compile (which lets other threads run)."""
 
     resume: Resume
     theme: Theme
@@ -206,14 +193,12 @@ class PdfJob:
 
 
 def make_pdf(resume: Resume, theme: Theme, variant: Variant | None = None) -> bytes:
-    """The CV of `resume` typeset with the theme's template; a variant's when `variant` is
-    given (see model/variants.py)."""
+    """The CV of `resume` (or of its `variant`) typeset with the theme's template."""
     return PdfJob(resume, theme, variant)()
 
 
 def _retitle(document: dict[str, Any], resume: Resume, variant: Variant) -> None:
-    """A variant's PDF says which CV it is in its title, where its page is, and has the
-    tags of the entries it shows as its keywords."""
+    """A variant's PDF names itself, links its page, and has its entries' tags as keywords."""
     cv = variant_label(variant, resume.locale.t("cv"))
     url = routes.cv_variant(variant.name, resume.root)
     used = Counter(tag.name for item in resume.items for tag in item.tags)

@@ -1,12 +1,7 @@
-"""`cvsite init DIR`: copy the starter site (package data in starter_site/) into a new folder.
-
-This package owns the starter (a short résumé, a commented site.yaml, a .gitignore, a
-requirements.txt pinning the running cvsite (origin.py) and a CI file for GitHub Actions or
-GitLab CI) and copying it; it reads and validates nothing, which the first `cvsite build`
-does. The starter ships inside the package so that an installed cvsite can
-scaffold without the repository. Nothing that already exists is overwritten: if any file
-would be, none is written.
-"""
+"""`cvsite init DIR`: the starter site (package data in starter_site/, so that an installed
+cvsite needs no repository) copied into a new folder, its requirements.txt pinning the
+running cvsite (origin.py). Nothing is validated (the first build does that), and if any
+file would be overwritten, none is written."""
 
 from __future__ import annotations
 

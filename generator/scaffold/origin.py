@@ -1,10 +1,5 @@
-"""Where the running cvsite came from, and the line of requirements.txt that installs the same
-cvsite on a CI machine.
-
-pip records how it installed a distribution in the distribution's metadata: from a package
-index nothing extra, from a URL (a VCS, an archive, a local folder) a `direct_url.json`
-(PEP 610). That is the only record there is, so it is read rather than guessed.
-"""
+"""Where the running cvsite came from (pip's `direct_url.json`, PEP 610, the only record
+there is), and the line of requirements.txt that installs the same cvsite on a CI machine."""
 
 from __future__ import annotations
 
@@ -57,17 +52,13 @@ def of(dist: metadata.Distribution) -> Origin:
     if "vcs_info" in direct:
         vcs = direct["vcs_info"]
         pinned = f"{vcs['vcs']}+{url}@{vcs['commit_id']}"
-        return Origin(f"{NAME} @ {pinned}{_subdirectory(direct)}", pinned)
+        sub = f"#subdirectory={direct['subdirectory']}" if direct.get("subdirectory") else ""
+        return Origin(f"{NAME} @ {pinned}{sub}", pinned)
     if "archive_info" in direct:
         hashes = (direct["archive_info"] or {}).get("hashes") or {}
         digest = f"#sha256={hashes['sha256']}" if "sha256" in hashes else ""
         return Origin(f"{NAME} @ {url}{digest}", url)
     return _local(dist.version, "an unknown kind of URL", url)
-
-
-def _subdirectory(direct: dict) -> str:
-    sub = direct.get("subdirectory")
-    return f"#subdirectory={sub}" if sub else ""
 
 
 def _local(version: str, kind: str, where: str = "") -> Origin:

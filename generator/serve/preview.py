@@ -1,19 +1,17 @@
-"""`cvsite serve`: a live preview.
-
-The site is built into a temporary folder (never output/), with base_url pointing at the
-local server. The watched files (site.yaml, content/, the themes) are watched with
-watchfiles (generator/serve/watch.py); a change is sorted by kind and rebuilt through
-`SiteBuilder`, which re-renders only the pages that depend on it, and only files whose
-bytes changed are written. The server (generator/serve/server.py)
-answers from threads of its own meanwhile, and then tells open pages to reload. A build
-error keeps the server running: every page shows the error, escaped, until a save fixes it.
+"""`cvsite serve`: a live preview, built into a temporary folder (never output/) for the
+address it listens on, rebuilt on every change (only the files whose bytes changed are
+written), open pages then told to reload. A build error is shown on every page until a save
+fixes it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import ipaddress
 import logging
 import signal
+import socket
 import threading
 import time
 import webbrowser
@@ -23,7 +21,6 @@ from pathlib import Path
 
 from generator.errors import CvsiteError, UsageError, error_text
 from generator.render.theme import Theme
-from generator.serve.address import DEFAULT_HOST, base_url, is_loopback, listen
 from generator.serve.scratch import owned_folder
 from generator.serve.server import PreviewServer
 from generator.serve.watch import Watching
@@ -34,10 +31,12 @@ from generator.site.writer import update_files, write_site
 
 log = logging.getLogger("cvsite")
 
-# The main thread waits for the watchers' news at most this long at a time. A Ctrl-C that
-# the kernel hands to another thread (it does when the main thread cannot take it: stopped
-# by a debugger or a profiler) runs its handler only once this thread is back in Python, and
-# a wait without end would never come back.
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+PORT_TRIES = 10
+
+# The main thread waits for the watchers at most this long at a time: a Ctrl-C the kernel
+# hands to another thread runs its handler only once this thread is back in Python.
 WAKE_SECONDS = 0.5
 
 
@@ -73,9 +72,7 @@ class Preview:
         self._run(None, "Built")
 
     def rebuild(self, paths: Iterable[Path], *, pdfs: bool = True) -> Update | None:
-        """Rebuild after `paths` changed; None when nothing that matters changed. With
-        `pdfs` false, a PDF made before is left as it was until `typeset` (so that the
-        pages are shown without waiting for it)."""
+        """Rebuild after `paths` changed (without `pdfs`: PDFs left for `typeset`), or None."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:
@@ -94,7 +91,7 @@ class Preview:
             self._failed(error_text(exc))
             return
         if made:
-            update_files(self.output, made, frozenset(), total=len(self.builder.last.files) + 1)
+            update_files(self.output, made, frozenset())
             names = ", ".join(sorted(path.as_posix() for path in made))
             log.info("Typeset %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
 
@@ -123,12 +120,11 @@ class Preview:
         """Build; write the whole site the first time, then only the files that changed."""
         first = self.builder.last is None
         update = self.builder.build(changes)
-        files = update.site.files
         if first:
-            write_site(self.output, files)
+            write_site(self.output, update.site.files)
             self.builder.cache.markdown.save()  # a later preview or build starts warm
         else:
-            update_files(self.output, update.written, update.removed, total=len(files) + 1)
+            update_files(self.output, update.written, update.removed)
         return update
 
     def _report_fallbacks(self, update: Update) -> None:
@@ -148,7 +144,7 @@ class Preview:
         return None
 
 
-# --- watching and serving ----------------------------------------------------------------
+# --- watching and serving --------------------------------------------------------------------
 
 
 def _lone_stylesheet(update: Update | None) -> str | None:
@@ -162,12 +158,9 @@ def _lone_stylesheet(update: Update | None) -> str | None:
 
 @contextlib.contextmanager
 def _noting_ctrl_c(preview: Preview, stopping: threading.Event | None = None) -> Iterator[None]:
-    """Ctrl-C (or a polite kill) stops a build at once, and is also noted on the preview,
-    so that it stops the preview even when the KeyboardInterrupt is lost: pydantic, building
-    a validator when it comes, turns it into a SchemaError (which the preview would show as
-    an internal error), and Python drops one raised in a finalizer. A shell may have started
-    us with SIGINT ignored (in the background): it is set here all the same. `stopping` is
-    set too: it stops the watchers' threads, which no signal reaches."""
+    """Ctrl-C (or SIGTERM) stops a build at once, and is noted on the preview and `stopping`,
+    so that it stops the preview even when the KeyboardInterrupt is lost (pydantic turns it
+    into a SchemaError; Python drops one raised in a finalizer)."""
 
     def interrupted(number: int, frame: object) -> None:
         preview.interrupted = True
@@ -188,11 +181,7 @@ def _noting_ctrl_c(preview: Preview, stopping: threading.Event | None = None) ->
 
 
 def serve(options: ServeOptions) -> None:
-    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files.
-
-    The server answers from threads of its own; this thread builds, then waits for the
-    watchers' news and rebuilds, so a rebuild never holds up a request.
-    """
+    """Build, serve and rebuild until Ctrl-C (or SIGTERM); leaves no temporary files."""
     if not (options.site / "site.yaml").is_file():
         raise UsageError(f"{options.site} has no site.yaml (is it a cvsite site folder?)")
     if not is_loopback(options.host):
@@ -244,7 +233,6 @@ def _theme(preview: Preview) -> Theme | None:
 
 
 def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
-    """Rebuild on every batch of changes."""
     while not preview.interrupted:
         changed = watching.next(WAKE_SECONDS)
         if changed is None:
@@ -260,7 +248,57 @@ def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> Non
     update = preview.rebuild(changed, pdfs=False)
     if update or (was_broken and preview.error is None) or preview.error:
         server.show(preview.error, _lone_stylesheet(update))
-    if update is not None:  # the pages are shown; the PDFs follow (a second at 1,000 entries)
+    if update is not None:  # the pages are shown; the PDFs follow
         preview.typeset()
         if preview.error:
             server.show(preview.error)
+
+
+# --- where the preview listens ---------------------------------------------------------------
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def base_url(host: str, port: int) -> str:
+    """The address shown to the user (and the site's base_url while previewing)."""
+    shown = "localhost" if host in ("0.0.0.0", "::", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def listen(host: str, port: int | None, output: Path) -> PreviewServer:
+    """Bind `port` on `host` (None: the first free one from 8000)."""
+    ports = [port] if port is not None else range(DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES)
+    for number in ports:
+        try:
+            server = PreviewServer(host, number, output)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE and port is None:
+                log.info("port %d is in use; trying %d", number, number + 1)
+                continue
+            raise _refusal(exc, host, number, port is not None) from None
+        if port is None and number != DEFAULT_PORT:
+            log.warning("port %d is in use; serving on port %d instead", DEFAULT_PORT, number)
+        return server
+    first, last = DEFAULT_PORT, DEFAULT_PORT + PORT_TRIES - 1
+    raise UsageError(f"ports {first}-{last} are all in use; choose one with --port")
+
+
+def _refusal(exc: OSError, host: str, port: int, named: bool) -> UsageError:
+    """What the user is told when `port` on `host` cannot be had."""
+    if exc.errno == errno.EADDRINUSE and named:
+        return UsageError(
+            f"port {port} on {host} is already in use (another cvsite serve?); "
+            "choose another with --port"
+        )
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return UsageError(f"--host {host}: no such address on this machine")
+    return UsageError(f"cannot listen on {host}:{port}: {exc.strerror}")

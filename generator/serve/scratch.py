@@ -1,11 +1,5 @@
-"""Private temporary folders that name their owner, and the removal of those whose owner died.
-
-A process removes its temporary folder when it stops, but not when it is killed (SIGKILL,
-a closed terminal, the machine running out of memory). So each folder holds a note of the
-process that made it: its pid and, where the system says, when it started (a later process
-given the same pid started later). The next process to make such a folder removes the
-ones whose owner is gone. Only folders of this user, private to it and holding a note are
-touched; a folder without one (an older cvsite's, or one being made) is left alone.
+"""Private temporary folders that name their owner (its pid and start time), and the removal
+of those whose owner was killed. Only this user's private folders holding a note are touched.
 """
 
 from __future__ import annotations
@@ -27,18 +21,14 @@ OWNER_NOTE = "owner.json"
 
 def process_mark(pid: int) -> str | None:
     """What tells the running process `pid` from a later one with its pid; None if none runs.
-
-    On Linux: the boot and the process's start time (/proc). Elsewhere, only whether the
-    pid runs, which a reused pid would fool into keeping a folder (never into removing one).
-    """
+    Without /proc, only whether the pid runs (a reused pid then keeps a folder, no worse)."""
     try:
         status = Path(f"/proc/{pid}/stat").read_text()
     except FileNotFoundError:
         return None if Path("/proc/self/stat").exists() else _pid_runs(pid)
     except OSError:
         return _pid_runs(pid)
-    # The command name (in parentheses) may hold spaces; the start time is the 20th field
-    # after it (field 22 of proc(5)).
+    # After the command name (which may hold spaces): the start time, field 22 of proc(5).
     started = status.rpartition(")")[2].split()[19]
     return f"{_boot()}:{started}"
 
@@ -94,10 +84,7 @@ def remove_orphans(parent: Path, prefix: str) -> list[Path]:
 
 @contextlib.contextmanager
 def owned_folder(prefix: str) -> Iterator[Path]:
-    """A new private temporary folder noting this process as its owner; removed at the end.
-
-    Folders of the same prefix left by killed processes are removed first.
-    """
+    """A new private temporary folder noting this process as its owner; removed at the end."""
     parent = Path(tempfile.gettempdir())
     for folder in remove_orphans(parent, prefix):
         log.debug("removed %s, left by a process that was killed", folder)

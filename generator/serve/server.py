@@ -1,20 +1,7 @@
-"""The preview's HTTP server: the last good build, the error page, and the reload channel.
-
-It is the standard library's HTTP server, as MkDocs' preview is, with a fixed pool of
-worker threads (serve/workers.py): pages are served while the watcher rebuilds the site in
-the main thread (the rebuild writes each changed file in one rename, and the server reads
-whichever whole file is there). A burst of connections waits its turn in the system's
-listen queue, as long as the system allows, rather than being dropped; a connection kept
-alive is closed after its answer while others wait. Every file is opened from inside the
-preview's folder, never through a link out of it, and only if it is a regular file
-(`confined.open_inside`). Pages get a small script that asks the server, by long
-polling, for the next rebuild, and reloads the page (or swaps a lone changed stylesheet)
-when it comes. Each page carries the number of the build it was served from, so a rebuild
-that ends before the script asks is not missed.
-
-Requests must name this machine in their Host header (localhost, a loopback address, or
-the address the server listens on): a web page elsewhere that points its own host name
-at 127.0.0.1 (DNS rebinding) would otherwise read the preview, drafts and all.
+"""The preview's HTTP server, on worker threads while the main thread rebuilds: the last good
+build (regular files from inside its folder only), the error page, and a script that
+long-polls for the next build. Requests must name this machine in their Host header: a page
+elsewhere pointing its name at 127.0.0.1 (DNS rebinding) would otherwise read the preview.
 """
 
 from __future__ import annotations
@@ -23,6 +10,7 @@ import html
 import ipaddress
 import logging
 import mimetypes
+import queue
 import re
 import socket
 import socketserver
@@ -32,10 +20,10 @@ import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from generator.confined import NotRegular, open_inside
-from generator.serve.workers import WorkerPoolMixIn
 
 log = logging.getLogger("cvsite")
 
@@ -44,9 +32,8 @@ POLL_PREFIX = "/livereload/"
 POLL_SECONDS = 30  # a poll with no rebuild is answered after this; the script asks again
 IDLE_SECONDS = 5  # a kept-alive connection that sends nothing more is closed after this
 
-# Reloads the page when the site is rebuilt (or swaps a stylesheet that alone changed).
-# It asks only while the page is visible: a browser opens at most six connections to a
-# host, and every open tab's waiting request holds one.
+# Asks only while the page is visible: a browser opens at most six connections to a host,
+# and every open tab's waiting request holds one.
 RELOAD_SCRIPT = b"""// cvsite serve: reload this page when the site is rebuilt (the preview only).
 (function () {
   "use strict";
@@ -110,14 +97,8 @@ _WILDCARDS = ("0.0.0.0", "::", "")
 
 
 def host_allowed(header: str | None, bound: str) -> bool:
-    """Whether a request's Host header names this machine, as only its own browser would.
-
-    A rebinding page sends its own host name, so names are refused but for localhost and
-    its sub-domains (RFC 6761: browsers resolve them to loopback themselves) and the name
-    the server was started with. An address cannot be rebound: a loopback one, or the one
-    the server listens on, is accepted, and any address when it listens on every address
-    (`--host 0.0.0.0`, to look at the preview from a phone).
-    """
+    """Whether a request's Host header names this machine: localhost (RFC 6761), the name
+    the server was started with, or an address (which cannot be rebound) it answers on."""
     found = _HOST_HEADER.match((header or "").strip())
     if found is None:
         return False
@@ -170,6 +151,65 @@ class Reloads:
             self._changed.notify_all()
 
 
+# --- the pool of worker threads --------------------------------------------------------------
+
+
+WORKERS = 32
+WAITING = 4 * WORKERS  # connections accepted and waiting for a worker
+STOP_SECONDS = 0.5
+
+
+class WorkerPoolMixIn:
+    """Mixed into a socketserver.TCPServer: its connections answered by WORKERS threads, not
+    ThreadingMixIn's thread each without limit; beyond WAITING more, they wait unaccepted in
+    the system's listen queue, holding no descriptor and no thread."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        # Before the server's own: a port that cannot be had closes the server at once.
+        self._waiting: queue.SimpleQueue[tuple[socket.socket, Any] | None] = queue.SimpleQueue()
+        self._slots = threading.BoundedSemaphore(WORKERS + WAITING)
+        self._closing = threading.Event()
+        self._workers: list[threading.Thread] = []
+        super().__init__(*args, **kwargs)
+        for number in range(WORKERS):  # daemons: a connection must not keep the process alive
+            name = f"{type(self).__name__}-{number}"
+            self._workers.append(threading.Thread(target=self._work, name=name, daemon=True))
+            self._workers[-1].start()
+
+    def process_request(self, request: socket.socket, client_address: Any) -> None:
+        """Hand the connection to the workers; while WAITING wait already, wait too."""
+        while not self._slots.acquire(timeout=STOP_SECONDS):
+            if self._closing.is_set():
+                self.shutdown_request(request)  # type: ignore[attr-defined]
+                return
+        self._waiting.put((request, client_address))
+
+    def crowded(self) -> bool:
+        """Whether connections wait for a worker."""
+        return not self._waiting.empty()
+
+    def closing(self) -> None:
+        """The server stops: the accepting thread waits for a worker no longer."""
+        self._closing.set()
+
+    def server_close(self) -> None:
+        super().server_close()  # type: ignore[misc]
+        self.closing()
+        for _ in self._workers:  # each worker ends once the connection it answers is done
+            self._waiting.put(None)
+
+    def _work(self) -> None:
+        while (taken := self._waiting.get()) is not None:
+            request, client_address = taken
+            try:
+                self.finish_request(request, client_address)  # type: ignore[attr-defined]
+            except Exception:
+                self.handle_error(request, client_address)  # type: ignore[attr-defined]
+            finally:
+                self.shutdown_request(request)  # type: ignore[attr-defined]
+                self._slots.release()
+
+
 # --- the server ------------------------------------------------------------------------------
 
 
@@ -177,8 +217,7 @@ class PreviewServer(WorkerPoolMixIn, socketserver.TCPServer):
     """Serves the preview built in `root`; `error`, when set, is shown instead of every page."""
 
     allow_reuse_address = True
-    # The listen queue: as long as the system allows (it cuts a longer one to its own
-    # limit), not socketserver's 5, which left a burst of requests unanswered.
+    # As long as the system allows: socketserver's 5 left a burst of requests unanswered.
     request_queue_size = socket.SOMAXCONN
 
     def __init__(self, host: str, port: int, root: Path):
@@ -282,8 +321,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._send(HTTPStatus.OK, _content_type(name), data, body, epoch)
 
     def _read(self, name: str) -> bytes:
-        """A file of the preview, read from inside its folder: a link out of it, a pipe, a
-        socket or a device is refused (said in the log) and answered as not there."""
+        """A file of the preview, from inside its folder (a link out, a pipe: logged, not there)."""
         try:
             with open_inside(self.server.root, name) as file:
                 return file.read()
@@ -306,8 +344,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
     def _let_others_in(self) -> None:
-        """Close a kept-alive connection after this answer when others wait for a worker:
-        it would hold its worker, idle, until the browser's next request."""
+        """Close a kept-alive connection when others wait: it would hold its worker idle."""
         if self.server.crowded():
             self.send_header("Connection", "close")
 
@@ -333,11 +370,7 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 def _relative_path(path: str) -> str | None:
-    """The file a URL path names inside the preview, or None for a path that leaves it.
-
-    Browsers remove `.` and `..` before sending; one that arrives is an attack, refused
-    like backslashes, NUL and undecodable bytes.
-    """
+    """The file a URL path names inside the preview, or None (`..`, `\\`, NUL…)."""
     try:
         decoded = unquote(path, errors="strict")
     except UnicodeDecodeError:

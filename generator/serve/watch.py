@@ -1,15 +1,6 @@
-"""What the preview watches, watched by `watchfiles` (inotify on Linux) from threads of its own.
-
-The site's folder is watched for its own entries only: that sees site.yaml however an
-editor saves it (many write a new file and rename it over the old one, which a watch on the
-file itself would lose) and content/ or themes/ coming or going, without setting watches
-over output/, .git or a virtual environment beside them. content/, the site's themes/ and
-the folders of the theme chain outside the site are watched with all they hold.
-
-A watcher says it is watching by its first report: watchfiles reports, empty, after
-READY_MS of quiet. The preview waits for that before it shows its address, so an edit made
-just after is seen.
-"""
+"""What the preview watches, with `watchfiles`: the site's folder for its own entries only
+(site.yaml however an editor saves it, not output/ or .git), and content/, themes/ and the
+theme chain with all they hold. A watcher's first report (empty) says it is watching."""
 
 from __future__ import annotations
 
@@ -24,6 +15,7 @@ from pathlib import Path
 from watchfiles import Change, DefaultFilter, watch
 
 from generator.render.theme import Theme
+from generator.site.changes import under
 
 log = logging.getLogger("cvsite")
 
@@ -43,12 +35,11 @@ class Places:
         return tuple(folder for folder in self.folders if folder.is_dir())
 
     def covers(self, path: Path) -> bool:
-        """Whether a change of `path` may change the site: site.yaml, a watched folder itself,
-        or a file in one that is not hidden (nor in a hidden folder)."""
+        """Whether a change of `path` may change the site (hidden files do not)."""
         if path == self.site / "site.yaml" or path in self.folders:
             return True
         for folder in self.folders:
-            inside = _under(path, folder)
+            inside = under(path, folder)
             if inside is not None:
                 return not any(part.startswith(".") for part in inside.parts)
         return False
@@ -58,20 +49,12 @@ def places(site: Path, theme: Theme | None) -> Places:
     """The places of `site` built with `theme` (None: no build has worked yet)."""
     folders = [site / "content", site / "themes"]
     if theme is not None:
-        folders += [t.path for t in theme.chain if _under(t.path, site / "themes") is None]
+        folders += [t.path for t in theme.chain if under(t.path, site / "themes") is None]
     return Places(site, tuple(folders))
 
 
-def _under(path: Path, folder: Path) -> Path | None:
-    try:
-        return path.relative_to(folder)
-    except ValueError:
-        return None
-
-
 class SiteFilter(DefaultFilter):
-    """Changes to what `places` covers, but for editors' swap, backup and temporary files,
-    and the folders a build writes (`ignored`: output/, the cache)."""
+    """Changes to what `places` covers, but for editors' files and what builds write."""
 
     ignore_entity_patterns = (
         *DefaultFilter.ignore_entity_patterns,
@@ -102,10 +85,7 @@ class _Stop:
 
 
 class Watcher:
-    """Watches one folder from a thread; each batch of changed paths goes to `changes`.
-
-    `deep`: with all it holds, or only its own entries.
-    """
+    """Watches one folder (`deep`: with all it holds) from a thread, for the `sink`."""
 
     def __init__(self, folder: Path, deep: bool, sink: Sink):
         self.folder = folder
@@ -163,23 +143,17 @@ class Watching:
         self.watchers: dict[tuple[Path, bool], Watcher] = {}
 
     def follow(self, theme: Theme | None, changed: Iterable[Path] = ()) -> None:
-        """Watch what a site built with `theme` reads; returns once all of it is watched.
-
-        A watched folder that came, went or was replaced (`changed` names it) gets a new
-        watcher: the old one watches what is no longer there.
-        """
+        """Watch what a site built with `theme` reads; returns once all of it is watched. A
+        folder `changed` names gets a new watcher: it may have been replaced."""
         watched, changed = places(self.site, theme), set(changed)
         self.sink.filter.watched = watched
         wanted = {(self.site, False), *((folder, True) for folder in watched.existing())}
         for key in [key for key in self.watchers if key not in wanted or key[0] in changed]:
             self.watchers.pop(key).close()
-        started = [self._start(key) for key in wanted if key not in self.watchers]
-        for watcher in started:
+        for key in wanted - self.watchers.keys():
+            self.watchers[key] = Watcher(*key, self.sink).start()
+        for watcher in self.watchers.values():
             watcher.ready.wait()
-
-    def _start(self, key: tuple[Path, bool]) -> Watcher:
-        self.watchers[key] = Watcher(*key, self.sink).start()
-        return self.watchers[key]
 
     def next(self, seconds: float | None) -> set[Path] | None:
         """The paths changed since the last call, waiting up to `seconds`; None if none."""

@@ -1,15 +1,5 @@
-"""`cvsite build`: the build as its list of stages.
-
-    with output_lock(output):                # a second build of the same folder waits
-        inputs = scan_inputs(site)           # what the stamp will say it was built from
-        site = SiteBuilder(options).build()  # read, plan, check, render and typeset
-        report = write_site(output, files)   # write a new folder, swap it in whole
-        Stamp(...).save(site, output)        # an unchanged rerun then has nothing to do
-
-The in-memory stages are `SiteBuilder._stages` (builder.py), when the PDFs are typeset is
-typesetting.py's, the write and the swap are writer.py's and swap.py's, the stamp
-stamp.py's. This module also gives the names the other packages build with.
-"""
+"""`cvsite build` as its stages, under the output folder's lock: the inputs scanned, the site
+built in memory (`SiteBuilder._stages`), written and swapped in whole, the stamp saved."""
 
 from __future__ import annotations
 
@@ -55,21 +45,22 @@ def build(options: BuildOptions) -> BuildResult:
         inputs = scan_inputs(options.site)  # before anything is read: a later edit is seen
         forget(options.site, options.output)
         prepare_output(options.output, options.force)  # refused before anything is rendered
-        builder = SiteBuilder(options, once=True)
-        site = builder.build().site
+        site = SiteBuilder(options, once=True).build().site
         report = write_site(options.output, site.files, force=options.force, locked=True)
+        totals = _totals(site)
         if options.cache_dir is not None:  # (the Markdown is saved by the build)
-            _save_stamp(options, site, inputs, report)
-    return _result(options, site, report, time.perf_counter() - started)
+            _save_stamp(options, site, inputs, report, totals)
+    return BuildResult(totals, report, time.perf_counter() - started, options.output)
 
 
-def _result(
-    options: BuildOptions, site: RenderedSite, report: WriteReport, seconds: float
-) -> BuildResult:
-    pages = Counter(page.kind for page in site.pages)
-    fallbacks = fallback_counts(site.loaded)
-    default = site.loaded.resume.language
-    return BuildResult(pages, len(site.files), report, seconds, options.output, fallbacks, default)
+def _totals(site: RenderedSite) -> dict:
+    """What the site holds, as `cvsite build` says it and its stamp keeps it."""
+    return {
+        "pages": dict(Counter(page.kind for page in site.pages)),
+        "files": len(site.files),
+        "fallbacks": fallback_counts(site.loaded),
+        "language": site.loaded.resume.language,
+    }
 
 
 def fallback_counts(loaded: Loaded) -> dict[str, int]:
@@ -79,23 +70,17 @@ def fallback_counts(loaded: Loaded) -> dict[str, int]:
 
 
 def _save_stamp(
-    options: BuildOptions, site: RenderedSite, inputs: dict, report: WriteReport
+    options: BuildOptions, site: RenderedSite, inputs: dict, report: WriteReport, totals: dict
 ) -> None:
     outside = [t.path for t in site.theme.chain if options.site not in t.path.parents]
     if report.stats is None:  # nothing written: the folder as it is
         output = scan_output(options.output)
     else:
         output = output_stats(options.output, report.stats)
-    summary = {
-        "pages": dict(Counter(page.kind for page in site.pages)),
-        "files": len(site.files),
-        "fallbacks": fallback_counts(site.loaded),
-        "language": site.loaded.resume.language,
-    }
     Stamp(
         options_key(options.output, options.base_url, options.drafts),
         {**inputs, **scan_places(outside)},
         [str(p) for p in outside],
         output,
-        summary,
+        totals,
     ).save(options.site, options.output)

@@ -1,6 +1,5 @@
-"""`SiteBuilder`: the build's stages in memory (read, plan, check, render and typeset, and
-the site's files put together), keeping what it made so that a rebuild in the same process
-(the preview) renders again only the pages its changes touch."""
+"""`SiteBuilder`: the build's stages in memory (read, plan, check, render and typeset), keeping
+what it made so that a rebuild in the same process (the preview) renders only what changed."""
 
 from __future__ import annotations
 
@@ -12,8 +11,6 @@ from pathlib import Path, PurePosixPath
 from generator import confined
 from generator import urls as routes
 from generator.content.cache import BuildCache, MarkdownStore
-from generator.content.discover import is_content_file
-from generator.content.reader import SiteInputs
 from generator.model.resume import Loaded, load
 from generator.render.pictures import PictureFile, Pictures
 from generator.render.renderer import Job, Page, Renderer, plan_pages
@@ -34,10 +31,8 @@ from generator.site.images import (
 from generator.site.options import BuildOptions
 from generator.site.outputs import (
     GENERATED_COST,
-    Made,
     Wanted,
     bib_files,
-    citation_files,
     generated_files,
     generated_names,
     make_generated,
@@ -55,16 +50,14 @@ PICTURE_COST = 40.0
 
 @dataclass(frozen=True)
 class Plan:
-    """Every output a build will make: the pages, the pictures' files, the other files
-    (assets, each paper's .bib: URL -> (source, origin)) and the generated ones."""
+    """Every output a build will make, and what each language's pages show (`prints`)."""
 
     pages: list[Page]
     pictures: Pictures
     picture_files: list[PictureFile]
     other: dict[str, tuple[Source, object]]
-    citations: Made
     generated: Wanted
-    prints: dict[str, Fingerprint]  # what each language's pages show, to find stale ones
+    prints: dict[str, Fingerprint]
 
     @property
     def claims(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -76,12 +69,9 @@ class Plan:
 
 
 class SiteBuilder:
-    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch.
-
-    A full build is the same path with everything stale, so a rebuild and a clean build of
-    the same input give the same bytes. A failed rebuild keeps the last good result and the
-    changes it was given, which the next call takes up again.
-    """
+    """Builds a site and keeps the result, so that a rebuild redoes only what changes touch (a
+    full build is the same path with everything stale: both give the same bytes). A failed
+    rebuild keeps the last good result, and its changes for the next."""
 
     def __init__(self, options: BuildOptions, *, once: bool = False):
         self.options = options
@@ -96,9 +86,7 @@ class SiteBuilder:
         self._renderer: Renderer | None = None
         self._pending = Changes()
         self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
-        # The preview's rebuilds leave PDFs made before as they were, for `typeset_late`,
-        # so that the pages are shown without waiting for Typst.
-        self.typeset_later = False
+        self.typeset_later = False  # the preview's: PDFs left as they were, for `typeset_late`
 
     def build(self, changes: Changes | None = None) -> Update:
         """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
@@ -117,9 +105,7 @@ class SiteBuilder:
         if not changes and self.last is not None:  # saved, but not changed: nothing to do
             self._pending = Changes()
             return Update(self.last, {}, frozenset(), 0)
-        # Spreading work over processes pays for whole builds, not for a page or two; and
-        # only a first build may fork: the one before has typeset PDFs, and Typst's threads
-        # do not survive fork() (a preview's rebuild after a settings change renders here).
+        # Only a first build may fork: one before has typeset (typesetting.py).
         self.cache.jobs = self.jobs if self.last is None else 1
         spreads = self.cache.jobs > 1
         self.cache.spread = functools.partial(parallel_map, jobs=self.jobs) if spreads else None
@@ -134,9 +120,9 @@ class SiteBuilder:
     def _stages(self, changes: Changes) -> tuple[RenderedSite, int]:
         """The build, stage by stage; and how many pages it rendered."""
         last = None if changes.settings else self.last
-        loaded = self._load(changes)  # read: content found, read, validated, modelled
-        theme = last.theme if last is not None else self._theme(loaded)
-        plan = self._plan(loaded, theme, last)  # plan: every output and what it shows
+        loaded = self._load()  # read: content found, read, validated, modelled
+        theme = last.theme if last is not None else site_theme(loaded, self.options.site)
+        plan = self._plan(loaded, theme)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(plan.pictures)
         self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
@@ -155,15 +141,13 @@ class SiteBuilder:
             plan.prints,
             generated,
             plan.claims,
-            plan.citations,
             plan.pictures,
         )
         site.late = typesetting.late_pdfs(plan.generated, generated)
         return site, len(stale)
 
     def typeset_late(self) -> dict[PurePosixPath, bytes]:
-        """The PDFs the last rebuild left as they were (`typeset_later`), typeset now and
-        kept as that build's: their bytes by path, to write."""
+        """The PDFs the last rebuild left as they were, typeset now: their bytes by path."""
         return typesetting.typeset_late(self.last)
 
     def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:
@@ -173,35 +157,28 @@ class SiteBuilder:
         content = frozenset(p for p in told if self._read.get(p, b"") != told[p])
         return replace(changes, content=content)
 
-    def _load(self, changes: Changes) -> Loaded:
+    def _load(self) -> Loaded:
         options = self.options
         return load(
             options.site,
             include_drafts=options.drafts,
             base_url=options.base_url,
             cache=self.cache,
-            files=self._same_files(changes),
             markdown_later=True,  # rendered and checked once the outputs are planned
         )
 
-    def _theme(self, loaded: Loaded) -> Theme:
-        config = loaded.resume.config
-        return load_theme(
-            config.theme, self.options.site, config.theme_options, config=loaded.config_doc
-        )
-
-    def _plan(self, loaded: Loaded, theme: Theme, last: RenderedSite | None) -> Plan:
+    def _plan(self, loaded: Loaded, theme: Theme) -> Plan:
         """The pages, the pictures (each original's header read), the other files."""
         images = wanted_images(loaded)
         pages = plan_pages(loaded.resumes)
         pictures = read_pictures(loaded, images, theme.options, self._originals)
-        other, citations = self._other_files(loaded, theme, last)
+        other = self._other_files(loaded, theme)
         for path in images:  # published as the files made of it, never as it is
             other.pop(routes.content_file(path), None)
         picture_files = pictures.files({path: roles for path, (_, roles) in images.items()})
         prints = {code: fingerprint(each) for code, each in loaded.resumes.items()}
-        generated = generated_files(loaded, pages, prints, self.cache, theme)
-        return Plan(pages, pictures, picture_files, other, citations, generated, prints)
+        generated = generated_files(loaded, pages, prints, theme)
+        return Plan(pages, pictures, picture_files, other, generated, prints)
 
     def _check(
         self, loaded: Loaded, renderer: Renderer, plan: Plan, last: RenderedSite | None
@@ -215,16 +192,12 @@ class SiteBuilder:
             renderer.work_out_dates()
         loaded.check_markdown()
 
-    def _other_files(
-        self, loaded: Loaded, theme: Theme, last: RenderedSite | None
-    ) -> tuple[dict, Made]:
-        """Assets and each paper's .bib: URL -> (source, origin); and the .bib files made."""
+    def _other_files(self, loaded: Loaded, theme: Theme) -> dict:
+        """Assets and each paper's .bib: URL -> (source, origin)."""
         other = other_files(loaded, theme)
-        citations: Made = {}
         for each in loaded.resumes.values():
-            citations.update(citation_files(each, last.citations if last is not None else None))
-            other.update(bib_files(each, citations))
-        return other, citations
+            other.update(bib_files(each))
+        return other
 
     def _stale(self, plan: Plan, last: RenderedSite | None, templates: frozenset[str]) -> list:
         """The pages to render: all of a first build, those a rebuild's changes touch."""
@@ -236,14 +209,8 @@ class SiteBuilder:
     def _render(
         self, renderer: Renderer, plan: Plan, stale: list[Page]
     ) -> tuple[dict[str, Rendered], dict[str, bytes], dict[str, Source]]:
-        """Every page (`stale` ones rendered now, the others as last time), the generated
-        files made alongside the pages, by name, and the pictures' files by URL.
-
-        A one-off build makes the site's own files (sitemap, feeds, resume.json) and each
-        picture the cache lacks on whichever core is free; a preview makes the site's files
-        afterwards, where the pieces they are made of stay cached for its next rebuild. The
-        PDFs are typeset beside the pages (site/typesetting.py).
-        """
+        """Every page, the generated files made alongside (a one-off build's: a preview makes
+        its own afterwards, here), by name, and the pictures' files by URL."""
         wanted = plan.generated
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
@@ -288,16 +255,6 @@ class SiteBuilder:
             also.append(Job(cost, self.cache.markdown.save))
         return also
 
-    def _same_files(self, changes: Changes) -> SiteInputs | None:
-        """The last discovery, if the changes only edited files it found (none came or went)."""
-        if self.last is None or changes.settings:
-            return None
-        files = self.last.loaded.files
-        known = {*files.all_sources(), *files.assets}
-        if all(path in known and is_content_file(path, files.content) for path in changes.content):
-            return files
-        return None
-
     def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
@@ -313,6 +270,12 @@ def render_site(options: BuildOptions) -> RenderedSite:
     return SiteBuilder(options, once=True).build().site
 
 
+def site_theme(loaded: Loaded, site: Path) -> Theme:
+    """The theme site.yaml names, with its options."""
+    config = loaded.resume.config
+    return load_theme(config.theme, site, config.theme_options, config=loaded.config_doc)
+
+
 def _generated(last: RenderedSite | None) -> dict:
     return last.generated if last is not None else {}
 
@@ -324,8 +287,6 @@ def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:
 def _output_files(
     rendered: dict[str, Rendered], other: dict, generated: dict, pictured: dict[str, Source]
 ) -> dict[PurePosixPath, Source]:
-    """Every output file by its path: the pages, the other files, the generated ones, the
-    pictures' files."""
     files: dict[PurePosixPath, Source] = {
         routes.output_path(url): r.html for url, r in rendered.items()
     }
@@ -336,8 +297,8 @@ def _output_files(
 
 
 def _digest(path: Path, content: Path) -> bytes | None:
-    """What `path` in `content` holds now, as the build would read it; None if it would not
-    (the build will say why). A pipe put there is not opened: that would wait for ever."""
+    """A digest of what `path` in `content` holds, as the build would read it (never a pipe:
+    that would wait for ever); None if it would not."""
     try:
         with confined.open_inside(content, path.relative_to(content).as_posix()) as file:
             return hashlib.blake2b(file.read(), digest_size=16).digest()

@@ -1,14 +1,6 @@
-"""Changed files, sorted into the kinds a rebuild treats differently.
-
-- settings: `site.yaml`, a theme's `theme.yaml`, anything in the site's `themes/` outside the
-  theme in use: reload everything (the theme itself may be another one now);
-- content: a file under `content/` (an entry file, the profile, an asset);
-- template: a file under a `templates/` folder of the theme chain, by template name;
-- static: a file under a `static/` folder of the theme chain.
-
-A file that is none of these (an editor's swap file, output/) is not a change at all. What
-is watched, and how, is the preview's (generator/serve/watch.py).
-"""
+"""Changed files, sorted into the kinds a rebuild treats differently: settings (site.yaml,
+anything of the themes but templates and static files: reload everything), content, templates
+(by name) and static files of the theme chain. Anything else is no change at all."""
 
 from __future__ import annotations
 
@@ -39,8 +31,7 @@ class Changes:
         )
 
     def aliased(self, files: SiteInputs) -> Changes:
-        """The changes with each content file under every name `files` found it by (through
-        a link to a folder in content/), so that a rebuild reads all of them again."""
+        """The changes with each content file under every name `files` found it by (links)."""
         if not files.linked:
             return self
         content = frozenset().union(*map(files.aliases, self.content))
@@ -54,7 +45,8 @@ class Changes:
         return names[0] if len(names) == 1 else f"{len(names)} files"
 
 
-def _under(path: Path, folder: Path) -> Path | None:
+def under(path: Path, folder: Path) -> Path | None:
+    """`path` relative to `folder`, or None when it is not inside it."""
     try:
         return path.relative_to(folder)
     except ValueError:
@@ -78,7 +70,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
             continue
         if path == site_root / "site.yaml" or theme is None:
             settings = True
-        elif _under(path, site_root / "content") is not None:
+        elif under(path, site_root / "content") is not None:
             content.add(path)
         elif (kind := _theme_kind(path, theme)) is not None:
             if kind == "settings":
@@ -87,7 +79,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
                 static.add(path)
             else:
                 templates.add(kind.removeprefix("template:"))
-        elif _under(path, site_root / "themes") is not None:
+        elif under(path, site_root / "themes") is not None:
             settings = True  # a theme that may now shadow or extend the one in use
     return Changes(settings, frozenset(content), frozenset(templates), frozenset(static))
 
@@ -95,7 +87,7 @@ def classify(paths: Iterable[Path], site_root: Path, theme: Theme | None) -> Cha
 def _theme_kind(path: Path, theme: Theme) -> str | None:
     """'settings', 'static', 'template:<name>', or None when `path` is outside the chain."""
     for folder in theme.chain:
-        inside = _under(path, folder.path)
+        inside = under(path, folder.path)
         if inside is None:
             continue
         if inside.parts and inside.parts[0] == "templates" and len(inside.parts) > 1:

@@ -36,18 +36,15 @@ def _page_origin(page: Page) -> Origin:
 def check_collisions(
     pages: list[Page], extra: dict[str, tuple[Source, Origin]], generated: list[str]
 ) -> None:
-    """Two sources that would write the same file: one error naming both, before any writing.
-
-    So is a file where another source needs a folder (an asset `content/cv` and the page
-    `/cv/`): the disk cannot hold both.
-    """
+    """Two sources that would write the same file, or a file where another needs a folder
+    (an asset `content/cv` and the page `/cv/`): one error naming both, before any writing."""
     claims = [(routes.output_url(name), Origin(f"the generated {name}")) for name in generated]
     claims += [(p.url, _page_origin(p)) for p in pages]
     claims += [(url, origin) for url, (_, origin) in extra.items()]
     seen: dict[str, tuple[str, Origin]] = {}
     problems = []
     for url, origin in claims:
-        first_url, first = seen.setdefault(_collision_key(url), (url, origin))
+        _, first = seen.setdefault(_collision_key(url), (url, origin))
         if first is not origin:
             culprit, other = (origin, first) if origin.file else (first, origin)
             problems.append(_error_at(culprit, f"URL {url} is also made by {other.label}"))
@@ -61,11 +58,7 @@ def check_collisions(
 
 
 def _collision_key(url: str) -> str:
-    """The output path as a host's file system compares it.
-
-    /x/ writes x/index.html; case-insensitive file systems would merge X and x, and macOS
-    merges the composed and decomposed spellings of é.
-    """
+    """The output path as a host's file system compares it (case and é's spellings alike)."""
     return unicodedata.normalize("NFC", routes.output_path(url).as_posix()).casefold()
 
 

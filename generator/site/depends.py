@@ -1,25 +1,6 @@
-"""Which pages a change makes stale.
-
-Every page names the content files it shows (`Page.sources`, or `*` for pages that show
-everything), and its rendering records the templates it asked for. A content edit does not
-make a file "changed" by itself: what counts is whether the file's entries *as the model
-sees them* changed — their fields, URL, slug, anchor and tags. That catches the effects an
-edit has on other files' entries too (a new entry taking a slug, a tag's spelling chosen by
-majority), and ignores edits that change nothing (a comment, a saved but unchanged file).
-
-In a file of many entries (a YAML list, a .bib) pages that show one entry (its own page, a
-tag page) name the entry, not the file (`Item.key`): editing one paper of a long .bib then
-renders that paper's page, not every paper's.
-
-An edit of Markdown bodies alone re-renders only the pages that read one of those bodies:
-a rendering notes each body it reads (`render.BODY_OF`) beside its templates.
-
-What every page shows (site.yaml, the profile, the menu, the section names) is the `site`
-part of the fingerprint; when it changes, every page is stale. A multilingual site has a
-fingerprint per language: an edit of a German file or of a German translation makes German
-pages stale, not English ones. A page also shows where it leads in the other languages (its
-language switcher): when that changes, it is stale too.
-"""
+"""Which pages a change makes stale: those showing files, entries or bodies (`Page.sources`,
+`render.BODY_OF`) whose entries changed as each language's model sees them (`Fingerprint`),
+not as files were saved; all pages when what every page shows (its `site` part) changed."""
 
 from __future__ import annotations
 
@@ -46,13 +27,8 @@ def item_key(item: Item) -> tuple[Any, ...]:
 
 @dataclass(frozen=True, eq=False)
 class Listed:
-    """What a file that lists entries but never shows their Markdown bodies is made from
-    (the feed, resume.json): equal when all differences are in bodies.
-
-    Editing a long description, the commonest edit in a preview, then leaves such a file
-    alone. Files whose entries are the same objects compare at once; only edited ones are
-    looked at field by field.
-    """
+    """What a file that lists entries without their bodies is made from (the feed,
+    resume.json): equal when all differences are in bodies, the commonest edit."""
 
     site: tuple[Any, ...]
     sources: tuple[tuple[tuple[Any, ...], ...] | None, ...]
@@ -114,12 +90,8 @@ def changed_sources(old: Fingerprint, new: Fingerprint) -> set[str]:
 
 
 def body_edits(old: Fingerprint, new: Fingerprint, changed: set[str]) -> set[str]:
-    """Those of the `changed` files whose entries differ in their Markdown bodies alone.
-
-    Only pages that showed one of those bodies need rendering again (a page notes the bodies
-    it shows, see `render.BODY_OF`); a body's presence is not "alone": it decides whether the
-    entry has a page, and so every link to it.
-    """
+    """Those of the `changed` files whose entries differ in their Markdown bodies alone (a
+    body coming or going is not "alone": it decides whether the entry has a page)."""
     return {
         name
         for name in changed
@@ -132,14 +104,9 @@ def body_edits(old: Fingerprint, new: Fingerprint, changed: set[str]) -> set[str
 def changed_entries(
     old: Fingerprint, new: Fingerprint, changed: set[str]
 ) -> tuple[set[str], set[str]]:
-    """The entries (`Item.key`) of the `changed` files that changed: those that look
-    different in the new model, or moved among the others, and apart from those, the
-    entries whose Markdown bodies alone changed.
-
-    An entry moved is changed because a page that lists it with others of its file (a tag
-    page) shows their order: so that the order of the entries left alone stays as it was,
-    all but the longest run of them in their old order count as moved.
-    """
+    """The entries (`Item.key`) of the `changed` files that look different or moved (a tag
+    page shows their order: all but the longest run in their old order moved); and apart
+    from those, the entries whose bodies alone changed."""
     entries: set[str] = set()
     bodies: set[str] = set()
     for name in changed:
@@ -162,8 +129,7 @@ def changed_entries(
 
 
 def _out_of_order(numbers: Sequence[int]) -> set[int]:
-    """Indexes of `numbers` outside one of its longest increasing runs (not necessarily
-    adjacent): the fewest that moved, for the others to keep their order."""
+    """Indexes of `numbers` outside one of its longest increasing runs: the fewest that moved."""
     ends: list[int] = []  # ends[k]: the least number a run of k + 1 can end with so far
     tails: list[int] = []  # and its index
     before: list[int] = []  # the index preceding each in its run
@@ -184,8 +150,7 @@ def _out_of_order(numbers: Sequence[int]) -> set[int]:
 
 
 def _same_listed(a: tuple[tuple[Any, ...], ...], b: tuple[tuple[Any, ...], ...]) -> bool:
-    """Are two lists of entry keys (`item_key`) the same but for the entries' bodies? Only
-    the entries that differ are looked into."""
+    """Are two lists of entry keys (`item_key`) the same but for the entries' bodies?"""
     return len(a) == len(b) and all(
         x == y or _but_body_key(x) == _but_body_key(y) for x, y in zip(a, b, strict=True)
     )
@@ -231,9 +196,7 @@ def is_stale(
 
 @dataclass(frozen=True)
 class Stale:
-    """What changed in one language: files whose entries changed in what lists them and
-    those entries (`Item.key`), and the `BODY_OF` marks of entries whose bodies alone
-    changed."""
+    """What changed in one language: files and entries, and `BODY_OF` marks of bodies."""
 
     sources: set[str]
     bodies: frozenset[str]
@@ -242,8 +205,7 @@ class Stale:
 def stale_sources(
     before: dict[str, Fingerprint], prints: dict[str, Fingerprint]
 ) -> dict[str, Stale | None]:
-    """Per language, what changed; None: every page is stale (a first build, or what every
-    page shows changed)."""
+    """Per language, what changed; None: every page is stale."""
     stale: dict[str, Stale | None] = {}
     for code, now in prints.items():
         old = before.get(code)

@@ -1,12 +1,6 @@
-"""The file an export writes (`cvsite export FORMAT --output FILE`), for every format alike.
-
-An export is a copy of the site's data for another tool, so it never writes over what the
-site is made of: a file of `content/` or `themes/`, `site.yaml`, or the site's other own
-files (sources.py), reached by any name (a link is followed to see where it leads). It
-never replaces any other existing file without `--force`. It writes into a pipe or a
-device (`/dev/stdout`), and otherwise under a temporary name renamed into place, so a full
-disk leaves the file as it was; a write the system refuses says the file and the cause.
-"""
+"""The file an export writes (`cvsite export FORMAT --output FILE`), for every format alike:
+never one of the site's own (writer.source_part), reached by any name; no other existing file
+without `--force`; into a pipe or device as it is, otherwise whole or not at all."""
 
 from __future__ import annotations
 
@@ -18,7 +12,7 @@ from pathlib import Path
 from generator import confined
 from generator.diskerrors import cannot_write
 from generator.errors import BuildError, UsageError
-from generator.site.sources import source_part
+from generator.site.writer import source_part
 
 
 @dataclass(frozen=True)

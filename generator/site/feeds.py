@@ -1,17 +1,12 @@
-"""The site's machine-readable files: sitemap.xml, robots.txt and the Atom feed.
-
-Built with ElementTree so that every text is escaped; dates come from the content, never from
-the clock, so two builds of the same input are byte-identical.
-"""
+"""The site's machine-readable files: sitemap.xml, robots.txt and the Atom feed, built with
+ElementTree (every text escaped), dated from the content, never the clock."""
 
 from __future__ import annotations
 
-import functools
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable
 
 from generator import urls as routes
-from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume
@@ -66,9 +61,7 @@ def _timestamp(date: PartialDate) -> str:
 
 
 def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
-    """The feed's entries, newest first, each with its date (None: undated).
-
-    Each date is worked out once: a paper's is made anew on every `sort_date`."""
+    """The feed's entries, newest first, each with its date (None: undated)."""
     items = [i for section in resume.feed_sections for i in section.items]
     pairs = [(i, _feed_date(i)) for i in items]
     dated = [pair for pair in pairs if pair[1] is not None]
@@ -78,32 +71,21 @@ def feed_items(resume: Resume) -> list[tuple[Item, PartialDate | None]]:
 
 
 def _feed_date(item: Item) -> PartialDate | None:
-    """An ongoing entry is dated by its start: when it appeared, and a date that does not
-    move with every build."""
+    """An ongoing entry is dated by its start, a date that does not move with every build."""
     date = item.sort_date
     if date is not None and date.present:
         return getattr(item.data, "start", None)
     return date
 
 
-def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
-    """The entries of the feed's sections (`Resume.feed_sections`: every dated section unless
-    site.yaml's `feed.sections` names them) in the résumé's language, newest first. Undated
-    entries carry the feed's own date.
-
-    Each entry's XML is made on its own and kept in `pieces`, so a rebuild after one entry
-    changed serialises that entry only; the bytes are those of the whole tree indented and
-    serialised at once.
-    """
-    pieces = pieces if pieces is not None else Pieces()
+def atom_feed(resume: Resume) -> bytes:
+    """The entries of the feed's sections (`Resume.feed_sections`), newest first; undated ones
+    carry the feed's own date."""
     base = resume.config.base_url
     items = feed_items(resume)
     dates = [date for _, date in items if date is not None]
-    updated = (
-        _timestamp(max(dates, key=lambda d: (d.year, d.month, d.day)))
-        if dates
-        else ("1970-01-01T00:00:00Z")
-    )
+    latest = max(dates, key=lambda d: (d.year, d.month, d.day), default=None)
+    updated = _timestamp(latest) if latest is not None else "1970-01-01T00:00:00Z"
     home = routes.absolute(base, resume.root)
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed", {XML_LANG: resume.language})
@@ -115,41 +97,26 @@ def atom_feed(resume: Resume, pieces: Pieces | None = None) -> bytes:
     ET.SubElement(feed, f"{{{ATOM}}}updated").text = updated
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = resume.profile.name
-    head = _xml(feed).decode("utf-8").removesuffix(_FEED_END)
-    render_summary = resume.markdown.block
-    pieces.start((base, resume.markdown.options_key))
-    entries = []
     for item, date in items:
         # A dated entry's date comes from its data; an undated one shows the feed's.
-        key = (id(item.data), item.location, item.section, None if date is not None else updated)
-        stamp = functools.partial(_timestamp, date) if date is not None else lambda: updated
-        make = functools.partial(_feed_entry, item, stamp, base, render_summary)
-        entries.append(pieces.get(key, item.data, make))
-    pieces.done()
-    return (head + "".join(entries) + _FEED_END).encode("utf-8")
-
-
-_FEED_END = "</feed>\n"
-_ATOM_XMLNS = f' xmlns="{ATOM}"'
+        stamp = _timestamp(date) if date is not None else updated
+        _feed_entry(feed, item, stamp, base, resume.markdown.block)
+    return _xml(feed)
 
 
 def _feed_entry(
-    item: Item, stamp: Callable[[], str], base: str, render_summary: Callable[[str], str]
-) -> str:
-    """One <entry>, indented and serialised as it is inside the whole feed, with its line end."""
-    entry = ET.Element(f"{{{ATOM}}}entry")
+    feed: ET.Element, item: Item, stamp: str, base: str, render_summary: Callable[[str], str]
+) -> None:
+    """One <entry> of `feed`."""
+    entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
     link = routes.absolute(base, item.location)
     ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
     ET.SubElement(entry, f"{{{ATOM}}}id").text = link
     ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
-    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp()
+    ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp
     ET.SubElement(entry, f"{{{ATOM}}}category", term=item.section)
     text = item.data.summary or getattr(item.data, "abstract", None)
     if text:
         ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
             str(render_summary(text)), base
         )
-    ET.indent(entry, level=1)
-    # Alone, the entry declares the feed's namespace, which the whole feed declares once.
-    xml = ET.tostring(entry, encoding="unicode").replace(_ATOM_XMLNS, "", 1)
-    return f"  {xml}\n"

@@ -1,16 +1,7 @@
-"""The site's pictures, made with Pillow: each original read once for the page plan (its
-size as shown, its format), then made into the files render/pictures.py plans.
-
-What is published is pixels only: EXIF orientation is applied, then EXIF (with a phone's GPS
-position), XMP and colour profiles are left behind (colours first converted to sRGB); an SVG
-is drawn into pixels first (site/vectors.py). Each file made is kept in the site's cache
-folder under a digest of what it is made from (the original's bytes, its size and format,
-Pillow's version, the SVG renderer's for an SVG, and this module's settings), so a rebuild
-reads it from there and does no image work. Beside each kept file is a digest of its bytes:
-a file that no longer matches it (overwritten, cut short, emptied) is made again, never
-published. An original is decoded once for all its files, and each original is one job a
-build may hand to another process.
-"""
+"""The site's pictures, made with Pillow: each original's header read for the page plan, then
+decoded once into the files render/pictures.py plans. Only pixels are published: upright,
+in sRGB, without EXIF (a phone's GPS position), XMP or profiles. Each file made is kept in
+the cache under a digest of what shapes it, checked before it is used again."""
 
 from __future__ import annotations
 
@@ -20,7 +11,7 @@ import io
 import json
 import math
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -42,6 +33,13 @@ if TYPE_CHECKING:
 MAX_PIXELS = 50_000_000  # a bigger original is refused: decoding it would take gigabytes
 READS = ("JPEG", "PNG", "WEBP", "GIF")  # the formats an original may be in
 QUALITY = {"avif": 60, "webp": 80, "jpeg": 82}
+# What Pillow is told when it saves each format.
+SAVING = {
+    "jpeg": {"quality": QUALITY["jpeg"], "optimize": True, "progressive": True},
+    "png": {"optimize": True},
+    "webp": {"quality": QUALITY["webp"], "method": 4},
+    "avif": {"quality": QUALITY["avif"], "speed": 6},
+}
 CENTRE = (0.5, 0.4)  # where a crop is taken: a little above the middle, where faces are
 SETTINGS = f"1 {sorted(QUALITY.items())} {CENTRE}"  # how files are made here, for the cache
 
@@ -57,9 +55,8 @@ def modern_formats() -> tuple[str, ...]:
 
 def wanted_images(loaded: Loaded) -> Wanted:
     """Every picture the site shows, with the field that names it and its roles: the avatar
-    (also the link preview and, without site.yaml's `favicon`, the favicons), each entry's
-    `image` (its page, lists, and its page's link preview if it has a page), and an SVG
-    `favicon` (drawn into the favicons; a PNG or ICO one is published as it is)."""
+    (also the link preview and, without a `favicon`, the favicons), each entry's `image`,
+    and an SVG `favicon` (a PNG or ICO one is published as it is)."""
     wanted: Wanted = {}
 
     def add(path: str | None, place: ContentError, roles: set[str]) -> None:
@@ -88,9 +85,7 @@ def wanted_images(loaded: Loaded) -> Wanted:
 
 
 class Originals:
-    """What each original was found to be (its digest, size as shown and fallback format),
-    by its file's size and time, kept in the cache folder (`path`): a rebuild reads no
-    original it has seen unchanged, not even to hash it."""
+    """What each original was found to be, by its file's size and time, kept in the cache."""
 
     def __init__(self, path: Path | None):
         self.path = path
@@ -125,8 +120,7 @@ class Originals:
 def read_pictures(
     loaded: Loaded, wanted: Wanted, options: dict, originals: Originals | None = None
 ) -> Pictures:
-    """The site's pictures, each original read (not decoded): ContentErrors for any that is
-    not an image cvsite reads, or too big."""
+    """The site's pictures, each original's header read; ContentErrors for any not readable."""
     originals = originals or Originals(None)
     files = {loaded.files.display(p).removeprefix("content/"): p for p in loaded.files.assets}
     infos, problems = {}, []
@@ -144,8 +138,7 @@ def read_pictures(
 
 
 def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
-    """An original's size as shown and its fallback format, from its header (an SVG's: from
-    its root element)."""
+    """An original's size as shown and its fallback format, from its header."""
     data = _read(file, place)
     digest = hashlib.blake2b(data, digest_size=16).hexdigest()
     if is_vector(path):
@@ -154,8 +147,8 @@ def read_image(file: Path, path: str, place: ContentError) -> ImageInfo:
         except NotDrawn as exc:
             raise _error(place, f"{shown(path)} {exc}") from None
         # The size it is shown at, in whole pixels (a drawing of any size is made at need).
-        return ImageInfo(path, file, max(1, round(width)), max(1, round(height)), "png",
-                         digest, place)  # fmt: skip
+        size = (max(1, round(width)), max(1, round(height)))
+        return ImageInfo(path, file, *size, "png", digest, place)
     with _opened(io.BytesIO(data), place, path) as image:
         width, height = image.size
         if _orientation(image) in (5, 6, 7, 8):  # turned a quarter
@@ -180,32 +173,25 @@ def _read(file: Path, place: ContentError) -> bytes:
         raise _error(place, f"{shown(file.name)} cannot be read ({exc.strerror or exc})") from None
 
 
-class _opened:
-    """`Image.open` of an original, its problems as located errors: not an image, broken,
-    or more than MAX_PIXELS (refused from its header, before anything is decoded)."""
+@contextlib.contextmanager
+def _opened(file: io.BytesIO | Path, place: ContentError, path: str) -> Iterator[Image.Image]:
+    """`Image.open` of an original, its problems as located errors (too big: from its header)."""
+    from PIL import Image, UnidentifiedImageError
 
-    def __init__(self, file: io.BytesIO | Path, place: ContentError, path: str):
-        self.file, self.place, self.path = file, place, path
-
-    def __enter__(self) -> Image.Image:
-        from PIL import Image, UnidentifiedImageError
-
-        value = shown(self.path)
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            try:
-                self.image = Image.open(self.file, formats=READS)
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-                raise _error(self.place, _too_big(value)) from None
-            except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
-                raise _error(self.place, _not_an_image(value, exc)) from None
-        if self.image.width * self.image.height > MAX_PIXELS:
-            self.image.close()
-            raise _error(self.place, _too_big(value, self.image.size))
-        return self.image
-
-    def __exit__(self, *exc: object) -> None:
-        self.image.close()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(file, formats=READS)
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise _error(place, _too_big(shown(path))) from None
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+            raise _error(place, _not_an_image(shown(path), exc)) from None
+    try:
+        if image.width * image.height > MAX_PIXELS:
+            raise _error(place, _too_big(shown(path), image.size))
+        yield image
+    finally:
+        image.close()
 
 
 def _too_big(value: str, size: tuple[int, int] | None = None) -> str:
@@ -231,19 +217,12 @@ def _error(place: ContentError, message: str) -> ContentErrors:
 
 
 def image_claims(picture_files: list[PictureFile]) -> dict[str, tuple[Source, Origin]]:
-    """The URLs the pictures' files take, each said to come from the field naming its
-    original: for the check that no two sources claim one output path."""
-    claims: dict[str, tuple[Source, Origin]] = {}
-    for picture_file in picture_files:
-        place = picture_file.info.place
-        claims[picture_file.url] = (
-            b"",
-            Origin(f"{place.file}:{place.line}", place.file, place.line),
-        )
-    return claims
+    """The URLs the pictures' files take, each from the field naming its original."""
+    places = {picture_file.url: picture_file.info.place for picture_file in picture_files}
+    return {url: (b"", Origin(f"{p.file}:{p.line}", p.file, p.line)) for url, p in places.items()}
 
 
-# --- making the files ---------------------------------------------------------------------
+# --- making the files ------------------------------------------------------------------------
 
 
 def by_original(picture_files: Iterable[PictureFile]) -> list[list[PictureFile]]:
@@ -321,8 +300,7 @@ def _decoded(group: list[PictureFile]) -> Image.Image:
 
 
 def _drawn(info: ImageInfo, scale: float) -> Image.Image:
-    """An SVG original drawn at `scale` times the size it is shown at (no more than
-    MAX_PIXELS), as RGBA."""
+    """An SVG original drawn at `scale` times its size shown (at most MAX_PIXELS), as RGBA."""
     from PIL import Image
 
     width, height = info.width * scale, info.height * scale
@@ -387,15 +365,5 @@ def encode(image: Image.Image, picture_file: PictureFile) -> bytes:
     if picture_file.format == "jpeg":
         picture = picture.convert("RGB")
     out = io.BytesIO()
-    picture.save(out, picture_file.format.upper(), **_options(picture_file.format))
+    picture.save(out, picture_file.format.upper(), **SAVING[picture_file.format])
     return out.getvalue()
-
-
-def _options(kind: str) -> dict:
-    if kind == "jpeg":
-        return {"quality": QUALITY["jpeg"], "optimize": True, "progressive": True}
-    if kind == "png":
-        return {"optimize": True}
-    if kind == "webp":
-        return {"quality": QUALITY["webp"], "method": 4}
-    return {"quality": QUALITY["avif"], "speed": 6}

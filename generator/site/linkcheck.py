@@ -1,8 +1,5 @@
-"""Check every internal link of a built site: each href/src names a file, each #fragment an id.
-
-External links (another host, mailto:, tel:) are not fetched: the checker runs offline and in
-a fraction of a second. Pages are read with the standard library's HTML parser.
-"""
+"""Check every internal link of a built site: each href/src names a file, each #fragment an
+id. External links (another host, mailto:, tel:) are not fetched."""
 
 from __future__ import annotations
 
@@ -83,26 +80,21 @@ def check_links(root: Path, base_path: str = "/") -> list[BrokenLink]:
     for path, parser in parsed.items():
         page = PurePosixPath(path.relative_to(root).as_posix())
         for link in parser.links:
-            problem = _check_one(root, page, path, link, parsed, base_path)
+            problem = _check_one(root, page, link, parsed, base_path)
             if problem:
                 broken.append(BrokenLink(page.as_posix(), link, problem))
     return sorted(set(broken))
 
 
 def _check_one(
-    root: Path,
-    page: PurePosixPath,
-    path: Path,
-    link: str,
-    parsed: dict[Path, _PageParser],
-    base_path: str,
+    root: Path, page: PurePosixPath, link: str, parsed: dict[Path, _PageParser], base_path: str
 ) -> str | None:
     parts = urlsplit(link)
     if parts.scheme or parts.netloc:
         return None  # another host, mailto:, tel:
     fragment = unquote(parts.fragment)
     if not parts.path:
-        target = path
+        target = root / page
     else:
         try:
             target = _resolve(root, page, unquote(parts.path), base_path)

@@ -1,20 +1,7 @@
-"""One writer at a time per output folder: an exclusive lock on a file beside the folder.
-
-Two builds of one output folder at once would each take the other's staging folder for a
-killed build's leftovers (writer.recover) and delete it while the other fills it: one of
-them then swapped in a site with half its files, and said it had succeeded. Every writer of
-an output folder (`cvsite build`, `cvsite deploy` to a folder, the preview's own folder)
-holds its lock from before it looks at the folder's leftovers until its stamp is saved.
-
-The lock is `flock` on `.NAME.cvsite-lock` beside the folder: the system releases it when
-the process ends, however it ends (a SIGKILL, a power cut), so a lock is never stale. The
-holder writes its process id in the file, for the message of whoever waits, and removes
-the file when it is done. A second writer waits, saying so once, and refuses after a
-bound, rather than hang behind a stuck process for ever.
-
-The file is opened without following a link, and only a plain file is taken: a link or a
-folder planted under that name (committed to a repository, say) is refused by name.
-"""
+"""One writer at a time per output folder (`flock` on `.NAME.cvsite-lock` beside it), held
+from before it looks for leftovers until its stamp is saved: two at once would each take the
+other's staging folder for a killed build's leftovers (writer.recover). The system releases
+a flock however the process ends; a link or folder planted under its name is refused."""
 
 from __future__ import annotations
 
@@ -30,15 +17,15 @@ from pathlib import Path
 
 from generator.diskerrors import cause, output_error
 from generator.errors import BuildError, shown
+from generator.site.stamp import short_path
 
 log = logging.getLogger("cvsite")
 
-# Longer than any build seen (5,000 entries with the printed CV: under a minute), short
-# enough that a build behind a stuck one (a debugger, a suspended terminal) ends, and says why.
+# Longer than any build, short enough that one behind a stuck one ends, and says why.
 WAIT_SECONDS = 300.0
 _POLL_SECONDS = 0.05
+LONGEST_PATH = 160  # characters of a path a message prints whole
 _OPEN = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-_LONGEST_SHOWN_PATH = 160  # characters of a path a message prints whole
 
 
 def lock_path(output: Path) -> Path:
@@ -47,8 +34,7 @@ def lock_path(output: Path) -> Path:
 
 @contextlib.contextmanager
 def output_lock(output: Path, wait: float = WAIT_SECONDS) -> Iterator[None]:
-    """Hold the lock of the folder `output` (whose parent is made if missing); a writer
-    holding it already makes this one wait, up to `wait` seconds, then refuse."""
+    """Hold the lock of the folder `output`, waiting up to `wait` seconds for its holder."""
     path = lock_path(output)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -102,12 +88,13 @@ def _open(path: Path, output: Path) -> int:
         descriptor = os.open(path, _OPEN, 0o644)
     except OSError as exc:
         if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
-            raise _planted(path, output, _kind(path)) from None
+            raise _planted(path, output, file_kind(path)) from None
         raise BuildError(f"cannot lock {_shown(path)}: {cause(exc)}") from None
     info = os.fstat(descriptor)
     if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
         os.close(descriptor)
-        kind = "file with other names (hard links)" if stat.S_ISREG(info.st_mode) else _kind(path)
+        hard_links = stat.S_ISREG(info.st_mode)
+        kind = "file with other names (hard links)" if hard_links else file_kind(path)
         raise _planted(path, output, kind)
     return descriptor
 
@@ -120,7 +107,8 @@ def _planted(path: Path, output: Path, kind: str) -> BuildError:
     )
 
 
-def _kind(path: Path) -> str:
+def file_kind(path: Path) -> str:
+    """What `path` is, as a message names it: `folder`, `symbolic link (to x)`…"""
     try:
         mode = os.lstat(path).st_mode
     except OSError:
@@ -157,10 +145,6 @@ def _holder(descriptor: int) -> str:
 
 
 def _shown(path: Path) -> str:
-    """A path as short as it can be said, cut like any value a message repeats."""
-    try:
-        text = path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        text = path.as_posix()
-    # A folder's real path may well be long; only a name no file system takes is cut.
-    return text if len(text) <= _LONGEST_SHOWN_PATH else shown(text, _LONGEST_SHOWN_PATH)
+    """A path as short as it can be said; only a name no file system takes is cut."""
+    text = short_path(path)
+    return text if len(text) <= LONGEST_PATH else shown(text, LONGEST_PATH)

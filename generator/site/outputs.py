@@ -1,6 +1,5 @@
-"""The site's files other than pages: theme and content assets, each paper's .bib, and the
-generated ones (sitemap, robots.txt, feeds, resume.json, the typeset CV), each with what it
-is made from, so that a rebuild remakes only those whose inputs changed."""
+"""The site's files other than pages: assets, each paper's .bib, and the generated ones
+(sitemap, robots.txt, feeds, resume.json, the CV's PDF) with what each is made from."""
 
 from __future__ import annotations
 
@@ -9,10 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from generator import urls as routes
-from generator.content.cache import BuildCache
-from generator.content.schema import Publication
 from generator.model.bibtex import citation_key, to_bibtex
-from generator.model.resume import Loaded, Resume
+from generator.model.resume import Item, Loaded, Resume
 from generator.render.renderer import Page
 from generator.render.theme import Theme
 from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
@@ -22,57 +19,28 @@ from generator.site.feeds import atom_feed, robots, sitemap
 from generator.site.resumejson import resume_json
 from generator.site.writer import Asset, Source
 
-# What making one of the site's own files costs, in entry pages (see Renderer._unit_cost) per
-# page of the site: each lists every page or entry once.
+# What making one of the site's own files costs, in entry pages per page of the site.
 GENERATED_COST = 0.03
 GENERATED = ("sitemap.xml", "robots.txt", "feed.xml", "resume.json")
 # The generated files: name -> (what the file is made from, how to make it).
 Wanted = dict[str, tuple[Any, Callable[[], bytes]]]
 
 
-Made = dict[str, tuple[Publication, str, bytes]]  # URL -> (paper, its key, its .bib file)
-
-
-def citation_files(resume: Resume, before: Made | None = None) -> Made:
-    """URL -> the .bib file of each paper that has a page (and what it was made from).
-
-    A paper whose entry is the very object it was made from last time (an unchanged file,
-    in the preview) keeps its bytes: a one-file rebuild need not write every paper again.
-    """
-    made: Made = {}
-    for item in resume.items:
-        if not (url := item.bib_url):
-            continue
-        key = citation_key(item.data, item.slug)
-        old = before.get(url) if before else None
-        if old is not None and old[0] is item.data and old[1] == key:
-            made[url] = old
-        else:
-            made[url] = (item.data, key, to_bibtex(item.data, key).encode("utf-8"))
-    return made
-
-
 def other_files(loaded: Loaded, theme: Theme) -> dict[str, tuple[Source, Origin]]:
     """Theme static files and content assets: URL -> (source, where it comes from)."""
-    result: dict[str, tuple[Source, Origin]] = {}
-    for relative, asset in theme_assets(theme).items():
-        result[routes.theme_file(relative)] = (
-            asset,
-            Origin(f"theme {theme.name}: static/{relative}"),
-        )
-    content = loaded.files.content
+    result = {
+        routes.theme_file(relative): (asset, Origin(f"theme {theme.name}: static/{relative}"))
+        for relative, asset in theme_assets(theme).items()
+    }
     for path in loaded.files.assets:
         display = loaded.files.display(path)
-        result[routes.content_file(display.removeprefix("content/"))] = (
-            Asset(content, path),
-            Origin(display, display),
-        )
+        url = routes.content_file(display.removeprefix("content/"))
+        result[url] = (Asset(loaded.files.content, path), Origin(display, display))
     return result
 
 
 def theme_assets(theme: Theme) -> dict[str, Asset]:
-    """A theme's static files by their path under static/, each read from inside the folder
-    of the theme (of the chain) it comes from."""
+    """A theme's static files by their path under static/, each inside its theme's folder."""
     folders = [t.path for t in theme.chain]
     return {
         relative: Asset(next(f for f in folders if path.is_relative_to(f)), path)
@@ -80,28 +48,26 @@ def theme_assets(theme: Theme) -> dict[str, Asset]:
     }
 
 
-def bib_files(resume: Resume, made: Made) -> dict[str, tuple[Source, Origin]]:
+def bib_files(resume: Resume) -> dict[str, tuple[Source, Origin]]:
     """Each paper's .bib file, beside its page: URL -> (bytes, the entry it comes from)."""
     return {
-        url: (made[url][2], Origin(f"{item.source}:{item.line}", item.source))
+        url: (_bibtex(item), Origin(f"{item.source}:{item.line}", item.source))
         for item in resume.items
         if (url := item.bib_url)
     }
+
+
+def _bibtex(item: Item) -> bytes:
+    return to_bibtex(item.data, citation_key(item.data, item.slug)).encode("utf-8")
 
 
 def generated_files(
     loaded: Loaded,
     pages: list[Page],
     prints: dict[str, Fingerprint],
-    cache: BuildCache,
     theme: Theme,
 ) -> Wanted:
-    """The generated files: name -> (what the file is made from, how to make it).
-
-    A rebuild remakes a file only when what it is made from compares unequal. One sitemap
-    and one robots.txt for the site; a feed and a typeset CV per language; resume.json in
-    the default one.
-    """
+    """The generated files: name -> (what the file is made from, how to make it)."""
     resume = loaded.resume
     base = resume.config.base_url
     listed = tuple((p.url, p.alternates) for p in pages)
@@ -111,14 +77,14 @@ def generated_files(
         "robots.txt": (base, lambda: robots(base)),
         "resume.json": (
             without_bodies(default, resume),
-            lambda: resume_json(resume, cache.pieces_of("resume.json")),
+            lambda: resume_json(resume),
         ),
     }
     for code, each in loaded.resumes.items():
         name = feed_name(each)
         files[name] = (
             without_bodies(prints[code], each, [s.name for s in each.feed_sections]),
-            functools.partial(atom_feed, each, cache.pieces_of(name)),
+            functools.partial(atom_feed, each),
         )
     files.update(pdf_files(loaded, theme, lambda each: without_bodies(prints[each.language], each)))
     return files
@@ -144,10 +110,8 @@ def make_generated(
     made: dict[str, bytes],
     later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
-    """Each wanted file: as `made` already, as `before` if made from equal inputs, or now.
-
-    `later`: a PDF made before stays as it was (with what it was made from), for
-    site/typesetting.py to typeset after the pages are shown (the preview)."""
+    """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
+    PDF made before stays as it was, for typesetting.typeset_late."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)

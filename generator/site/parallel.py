@@ -1,14 +1,9 @@
 """Spread independent work over the cores, when there is enough of it to pay.
 
-A `concurrent.futures.ProcessPoolExecutor` whose workers are forked (multiprocessing's
-"fork" context) once the model and the page plan exist: they start with everything the
-build has made so far, so only indices go to them and only results come back. This
-process works too, on whatever no worker has begun. What a worker fails at (or leaves
-undone, because it died) is done again here, so the real error is raised here, with its
-own type and located message.
-
-Never fork from a process that has typeset a PDF: Typst's threads do not survive fork(),
-so the build typesets after its pool is gone (see site/build.py).
+Workers are forked once the model and the page plan exist, so only indices go to them and
+only results come back; this process works too. What a worker fails at (or leaves undone,
+because it died) is done again here, so the real error is raised here, located. Never fork
+from a process that has typeset: Typst's threads do not survive fork() (typesetting.py).
 """
 
 from __future__ import annotations
@@ -26,9 +21,7 @@ from typing import TypeVar
 T = TypeVar("T")
 R = TypeVar("R")
 
-# Below this many items, work is done here: forking and handing out cost more than they
-# save (bench/README.md has the figures).
-MIN_ITEMS = 200
+MIN_ITEMS = 200  # below this, forking costs more than it saves (bench/parallel.py)
 _CHUNKS_PER_JOB = 8  # enough that a busy core's share moves to a free one
 _WATCH_SECONDS = 0.2  # how often a worker checks that its build is still there
 
@@ -47,12 +40,8 @@ def parallel_map(
     cost: Callable[[T], float] | None = None,
     least: int = MIN_ITEMS,
 ) -> list[R]:
-    """`[function(x) for x in items]`, computed by up to `jobs` processes, in order.
-
-    `cost` estimates an item's work: the costliest are handed out first, and the costliest
-    of all is computed here. Fewer than `least`
-    items are not worth the processes: computed here.
-    """
+    """`[function(x) for x in items]`, computed by up to `jobs` processes (none for fewer
+    than `least` items), in order. The costliest by `cost` go first, the first of all here."""
     if not forks_workers(len(items), jobs, least):
         return [function(item) for item in items]
     jobs = _workers(len(items), jobs, least)
@@ -87,24 +76,15 @@ def _workers(count: int, jobs: int, least: int) -> int:
     return min(jobs, count // max(least // 2, 1) or 1)
 
 
-# What a worker computes: set once in each worker by `_start_worker` (the pool's documented
-# initializer), inherited through fork, never pickled; in this process it stays None.
+# What a worker computes: set in each worker by `_start_worker`, never pickled.
 _task: tuple[Callable, Sequence, _Claims] | None = None
 
 
 class _Claims:
-    """Who begins each chunk, this process or a worker, in memory both share, without a
-    lock (a worker killed while holding one would stop the build for ever).
-
-    Each side notes that it begins a chunk, then looks for the other's note, and leaves
-    the chunk alone if it finds one. So one side does it; or both, when each looked before
-    the other's note was there (the same work twice, the same result); or neither, when
-    each found the other's, and then the worker says so (None) and this process computes
-    it at the end. No chunk is lost.
-
-    This takes the place of cancelling the worker's future: on Python 3.11, a cancelled
-    future that the pool then marks broken (a worker died) killed the pool's thread with a
-    traceback on the terminal (CPython gh-107219, fixed in 3.12)."""
+    """Who begins each chunk, in shared memory without a lock (a worker killed holding one
+    would stop the build). Each side notes it begins a chunk, then leaves it if the other's
+    note is there: one side does it, both (the same result), or neither (this process does it
+    at the end). Cancelling the future instead breaks Python 3.11's pool (gh-107219)."""
 
     def __init__(self, context: multiprocessing.context.BaseContext, count: int):
         self._here = context.RawArray("b", count)
@@ -130,9 +110,8 @@ def _start_worker(function: Callable, items: Sequence, claims: _Claims, parent: 
 
 
 def _end_with(parent: int) -> None:
-    """A worker ends when the build that started it dies (killed, say): it would otherwise
-    wait for work for ever. (The parent's sentinel would not do: each worker holds the
-    others' ends of theirs, inherited when it was forked.)"""
+    """A worker ends when the build that started it dies, rather than wait for ever (the
+    parent's sentinel would not do: each worker inherits the others' ends of theirs)."""
     while os.getppid() == parent:
         time.sleep(_WATCH_SECONDS)
     os.kill(os.getpid(), signal.SIGTERM)
@@ -154,11 +133,8 @@ def _share(
     items: Sequence,
     done: dict,
 ) -> None:
-    """This process takes, in order, each chunk that the pool has not yet passed to a
-    worker, and computes it beside them; then it takes what the workers computed. A chunk a
-    worker failed at is done here as soon as that is known, so a mistake raises its error
-    without waiting for the rest of the work. A chunk both left alone is done here at the
-    end (parallel_map)."""
+    """This process computes each chunk no worker has begun, then takes the workers' results;
+    a chunk a worker failed at is done here at once, so that its error comes first."""
     failed: list[list[int]] = []  # appended to by the pool's thread
     mine: set[int] = set()
     for future, chunk in zip(futures, chunks, strict=True):
@@ -166,8 +142,7 @@ def _share(
     for number, (future, chunk) in enumerate(zip(futures, chunks, strict=True)):
         while failed:
             _here(failed.pop(), function, items, done)
-        # Not one the pool has already passed to a worker (running): those are the
-        # workers' next, as many as there are workers and one more.
+        # Not one the pool has passed to a worker already: those are the workers' next.
         if not future.running() and not future.done() and claims.here(number):
             mine.add(number)
             _here(chunk, function, items, done)
@@ -194,7 +169,6 @@ def _order(items: Sequence[T], cost: Callable[[T], float] | None) -> list[int]:
 
 
 def _chunks(order: list[int], jobs: int) -> list[list[int]]:
-    """`order` cut into runs: one per task, so that a task's messages cost little beside
-    its work, and enough of them that the last ones even the cores out."""
+    """`order` cut into runs, enough that the last ones even the cores out."""
     size = max(1, len(order) // (jobs * _CHUNKS_PER_JOB))
     return [order[start : start + size] for start in range(0, len(order), size)]

@@ -13,7 +13,7 @@ from generator.render.renderer import Page
 from generator.render.theme import Theme
 from generator.site.changes import Changes
 from generator.site.depends import Fingerprint, Rendered
-from generator.site.outputs import Made, Wanted
+from generator.site.outputs import Wanted
 from generator.site.writer import Asset, Source
 
 
@@ -29,7 +29,6 @@ class RenderedSite:
     fingerprints: dict[str, Fingerprint] = field(default_factory=dict)  # by language
     generated: dict[str, tuple[Any, bytes]] = field(default_factory=dict)  # name -> (inputs, data)
     claims: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # page URLs, other files' URLs
-    citations: Made = field(default_factory=dict)  # each paper's .bib, for rebuilds
     pictures: Pictures | None = None  # as planned: a rebuild that plans others renders all
     late: Wanted = field(default_factory=dict)  # PDFs left as they were, to typeset next
 

@@ -1,10 +1,6 @@
-"""The site as a JSON Resume document (resume.json, schema v1.0.0).
-
-The field mapping is the one `cvsite import jsonresume` reads (see importjson.py), so a
-résumé imported, built and exported comes back with the same data. Text goes out as it was
-written; dates as precise as they were given; an open end ("present") as no endDate, which
-is how JSON Resume says "until now". Sections JSON Resume has no place for (teaching, talks,
-your own) are left out.
+"""The site as a JSON Resume document (resume.json, schema v1.0.0), mapped as `cvsite import
+jsonresume` reads it, so that a résumé comes back with the same data; an ongoing entry has
+no endDate. Sections JSON Resume has no place for (teaching, talks, your own) are left out.
 """
 
 from __future__ import annotations
@@ -15,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from generator import urls as routes
-from generator.content.cache import Pieces
 from generator.content.dates import PartialDate
 from generator.model.resume import Item, Resume
 from generator.render.pictures import social_url
@@ -208,86 +203,39 @@ def project(item: Item, base_url: str) -> dict[str, Any]:
 
 
 # The sections whose entries become JSON Resume entries: document key -> (section, mapper).
-_ENTRIES: dict[str, tuple[str, Callable[[Item, str], dict[str, Any]]]] = {
-    "work": ("experience", lambda item, base: work(item)),
-    "volunteer": ("volunteer", lambda item, base: volunteer(item)),
-    "education": ("education", lambda item, base: education(item)),
-    "awards": ("awards", lambda item, base: award(item)),
-    "certificates": ("certificates", lambda item, base: certificate(item)),
-    "publications": ("publications", lambda item, base: publication(item)),
-    "skills": ("skills", lambda item, base: skill(item)),
+_ENTRIES: dict[str, tuple[str, Callable[[Item], dict[str, Any]]]] = {
+    "work": ("experience", work),
+    "volunteer": ("volunteer", volunteer),
+    "education": ("education", education),
+    "awards": ("awards", award),
+    "certificates": ("certificates", certificate),
+    "publications": ("publications", publication),
+    "skills": ("skills", skill),
 }
 
 
-def _document(resume: Resume, entries: Callable[[str, str, Callable], list[Any]]) -> dict:
-    """The document with each section's entries from `entries(key, section, mapper)`."""
+def _document(resume: Resume) -> dict:
+    """The document, each section's entries mapped by its mapper."""
     profile = resume.profile
     base = resume.config.base_url
+
+    def entries(name: str, make: Callable[[Item], dict[str, Any]]) -> list[dict[str, Any]]:
+        return [make(item) for item in _items(resume, name)]
+
     return {
         "$schema": SCHEMA_URL,
         "basics": basics(resume),
-        **{key: entries(key, name, make) for key, (name, make) in _ENTRIES.items()},
+        **{key: entries(name, make) for key, (name, make) in _ENTRIES.items()},
         "languages": [{"language": x.name, "fluency": x.level} for x in profile.languages],
         "interests": [{"name": name} for name in profile.interests]
         + [interest(i) for i in _items(resume, "interests")],
-        "references": entries("references", "references", lambda item, base: reference(item)),
-        "projects": entries("projects", "projects", project),
+        "references": entries("references", reference),
+        "projects": entries("projects", functools.partial(project, base_url=base)),
         "meta": {"canonical": routes.absolute(base, routes.RESUME_JSON)},
     }
 
 
-def export(resume: Resume) -> dict[str, Any]:
-    """The whole JSON Resume document; empty sections and fields are left out."""
-    base = resume.config.base_url
-    return _clean(
-        _document(resume, lambda key, name, make: [make(i, base) for i in _items(resume, name)])
-    )
-
-
-def resume_json(resume: Resume, pieces: Pieces | None = None) -> bytes:
-    """resume.json's bytes: stable key order, UTF-8, one value per line.
-
-    The text is what `json.dumps(export(resume), indent=2)` writes; each entry's part of it
-    is made alone and kept in `pieces` (an entry is a function of its fields and the base
-    URL), so a rebuild after one entry changed encodes that entry only.
-    """
-    pieces = pieces if pieces is not None else Pieces()
-    base = resume.config.base_url
-    pieces.start(base)
-
-    def entries(key: str, name: str, make: Callable[[Item, str], dict[str, Any]]) -> list[Any]:
-        found = []
-        for item in _items(resume, name):
-            made = functools.partial(_entry_text, make, item, base)
-            text = pieces.get((key, id(item.data)), item.data, made)
-            if text:
-                found.append(_Encoded(text))
-        return found
-
-    document = _clean(_document(resume, entries))
-    pieces.done()
-    parts = [f"{_dumps(key)}: {_encoded(value)}" for key, value in document.items()]
-    return ("{\n  " + ",\n  ".join(parts) + "\n}\n").encode("utf-8")
-
-
-class _Encoded(str):
-    """An entry already written as JSON, as it stands inside a list of the document."""
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=2)
-
-
-def _entry_text(make: Callable[[Item, str], dict[str, Any]], item: Item, base: str) -> str:
-    """An entry's JSON, indented as an element of a list in the document ("" if empty)."""
-    cleaned = _clean(make(item, base))
-    return _dumps(cleaned).replace("\n", "\n    ") if cleaned else ""
-
-
-def _encoded(value: Any) -> str:
-    """A top-level value of the document as `json.dumps(..., indent=2)` writes it there.
-
-    JSON text never holds a raw line break inside a string, so re-indenting is a replace."""
-    if isinstance(value, list) and value and all(isinstance(v, _Encoded) for v in value):
-        return "[\n    " + ",\n    ".join(value) + "\n  ]"
-    return _dumps(value).replace("\n", "\n  ")
+def resume_json(resume: Resume) -> bytes:
+    """resume.json's bytes (empty sections and fields left out)."""
+    document = _clean(_document(resume))
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")

@@ -1,13 +1,7 @@
-"""The build stamp: what the last build of an output folder was made from.
-
-After a build, the site's cache folder (`cache_dir`) gets a stamp: the size and modification
-time of every input (site.yaml, content/, the themes, cvsite's own code) taken before the
-build read them, every symbolic link among them as a link, the options, the versions of
-Python and of the installed distributions, and the size and time of every file it wrote. A later
-`cvsite build` whose inputs, options and output all still match has nothing to do, and
-says so without loading the site: this module imports nothing heavy.
-
-The cache folder is safe to delete at any time; the next build is then a cold one.
+"""The build stamp: what the last build of an output folder was made from (the size and time
+of every input, links as links, the options, the code and Python that ran, every file
+written), so that an unchanged `cvsite build` says so without loading the site: this module
+imports nothing heavy. Also where a site's cache folder is, and the names kept in it.
 """
 
 from __future__ import annotations
@@ -28,21 +22,14 @@ from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 
 CODE = Path(__file__).resolve().parent.parent
-# The built-in themes: package data inside the wheel, beside the package in a checkout.
-PACKAGE_THEMES = Path(__file__).parent.parent / "themes"
-REPOSITORY_THEMES = Path(__file__).parent.parent.parent / "themes"
 
 Stats = dict[str, list[int | str]]  # path -> [size, mtime in ns] (a link: see _link)
 
 
 def cache_dir(site: Path) -> Path:
-    """The cache of one site: in the user's cache folder, never in the site folder.
-
-    The cache holds pickled Markdown and compiled templates, which loading runs as code. A
-    site folder is shared (a clone, a co-author's pull request, a CI checkout), so a cache
-    there would run whatever anyone committed into it. $CVSITE_CACHE_DIR, then
-    $XDG_CACHE_HOME/cvsite, then ~/.cache/cvsite; one folder per site, by its path.
-    """
+    """The cache of one site, by its path, in the user's cache folder: never in the site
+    folder, which is shared (a clone, a pull request), since loading the cache's pickled
+    Markdown and compiled templates runs them as code."""
     resolved = site.resolve()
     key = hashlib.sha1(str(resolved).encode()).hexdigest()[:16]
     return cache_root() / f"{resolved.name}-{key}"
@@ -59,18 +46,10 @@ def cache_root() -> Path:
     )
 
 
-def builtin_themes_dir() -> Path:
-    """Inside the wheel the themes are package data; in a checkout they sit beside the package."""
-    return PACKAGE_THEMES if PACKAGE_THEMES.is_dir() else REPOSITORY_THEMES
-
-
 def templates_folder(cache: Path) -> Path:
-    """Where compiled templates are kept for this cvsite's code, given a site's cache folder:
-    one folder beside it for all of the user's sites, as Python keeps one compiled copy of a module
-    for every program that imports it. Jinja files each template by its name and file, and
-    uses it only for the same source (a checksum of it is stored with it), so a site never
-    runs another's template, and a fresh clone of a site with a built-in theme does not
-    compile that theme again."""
+    """Where compiled templates are kept for this cvsite's code: beside a site's cache folder,
+    shared by all the user's sites (Jinja checks each against its source's checksum, so a
+    site never runs another's template, and a built-in theme is compiled once)."""
     return cache.parent / f"templates-{cache_version()}"
 
 
@@ -81,16 +60,13 @@ def markdown_file(cache: Path) -> Path:
 
 @functools.cache
 def cache_version() -> str:
-    """What kept Markdown and compiled templates are valid for: cvsite's version, the Python
-    that runs it, and each installed distribution by its name, version and files (the
-    digests its RECORD lists). Unlike `code_version`, no file time: a CI runner installs the
-    same cvsite afresh for every build, and must still find the cache it restored usable.
-    cvsite run from a source folder (no RECORD lists its code) adds its code's file times."""
+    """What kept Markdown and compiled templates are valid for: cvsite's version, Python's, and
+    each installed distribution by its RECORD's digest (the code's file times only when run
+    from a source folder). Unlike `code_version`, no file time: a CI runner installs cvsite
+    afresh for every build, and must still find the cache it restored usable."""
     wheel = (CODE.parent / f"cvsite-{__version__}.dist-info" / "RECORD").is_file()
-    code = [] if wheel else sorted(_scan([CODE], suffixes=(".py",)).items())
-    shaping = [code, sys.version, _distributions(_record_digest)]
-    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
-    return f"{__version__}-{digest}"
+    code = [] if wheel else sorted(scan_places([CODE], suffixes=(".py",)).items())
+    return _version(code, _distributions(_record_digest))
 
 
 def _record_digest(metadata: os.DirEntry) -> str:
@@ -104,30 +80,22 @@ def _record_digest(metadata: os.DirEntry) -> str:
 
 @functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
-    """cvsite's version, and a digest of everything else that shapes its output: its code's
-    file times (for a cvsite being edited), the Python that runs it, and the distributions
-    installed for it (`installed`). Every cache is kept by it: the stamp, the compiled
-    templates and the rendered Markdown of another Python or another Markdown are not used."""
-    stats = _scan([CODE], suffixes=(".py",))
-    shaping = [sorted(stats.items()), sys.version, installed()]
-    digest = hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]
-    return f"{__version__}-{digest}"
+    """cvsite's version, and a digest of what else shapes its output: its code's file times,
+    the Python that runs it, and every distribution installed, by its metadata folder
+    (`markdown-3.11.3.dist-info`) and that folder's time (all of them: a new dependency
+    needs no list to join)."""
+    code = sorted(scan_places([CODE], suffixes=(".py",)).items())
+    return _version(code, _distributions(lambda entry: str(entry.stat().st_mtime_ns)))
 
 
-def installed() -> list[str]:
-    """Each distribution Python imports from, by the name of its metadata folder, which
-    installers make of its name and version (`markdown-3.11.3.dist-info`), and that folder's
-    time (another install of the same version). All of them, not a list of those that shape
-    pages, which a new dependency would have to join: installing anything rebuilds once.
-
-    Read from the folders of sys.path, where importlib.metadata finds them too; importing
-    importlib.metadata costs more than a whole build that finds nothing changed.
-    """
-    return _distributions(lambda entry: str(entry.stat().st_mtime_ns))
+def _version(code: list, distributions: list[str]) -> str:
+    shaping = [code, sys.version, distributions]
+    return f"{__version__}-{hashlib.sha1(json.dumps(shaping).encode()).hexdigest()[:12]}"
 
 
 def _distributions(mark: Callable[[os.DirEntry], str]) -> list[str]:
-    """Each metadata folder in the folders of sys.path, by its path and `mark` of it."""
+    """Each metadata folder on sys.path, by its path and `mark` (without importlib.metadata,
+    whose import costs more than a no-op build)."""
     found = []
     for folder in sys.path:
         with contextlib.suppress(OSError), os.scandir(folder or ".") as entries:
@@ -143,10 +111,10 @@ def _skipped(folder: str) -> bool:
     return folder.startswith(".") or folder == "__pycache__"
 
 
-def _scan(places: Iterable[Path], suffixes: tuple[str, ...] = ()) -> Stats:
-    """The size and time of every file under `places` (files or folders), and every
-    symbolic link as itself (`_link`): a link the build refuses (to nothing, out of
-    content/) is a change as much as a file is, and a link to a folder is not followed."""
+def scan_places(places: Iterable[Path], suffixes: tuple[str, ...] = ()) -> Stats:
+    """The size and time of every file under `places`, and every link as itself (`_link`): a
+    link the build refuses is a change as much as a file is; a link to a folder is not
+    followed."""
     found: Stats = {}
     for place in places:
         path = os.fspath(place)
@@ -188,8 +156,7 @@ def _walk(top: str, suffixes: tuple[str, ...], found: Stats) -> None:
 
 
 def _link(path: str) -> list[int | str]:
-    """A link: its own size and time, where it points, and the size and time of what is
-    there (-1 and -1: nothing)."""
+    """A link: its own size and time, where it points, and what is there (-1, -1: nothing)."""
     try:
         own, target = os.lstat(path), os.readlink(path)
     except OSError:
@@ -200,10 +167,6 @@ def _link(path: str) -> list[int | str]:
     except OSError:
         there = [-1, -1]
     return [own.st_size, own.st_mtime_ns, target, *there]
-
-
-def site_inputs(site: Path) -> list[Path]:
-    return [site / "site.yaml", site / "content", site / "themes"]
 
 
 @dataclass(frozen=True)
@@ -242,20 +205,15 @@ def options_key(output: Path, base_url: str | None, drafts: bool) -> dict:
 
 
 def scan_inputs(site: Path, theme_dirs: Iterable[Path] = ()) -> Stats:
-    return _scan([*site_inputs(site), *theme_dirs])
-
-
-def scan_places(places: Iterable[Path]) -> Stats:
-    return _scan(places)
+    return scan_places([site / "site.yaml", site / "content", site / "themes", *theme_dirs])
 
 
 def scan_output(output: Path) -> Stats:
-    return _scan([output]) if output.is_dir() else {}
+    return scan_places([output]) if output.is_dir() else {}
 
 
 def output_stats(output: Path, made: Stats) -> Stats:
-    """What `scan_output` finds in `output`, from the sizes and times of the files the writer
-    made there, by their paths in it, without walking the folder again."""
+    """What `scan_output` finds in `output`, from what the writer made there (no walk)."""
     root = os.fspath(output)
     return {f"{root}/{relative}": info for relative, info in made.items() if not _hidden(relative)}
 
@@ -268,10 +226,7 @@ def _hidden(relative: str) -> bool:
 
 
 def forget(site: Path, output: Path) -> None:
-    """Drop the stamp (before a build changes the output, so a failed one leaves none).
-
-    Where it cannot be (a read-only cache), it stays: it names the inputs and output files
-    it was made with, and the output this build writes differs from them, or is them."""
+    """Drop the stamp before a build changes the output, so that a failed one leaves none."""
     with contextlib.suppress(OSError):
         _stamp_path(site, output).unlink(missing_ok=True)
 
@@ -292,22 +247,26 @@ def unchanged(site: Path, output: Path, base_url: str | None, drafts: bool) -> d
     return stamp.summary
 
 
-def describe(summary: dict, seconds: float, output: Path) -> str:
-    """The line `cvsite build` prints when nothing changed (as a build that wrote nothing)."""
+def describe(summary: dict, seconds: float, output: Path, action: str = "nothing changed") -> str:
+    """The lines `cvsite build` prints: what the site holds (a stamp's `summary`), `action`."""
     pages: dict[str, int] = summary["pages"]
     total = sum(pages.values())
     kinds = ", ".join(f"{kind} {count}" for kind, count in pages.items())
     others = summary["files"] - total
-    try:
-        shown = output.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        shown = output.as_posix()
     line = (
-        f"Built {total} pages ({kinds}) and {others} other files; nothing changed "
-        f"in {seconds:.2f} s → {shown}/"
+        f"Built {total} pages ({kinds}) and {others} other files; {action} "
+        f"in {seconds:.2f} s → {short_path(output)}/"
     )
     fallbacks = describe_fallbacks(summary.get("fallbacks", {}), summary.get("language", "en"))
     return "\n".join([line, *fallbacks])
+
+
+def short_path(path: Path) -> str:
+    """A path as short as it can be said: relative to the working folder when inside it."""
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def describe_fallbacks(counts: dict[str, int], default: str) -> list[str]:

@@ -1,16 +1,8 @@
-"""When the PDFs are typeset: which ones a build makes, where, and which wait for later.
-
-Typst's threads do not survive fork(), so no process may fork once it has typeset. A build
-that forks workers for its pages hands them each PDF as one more job (typeset in a worker,
-or here once every worker is forked); one that does not typesets on a thread beside its
-page rendering, since Typst's compile lets other threads run. Either way the PDF's document
-is made where the pages render, as it renders Markdown and Python-Markdown is not
-thread-safe.
-
-The preview shows the pages before the PDFs: a rebuild with `later` leaves each PDF made
-before as it was (`make_generated(later=True)`), and `typeset_late` makes them once the
-browsers have been told to reload.
-"""
+"""When the PDFs are typeset. No process may fork once it has typeset (Typst's threads do not
+survive fork()): a build that forks hands each PDF to its workers as one more job; one that
+does not typesets on a thread beside its pages (each document is made where pages render:
+Python-Markdown is not thread-safe). The preview shows pages first: `later` leaves PDFs as
+they were, and `typeset_late` makes them after the browsers reload."""
 
 from __future__ import annotations
 
@@ -29,8 +21,7 @@ from generator.site.rendered import RenderedSite
 def pdfs_to_make(
     wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
 ) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before`, by name: how to typeset it. `later`:
-    only those `before` lacks (the others are left for `late_pdfs`)."""
+    """Each PDF whose inputs changed since `before` (`later`: that `before` lacks), by name."""
     return {
         name: make
         for name, (inputs, make) in wanted.items()
@@ -50,8 +41,7 @@ def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
 
 
 def pdf_cost(job: PdfJob) -> float:
-    """About how long typesetting takes, in entry pages (see Renderer._unit_cost): a fixed
-    part, and a part per entry of the CV."""
+    """About how long typesetting takes, in entry pages (see Renderer._unit_cost)."""
     return 150.0 + 2.5 * sum(1 for _ in job.resume.items)
 
 
@@ -72,8 +62,7 @@ def render_beside_pdfs(
 
 
 def typeset_late(site: RenderedSite | None) -> dict[PurePosixPath, bytes]:
-    """The PDFs `site` left as they were (`late`), typeset now and kept as its own: their
-    bytes by path, to write."""
+    """The PDFs `site` left as they were, typeset now and kept as its own: bytes by path."""
     made: dict[PurePosixPath, bytes] = {}
     for name, (inputs, make) in list(site.late.items()) if site is not None else ():
         data = make()  # a mistake raises here, and the PDF stays late

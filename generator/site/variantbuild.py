@@ -1,10 +1,6 @@
-"""`cvsite build --variant NAME`: one CV variant alone, for a quick application.
-
-Its page and PDF in each language, and the theme's static files (so the page looks as it
-does on the site), are written to a folder of their own, replaced whole like `output/`. The
-site's `output/` is never touched: its no-op stamp and its swap stay the whole build's, and
-a folder that holds a whole site is refused as a target.
-"""
+"""`cvsite build --variant NAME`: one CV variant alone, for a quick application: its page and
+PDF in each language and the theme's static files, in a folder of their own replaced whole.
+The site's `output/` is never touched, and a folder holding a whole site is refused."""
 
 from __future__ import annotations
 
@@ -17,11 +13,13 @@ from generator.content.schema import Variant
 from generator.errors import BuildError, UsageError, listed, shown
 from generator.model.resume import Loaded, load
 from generator.render.renderer import Renderer, plan_pages
-from generator.render.theme import Theme, load_theme
+from generator.render.theme import Theme
 from generator.render.typstpdf import make_pdf, pdf_name, template_of
+from generator.site.builder import site_theme
 from generator.site.options import BuildOptions
 from generator.site.outputlock import output_lock
 from generator.site.outputs import theme_assets
+from generator.site.stamp import short_path
 from generator.site.writer import Source, check_output_location, prepare_output, write_site
 
 # A folder with this file holds a whole site (every build writes one): not a variant's.
@@ -41,7 +39,7 @@ class VariantBuild:
     def summary(self) -> str:
         where = [f"{self.output / name}" for name in [*self.pdfs, *self.pages]]
         return f"Built the CV {shown(self.name)} ({', '.join(self.languages)}): " + ", ".join(
-            _shown(Path(path)) for path in where
+            short_path(Path(path)) for path in where
         )
 
 
@@ -51,15 +49,14 @@ def default_output(site: Path, name: str) -> Path:
 
 
 def build_variant(options: BuildOptions, name: str) -> VariantBuild:
-    """The variant `name` of the site, its page and PDF in every language, written to
-    `options.output`. Raises UsageError for a variant site.yaml does not declare."""
+    """The variant `name` of the site, its page and PDF in every language, written."""
     check_output_location(options.output, options.site)
     _refuse_whole_site(options)
     with output_lock(options.output):
         prepare_output(options.output, options.force)
         loaded = load(options.site, include_drafts=options.drafts, base_url=options.base_url)
         variant = find_variant(loaded, name)
-        theme = _theme(loaded, options.site)
+        theme = site_theme(loaded, options.site)
         pages = _pages(loaded, theme, options.site, name)
         pdfs = _pdfs(loaded, theme, variant)
         files: dict[PurePosixPath, Source] = {**pages, **pdfs, **_static(theme)}
@@ -77,7 +74,7 @@ def _refuse_whole_site(options: BuildOptions) -> None:
     output = options.output.resolve()
     if output == (options.site / "output").resolve() or (output / WHOLE_SITE).is_file():
         raise BuildError(
-            f"--output {_shown(options.output)} holds the whole site, which a build of one "
+            f"--output {short_path(options.output)} holds the whole site, which a build of one "
             "variant would replace: choose a folder of its own (the default is "
             "output-cv-<name>/)"
         )
@@ -96,17 +93,12 @@ def find_variant(loaded: Loaded, name: str) -> Variant:
     raise UsageError(f"{message} (variants: {known})")
 
 
-def _theme(loaded: Loaded, site: Path) -> Theme:
-    config = loaded.resume.config
-    return load_theme(config.theme, site, config.theme_options, config=loaded.config_doc)
-
-
 def _pages(loaded: Loaded, theme: Theme, site: Path, name: str) -> dict[PurePosixPath, Source]:
     """The variant's page in each language, as the whole build renders it."""
     renderer = Renderer(loaded.resume, theme, site)
     renderer.use(loaded.resume, *loaded.translations.values())
     pages = [p for p in plan_pages(loaded.resumes) if p.variant and p.variant.name == name]
-    return {routes.output_path(page.url): renderer.render(page) for page in pages}
+    return {routes.output_path(page.url): renderer.render_page(page)[0] for page in pages}
 
 
 def _pdfs(loaded: Loaded, theme: Theme, variant: Variant) -> dict[PurePosixPath, Source]:
@@ -124,11 +116,3 @@ def _static(theme: Theme) -> dict[PurePosixPath, Source]:
         routes.output_path(routes.theme_file(relative)): asset
         for relative, asset in theme_assets(theme).items()
     }
-
-
-def _shown(path: Path) -> str:
-    """A path as short as it can be said: relative to the working folder when inside it."""
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return path.as_posix()

@@ -1,15 +1,6 @@
-"""SVG pictures, made into pixels. An SVG is a document: opened from the site's own address it
-runs its `<script>` and `onload`, and it may load what it links to. So no SVG a field names
-(`avatar`, an entry's `image`, site.yaml's `favicon`) is published as it is: it is drawn by
-the SVG renderer inside the `typst` wheel (resvg, which runs no script, draws no
-`foreignObject` and loads no file or URL an SVG links to), and the drawing is made into the
-site's pictures as a photo is (site/images.py).
-
-Before that, the file is checked to be SVG by what it holds, not by its name (an HTML page
-named `me.svg` is refused), and its size as a browser would show it is read from its root
-element: the width and height of its pages' pictures come from there, and it is drawn at
-whatever size its largest file needs.
-"""
+"""SVG pictures, made into pixels: opened from the site's own address an SVG would run its
+scripts, so each is checked to be SVG by what it holds, sized from its root element, and
+drawn by resvg (in the `typst` wheel: no script, no `foreignObject`, no linked file)."""
 
 from __future__ import annotations
 
@@ -40,8 +31,7 @@ _DRAW = b"""#set page(width: float(sys.inputs.width) * 1pt, height: float(sys.in
 
 
 class NotDrawn(ValueError):
-    """Why a file is not an SVG cvsite draws, as a message goes on after the file's name:
-    `is not an SVG picture (it starts like HTML)`."""
+    """Why a file is not an SVG cvsite draws: `is not an SVG picture (it starts like HTML)`."""
 
 
 @functools.cache
@@ -51,8 +41,7 @@ def renderer_version() -> str:
 
 
 def svg_size(data: bytes) -> tuple[float, float]:
-    """The size (CSS pixels) at which a browser shows the SVG `data`: from its root's width,
-    height and viewBox. Raises NotDrawn for a file that is not an SVG."""
+    """The size (CSS pixels) at which a browser shows the SVG `data`; NotDrawn if not an SVG."""
     if len(data) > MOST_BYTES:
         raise _not_svg(f"it is over {MOST_BYTES // 1_000_000} MB")
     text = _text(data)
@@ -68,18 +57,14 @@ def svg_size(data: bytes) -> tuple[float, float]:
 
 
 def draw(data: bytes, width: int, height: int) -> bytes:
-    """The SVG `data` drawn to fit `width` × `height` pixels, as a PNG (transparent where it
-    draws nothing). Raises NotDrawn for what resvg cannot draw, and RuntimeError in a process
-    forked from one that has used Typst (typstpdf.compiler)."""
+    """The SVG `data` drawn to fit `width` × `height` pixels, as a transparent PNG."""
     typst = compiler()
     inputs = {"svg": _text(data), "width": str(width), "height": str(height)}
     # An empty folder as Typst's root: an SVG's link to a file finds nothing to read.
     with tempfile.TemporaryDirectory(prefix="cvsite-svg-") as root:
         try:
-            return typst.compile(
-                _DRAW, root=root, format="png", ppi=72.0, ignore_system_fonts=True,
-                sys_inputs=inputs,
-            )  # fmt: skip
+            options = {"root": root, "format": "png", "ppi": 72.0, "ignore_system_fonts": True}
+            return typst.compile(_DRAW, **options, sys_inputs=inputs)
         except typst.TypstError as exc:
             raise NotDrawn(_why(exc)) from None
 
@@ -106,8 +91,7 @@ class _Found(Exception):
 
 
 def _root(text: str) -> tuple[str, dict[str, str]]:
-    """The root element's name (`namespace local`) and attributes. Only what comes before
-    and in its start tag is read, by expat, which loads no external entity."""
+    """The root element's name and attributes, read by expat (which loads no external entity)."""
     parser = expat.ParserCreate(namespace_separator=" ")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
 
@@ -120,8 +104,8 @@ def _root(text: str) -> tuple[str, dict[str, str]]:
     except _Found as found:
         return found.args
     except expat.ExpatError as exc:
-        raise _not_svg(f"it is not XML: {expat.ErrorString(exc.code)} at {exc.lineno}:"
-                       f"{exc.offset + 1}") from None  # fmt: skip
+        where = f"{exc.lineno}:{exc.offset + 1}"
+        raise _not_svg(f"it is not XML: {expat.ErrorString(exc.code)} at {where}") from None
     raise _not_svg("it holds no element")
 
 

@@ -1,17 +1,17 @@
-"""Put a built site on disk without ever leaving a half-written output folder.
-
-The new site is assembled in a sibling folder (unchanged files hard-linked from the current
-output, changed ones written), then swapped in with one atomic rename. A build that fails,
-or a process killed at any moment, leaves the previous output as it was. A build whose
-result equals what is on disk writes nothing at all.
-"""
+"""Put a built site on disk without ever leaving a half-written output folder: assembled in a
+sibling folder (unchanged files hard-linked), then swapped in at once, and what a killed
+build left undone recovered. A failed or killed build leaves the previous output as it was;
+an unchanged one writes nothing. No output goes over the site's own files (`source_part`)."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
 import os
 import posixpath
 import shutil
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -20,16 +20,19 @@ from typing import BinaryIO
 from generator import confined
 from generator.diskerrors import output_error
 from generator.errors import BuildError
-from generator.site.outputlock import output_lock
-from generator.site.sources import source_part
-from generator.site.swap import MARKER, MARKER_TEXT, recover, staging_paths, swap_in
+from generator.site.outputlock import file_kind, output_lock
+
+MARKER = ".cvsite-output"
+MARKER_TEXT = b"This folder is built by cvsite. `cvsite build` replaces it whole: do not edit.\n"
+# The site's own names (source_part).
+SOURCE_FOLDERS = ("content", "themes", ".git", ".github")
+SOURCE_FILES = ("site.yaml", ".gitlab-ci.yml", ".gitignore", "requirements.txt")
 
 
 @dataclass(frozen=True)
 class Asset:
-    """A file of the site published as it is (a content asset, a theme's static file):
-    `path`, read from inside `root` every time it is copied (`confined.open_inside`), so that
-    a link made to lead out of `root` after the build looked at it is refused then."""
+    """A file published as it is (a content asset, a theme's static file), read from inside
+    `root` each time it is copied, so that a link made to lead out of it later is refused."""
 
     root: Path
     path: Path
@@ -44,14 +47,26 @@ Source = bytes | Asset | Path
 class WriteReport:
     written: int  # files whose bytes are new or changed
     removed: int  # files that were there and are not any more
-    total: int
-    # Size and modification time of each file of a new output folder, by its path in it,
-    # taken as it was made: a stamp then needs no walk of the folder. None: none was made.
+    # Size and time of each file of a new output folder, for the stamp; None: none made.
     stats: dict[str, list[int]] | None = None
 
     @property
     def changed(self) -> bool:
         return bool(self.written or self.removed)
+
+
+def source_part(path: Path, site: Path) -> str | None:
+    """The part of the site that `path` is or is inside (`content/`, `site.yaml`), or None:
+    what the site reads, and what keeps and publishes it. No command writes over them: not a
+    build's output, a deploy's destination or an export."""
+    for name in SOURCE_FOLDERS:
+        folder = site / name
+        if path == folder or folder in path.parents:
+            return f"{name}/"
+    for name in SOURCE_FILES:
+        if path == site / name:
+            return name
+    return None
 
 
 def check_output_location(output: Path, site_root: Path) -> None:
@@ -69,8 +84,7 @@ def check_output_location(output: Path, site_root: Path) -> None:
 
 
 def prepare_output(output: Path, force: bool) -> None:
-    """What a killed build left undone recovered, and an output folder that is not cvsite's
-    refused: before a build renders anything, and again before it writes."""
+    """Recover what a killed build left undone; refuse an output folder not cvsite's."""
     try:
         recover(output)
     except OSError as exc:
@@ -109,8 +123,7 @@ def _same(existing: Path, source: Source) -> bool:
 
 
 def _open(source: Asset | Path) -> BinaryIO:
-    """A file to copy, opened from inside its folder; a link out of it, a pipe, a socket or
-    a device is refused (confined.NotRegular, a BuildError naming the file)."""
+    """A file to copy, opened from inside its folder (confined.open_inside refuses the rest)."""
     asset = source if isinstance(source, Asset) else Asset(source.parent, source)
     return confined.open_inside(asset.root, asset.path.relative_to(asset.root).as_posix())
 
@@ -135,10 +148,7 @@ def write_site(
     force: bool = False,
     locked: bool = False,
 ) -> WriteReport:
-    """Make `output` hold exactly `files`, atomically. Returns what changed.
-
-    `locked`: the caller holds the output's lock (outputlock.py) already;
-    otherwise it is held here while the folder is written."""
+    """Make `output` hold exactly `files`, atomically (holding its lock unless `locked`)."""
     if not locked:
         with output_lock(output):
             return write_site(output, files, force=force, locked=True)
@@ -152,7 +162,7 @@ def write_site(
     folder, _ = staging_paths(output)
     try:
         if not written and not removed:
-            return WriteReport(0, 0, len(wanted))
+            return WriteReport(0, 0)
         stats = _assemble(folder, output, wanted, unchanged)
         swap_in(folder, output)  # renames keep each file's size and time
     except OSError as exc:  # a full disk, a read-only folder: the previous site stays
@@ -160,16 +170,14 @@ def write_site(
     finally:
         if folder.exists():
             shutil.rmtree(folder, ignore_errors=True)
-    return WriteReport(written, len(removed), len(wanted), stats)
+    return WriteReport(written, len(removed), stats)
 
 
 def _assemble(
     staging: Path, output: Path, wanted: dict[str, Source], unchanged: set[str]
 ) -> dict[str, list[int]]:
-    """Each file of `wanted` made in `staging` (if it is not there already); their sizes and
-    times, by path."""
-    # One plain loop of system calls: a pool of eight threads was 4-8 times slower here (on
-    # ext4 and tmpfs, 1,467 and 6,466 files), its futures and locks costing more than writes.
+    """Each file of `wanted` made in `staging` (a pool of threads costs more than the writes);
+    their sizes and times, by path."""
     staging.mkdir(parents=True, exist_ok=True)
     root, current = os.fspath(staging), os.fspath(output)
     folders = {posixpath.dirname(r) for r in wanted} - {""}
@@ -196,8 +204,7 @@ _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def _write_new(target: str, data: bytes) -> os.stat_result:
-    """A new file holding `data`, and its stat once written: the last write sets its time,
-    closing does not change it. System calls straight: a Python file object adds nothing here."""
+    """A new file holding `data`, and its stat once written (closing keeps its time)."""
     descriptor = os.open(target, _NEW_FILE, 0o666)
     try:
         view = memoryview(data)
@@ -228,17 +235,9 @@ def _link(existing: str, target: str) -> bool:
 
 
 def update_files(
-    output: Path,
-    written: dict[PurePosixPath, Source],
-    removed: Iterable[PurePosixPath],
-    *,
-    total: int,
-) -> WriteReport:
-    """Bring a folder this process keeps (a preview's) up to date, in place.
-
-    Each file is replaced in one rename, so a browser never reads half a page; folders left
-    empty by removed files go too. `write_site` is for output folders others may read.
-    """
+    output: Path, written: dict[PurePosixPath, Source], removed: Iterable[PurePosixPath]
+) -> None:
+    """Update a preview's folder in place, each file replaced in one rename."""
     for relative, source in sorted(written.items()):
         target = output / relative
         temporary = target.with_name(f".{target.name}.cvsite-tmp")
@@ -252,17 +251,95 @@ def update_files(
         except OSError as exc:
             temporary.unlink(missing_ok=True)
             raise output_error(exc, output) from None
-    gone = 0
     for relative in removed:
         target = output / relative
         if target.is_file() or target.is_symlink():
             target.unlink()
-            gone += 1
         _prune(target.parent, output)
-    return WriteReport(len(written), gone, total)
 
 
 def _prune(folder: Path, output: Path) -> None:
     while folder != output and folder.is_dir() and not any(folder.iterdir()):
         folder.rmdir()
         folder = folder.parent
+
+
+# --- the swap --------------------------------------------------------------------------------
+
+
+def staging_paths(output: Path) -> tuple[Path, Path]:
+    return (
+        output.parent / f".{output.name}.cvsite-new",
+        output.parent / f".{output.name}.cvsite-old",
+    )
+
+
+def recover(output: Path) -> None:
+    """Undo what a killed build may have left (stray staging folders, a swap half done), under
+    the output's lock. Anything but a folder under those names is refused, never followed."""
+    staging, old = staging_paths(output)
+    found = {leftover: _leftover(leftover, output) for leftover in (staging, old)}
+    if found[old] and not os.path.lexists(output) and _was_output(old):
+        old.rename(output)
+        found[old] = False
+    for leftover, there in found.items():
+        if there:
+            shutil.rmtree(leftover)
+
+
+def _leftover(path: Path, output: Path) -> bool:
+    """Whether `path` is there, as a folder; anything else there is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return False
+    if stat.S_ISDIR(mode):
+        return True
+    raise BuildError(
+        f"{path} is a {file_kind(path)}: cvsite keeps that name for the folder it builds "
+        f"{output.name}/ in, and never follows, renames or removes anything else there. "
+        "Remove it (if it came from a repository, delete it there too) and build again."
+    )
+
+
+def _was_output(folder: Path) -> bool:
+    """Whether `folder` is an output folder cvsite made, set aside by a swap cut short."""
+    try:
+        return stat.S_ISDIR(os.lstat(folder).st_mode) and stat.S_ISREG(
+            os.lstat(folder / MARKER).st_mode
+        )
+    except OSError:
+        return False
+
+
+def swap_in(staging: Path, output: Path) -> None:
+    if not output.exists():
+        staging.rename(output)
+        return
+    if _exchange(staging, output):
+        shutil.rmtree(staging)  # it now holds the previous site
+        return
+    # No atomic exchange here: two renames, which `recover` completes after a crash.
+    _, old = staging_paths(output)
+    output.rename(old)
+    staging.rename(output)
+    shutil.rmtree(old)
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one step with Linux's renameat2(RENAME_EXCHANGE)."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    if ctypes.get_errno() in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(ctypes.get_errno(), os.strerror(ctypes.get_errno()), str(b))

@@ -109,6 +109,21 @@ def test_a_folder_that_is_not_a_site_becomes_a_minimal_one(tmp_path: Path):
     assert (site / "output" / "publications" / "a" / "index.html").is_file()
 
 
+def test_of_authors_named_equally_often_the_first_named_owns_the_new_site(tmp_path: Path):
+    source = tmp_path / "refs.bib"
+    source.write_text(
+        "@misc{a, title={A}, author={Babbage, Charles and Lovelace, Ada and Somerville, Mary},"
+        " year=1843}\n",
+        "utf-8",
+    )
+    for seed in ("0", "1", "2", "3"):  # a set of the names came out in the seed's order
+        site = tmp_path / f"new-{seed}"
+        result = run_cli("import", "bibtex", source, "--site", site, env={"PYTHONHASHSEED": seed})
+        assert result.code == 0, result.err
+        profile = (site / "content" / "profile.yaml").read_text("utf-8")
+        assert "name: Charles Babbage" in profile, (seed, profile)
+
+
 def test_a_dry_run_names_every_field_and_writes_nothing(sample_site: Path):
     result = run_cli("import", "bibtex", LIBRARY, "--site", sample_site, "--dry-run")
     assert "mueller2021arm.journal -> content/publications/mueller2021arm.md.venue" in result.out

@@ -307,7 +307,7 @@ def test_a_theme_that_shows_bodies_in_lists_is_rendered_again_on_a_body_edit(
 def test_an_edited_title_shows_on_its_tag_pages_in_the_feed_and_in_resume_json(
     harness: Harness,
 ):
-    # Lists, the feed and resume.json reuse what each unchanged entry made last time.
+    # Lists reuse what each unchanged entry made last time; the feed and resume.json follow.
     h = harness
     project = "content/projects/hpc-benchmarking.md"
     h.rebuild(h.replace(project, "title: HPC Benchmarking", "title: Cluster Benchmarking"))

@@ -24,10 +24,6 @@ def add(commands: Commands) -> None:
     add_site(check)
     check.add_argument("--drafts", action="store_true", help="include draft entries")
     check.set_defaults(func=cmd_check)
-    _add_build(commands)
-
-
-def _add_build(commands: Commands) -> None:
     build = commands.add_parser(
         "build",
         help="build the site into output/",
@@ -124,14 +120,15 @@ def cmd_build(args: argparse.Namespace) -> int:
         return EXIT_OK
     output = resolved(Path(args.output) if args.output else site / "output")
     # Checked before anything heavy is imported: an unchanged site costs a few file stats.
-    # --force builds in any case.
-    unchanged = None
-    if not args.force:
-        unchanged = stamp.unchanged(site, output, args.base_url, args.drafts)
+    unchanged = None if args.force else stamp.unchanged(site, output, args.base_url, args.drafts)
     if unchanged is not None:
         print(stamp.describe(unchanged, time.perf_counter() - started, output))
-    else:
-        print(_build(args, site, output).summary())
+        return EXIT_OK
+    from generator.site.build import BuildOptions, build
+
+    cache = stamp.cache_dir(site)
+    options = BuildOptions(site, output, args.base_url, args.drafts, args.force, cache_dir=cache)
+    print(build(options).summary())
     return EXIT_OK
 
 
@@ -147,18 +144,3 @@ def _build_variant(args: argparse.Namespace, site: Path):  # noqa: ANN202 - Vari
     output = Path(args.output) if args.output else default_output(site, args.variant)
     options = BuildOptions(site, resolved(output), args.base_url, args.drafts, args.force)
     return build_variant(options, args.variant)
-
-
-def _build(args: argparse.Namespace, site: Path, output: Path):  # noqa: ANN202 - BuildResult
-    from generator.site import stamp
-    from generator.site.build import BuildOptions, build
-
-    options = BuildOptions(
-        site,
-        output,
-        args.base_url,
-        args.drafts,
-        args.force,
-        cache_dir=stamp.cache_dir(site),
-    )
-    return build(options)

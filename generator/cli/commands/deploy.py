@@ -48,17 +48,8 @@ def cmd_deploy(args: argparse.Namespace) -> int:
     from generator.deploy.publish import DeployRequest, deploy
     from generator.errors import ContentErrors
 
-    request = DeployRequest(
-        site=site_dir(args.site),
-        target=args.target,
-        remote=args.remote,
-        branch=args.branch,
-        cname=args.cname,
-        destination=args.destination,
-        base_url=args.base_url,
-        force=args.force,
-        dry_run=args.dry_run,
-    )
+    flags = ("target", "remote", "branch", "cname", "destination", "base_url", "force", "dry_run")
+    request = DeployRequest(site_dir(args.site), **{flag: getattr(args, flag) for flag in flags})
     try:
         report = deploy(request)
     except ContentErrors as exc:

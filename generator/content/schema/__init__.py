@@ -4,25 +4,14 @@ Every model forbids unknown keys. Scalars arrive from `yamlio` as text; pydantic
 turns text into the numbers and booleans a field asks for. Cross-field rules (an end before
 its start) are checked here too, so every content error surfaces in one validation pass.
 
-fields.py holds the shared field types, profile.py the profile, people.py co-authors,
-entries.py every section's entry model, page.py a free page's front matter,
-siteconfig.py site.yaml (analytics.py its `analytics`) and thememanifest.py theme.yaml;
-every name is importable from here.
+fields.py holds the shared field types, profile.py the profile and co-authors, entries.py
+every section's entry model and a free page's front matter, siteconfig.py site.yaml and
+theme.yaml; what other packages use is importable from here.
 """
 
 from __future__ import annotations
 
-from generator.content.schema.analytics import PROVIDERS, Analytics
-from generator.content.schema.display import (
-    PAPERS,
-    ContactSettings,
-    DateDetail,
-    Marks,
-    PdfSetting,
-    PdfSettings,
-)
 from generator.content.schema.entries import (
-    BIBTEX_KEY_PATTERN,
     NEWS_SECTIONS,
     PUBLICATION_TYPES,
     SECTION_MODELS,
@@ -32,96 +21,52 @@ from generator.content.schema.entries import (
     Entry,
     Experience,
     Highlight,
-    Interest,
     NewsItem,
+    PageMatter,
     Project,
     Publication,
     SkillGroup,
-    SkillItem,
     Talk,
     Teaching,
-    Thesis,
-    Volunteer,
     model_for,
 )
-from generator.content.schema.fields import (
-    MAX_SLUG,
-    MAX_SLUG_BYTES,
-    SLUG_PATTERN,
-    DateValue,
-    Email,
-    LocalFile,
-    Markdown,
-    Slug,
-    Strict,
-    Url,
-    url_scheme,
-)
-from generator.content.schema.page import PageMatter
-from generator.content.schema.people import ORCID_PATTERN, Person
-from generator.content.schema.profile import Language, Link, PostalAddress, Profile
+from generator.content.schema.fields import MAX_SLUG_BYTES, SLUG_PATTERN, LocalFile, Url, url_scheme
+from generator.content.schema.profile import Link, Person, Profile
 from generator.content.schema.siteconfig import (
     DEPLOY_TARGETS,
     LANGUAGE_PATTERN,
-    Argument,
+    Analytics,
     BaseUrl,
-    CvSettings,
     DeployOptions,
-    FeedSettings,
-    HighlightAuthor,
-    LanguageCode,
-    MarkdownOptions,
     NavItem,
     SiteConfig,
     Strings,
+    ThemeManifest,
     Variant,
     is_variant_name,
 )
-from generator.content.schema.thememanifest import ThemeManifest
 
 __all__ = [
-    "ORCID_PATTERN",
     "Person",
     "Analytics",
-    "PROVIDERS",
-    "Argument",
     "Award",
-    "BIBTEX_KEY_PATTERN",
     "BaseUrl",
     "Certificate",
-    "CvSettings",
     "DEPLOY_TARGETS",
-    "DateValue",
     "DeployOptions",
     "Education",
-    "Email",
     "Entry",
     "Experience",
-    "FeedSettings",
     "Highlight",
-    "HighlightAuthor",
-    "Interest",
     "LANGUAGE_PATTERN",
-    "Language",
-    "LanguageCode",
     "Link",
     "LocalFile",
-    "MAX_SLUG",
     "MAX_SLUG_BYTES",
-    "Markdown",
-    "MarkdownOptions",
     "NEWS_SECTIONS",
     "NewsItem",
     "NavItem",
-    "PAPERS",
-    "ContactSettings",
-    "DateDetail",
-    "Marks",
     "PUBLICATION_TYPES",
     "PageMatter",
-    "PdfSetting",
-    "PdfSettings",
-    "PostalAddress",
     "Profile",
     "Project",
     "Publication",
@@ -129,17 +74,12 @@ __all__ = [
     "SLUG_PATTERN",
     "SiteConfig",
     "SkillGroup",
-    "SkillItem",
-    "Slug",
-    "Strict",
     "Strings",
     "Talk",
     "Teaching",
     "ThemeManifest",
-    "Thesis",
     "Url",
     "Variant",
-    "Volunteer",
     "is_variant_name",
     "model_for",
     "url_scheme",

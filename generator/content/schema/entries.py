@@ -1,5 +1,6 @@
 """The entries of each section kind (education, experience, publications, talks…) and
-which model a section's entries use; cross-field rules (an end before its start) included."""
+which model a section's entries use, cross-field rules (an end before its start) included;
+and the front matter of a free page (content/about.md)."""
 
 from __future__ import annotations
 
@@ -147,12 +148,13 @@ class Entry(Strict):
             )
         return self
 
+    # The field that names an entry without a title (an education's degree).
     title_field: ClassVar[str] = "title"
 
     @property
     def slug_title(self) -> str:
         """The entry's name: what its slug is made from (so it must not change)."""
-        return self.title or ""
+        return self.title or getattr(self, self.title_field) or ""
 
     @property
     def shown_title(self) -> str:
@@ -187,10 +189,6 @@ class Education(Entry):
     title_field: ClassVar[str] = "degree"
 
     @property
-    def slug_title(self) -> str:
-        return self.title or self.degree or ""
-
-    @property
     def shown_title(self) -> str:
         """`Bachelor, Information Technology`: the degree with its field of study, unless an
         own title was given or the degree names the field already. The slug stays the
@@ -210,20 +208,12 @@ class Experience(Entry):
 
     title_field: ClassVar[str] = "position"
 
-    @property
-    def slug_title(self) -> str:
-        return self.title or self.position or ""
-
 
 class Volunteer(Entry):
     position: str | None = None
     url: Url | None = Field(None, description="The organization's website.")
 
     title_field: ClassVar[str] = "position"
-
-    @property
-    def slug_title(self) -> str:
-        return self.title or self.position or ""
 
 
 class Project(Entry):
@@ -355,10 +345,6 @@ class Teaching(Entry):
 
     title_field: ClassVar[str] = "course"
 
-    @property
-    def slug_title(self) -> str:
-        return self.title or self.course or ""
-
 
 class Talk(Entry):
     event: str | None = None
@@ -405,3 +391,16 @@ SECTION_MODELS: dict[str, type[Entry]] = {
 def model_for(section: str) -> type[Entry]:
     """The entry model of a section; unknown sections get the generic one."""
     return SECTION_MODELS.get(section, Entry)
+
+
+class PageMatter(Strict):
+    """content/<name>.md: a page of its own at /<name>/, never on the CV."""
+
+    title: str = Field(description="The page's title, its heading and its menu text.")
+    description: str | None = Field(
+        None, description="One sentence for search engines and link previews."
+    )
+    nav_label: str | None = Field(None, description="The menu text, when not the title.")
+    draft: bool = Field(False, description="Left out of the build unless --drafts.")
+    weight: int = Field(0, description="Order among pages in the default menu: lower first.")
+    body: Markdown | None = Field(None, description="The page's text, below the front matter.")

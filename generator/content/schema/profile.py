@@ -1,14 +1,14 @@
-"""content/profile.yaml: who the site is about, with their links, languages and address."""
+"""content/profile.yaml, who the site is about, with their links, languages and address; and
+content/people.yaml, the people they write with, so that author lists link to them."""
 
 from __future__ import annotations
 
-from pydantic import (
-    Field,
-)
+from pydantic import Field
 
 from generator.content.schema.fields import Email, LocalFile, Markdown, PictureUrl, Strict, Url
 from generator.safeurl import EXPECTED_LINK
 
+ORCID_PATTERN = r"^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$"
 # Countries whose addresses put the postal code after the town and region.
 _CODE_AFTER_TOWN = {"US", "CA", "AU", "GB", "IE", "NZ", "IN"}
 
@@ -79,3 +79,23 @@ class Profile(Strict):
             region = address.region
         parts = (street, town, region, address.country_code)
         return ", ".join(p for p in parts if p)
+
+
+class Person(Strict):
+    """One co-author: an author whose name matches `name` or an alias links to them."""
+
+    name: str = Field(description="The name, as an author list writes it, e.g. Ada Lovelace.")
+    url: Url | None = Field(None, description="Where the name links to: their page.")
+    aliases: list[str] = Field(
+        default_factory=list, description="Other spellings, e.g. A. Lovelace, Lovelace, Ada."
+    )
+    orcid: str | None = Field(
+        None,
+        pattern=ORCID_PATTERN,
+        description="Their ORCID iD, e.g. 0000-0002-1825-0097; linked when `url` is not given.",
+    )
+
+    @property
+    def link(self) -> str | None:
+        """Where the name links to: the url, else the ORCID record."""
+        return self.url or (f"https://orcid.org/{self.orcid}" if self.orcid else None)

@@ -1,5 +1,5 @@
 """site.yaml: the site's settings (base URL, languages, nav, theme, PDF, CV, feed, analytics,
-deploy, strings)."""
+deploy, strings); and a theme's theme.yaml."""
 
 from __future__ import annotations
 
@@ -10,25 +10,180 @@ from pydantic import (
     AfterValidator,
     BeforeValidator,
     Field,
+    WithJsonSchema,
     create_model,
     field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
-from generator.content.defaults import DEFAULT_THEME
+from generator.content.authors import NAME_MARKS
 from generator.content.i18n import STRINGS_EN, unknown_language
-from generator.content.schema.analytics import Analytics
-from generator.content.schema.display import (
-    ContactSettings,
-    DateDetail,
-    Marks,
-    PdfSetting,
-    PdfSettings,
-)
 from generator.content.schema.fields import LocalFile, Strict, Url
 from generator.content.texmacros import macro_problem
 from generator.errors import listed, shown
+
+# How entries read, on pages and on paper: how precise dates are (`dates`), what authors'
+# marks mean (`marks`), which private facts are published (`contact`), the PDF's look (`pdf`).
+DateDetail = Literal["month", "day"]
+
+
+def _known_marks(marks: dict[str, str]) -> dict[str, str]:
+    for mark in marks:
+        if mark not in NAME_MARKS:
+            raise PydanticCustomError(
+                "marks",
+                "{mark} is not a mark cvsite reads after authors' names (expected one of {known})",
+                {"mark": shown(mark), "known": ", ".join(NAME_MARKS), "field": mark},
+            )
+    return marks
+
+
+Marks = Annotated[dict[str, str], AfterValidator(_known_marks)]
+
+
+class ContactSettings(Strict):
+    """site.yaml `contact`: the private facts of profile.yaml, published only when asked."""
+
+    address: bool = Field(
+        False, description="Publish the street address and postal code (`address`)."
+    )
+    phone: bool = Field(False, description="Publish the phone number (`phone`).")
+
+
+PAPERS = ("a4", "us-letter")
+_HEX_COLOUR = r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$"
+
+
+class PdfSettings(Strict):
+    """site.yaml `pdf`: the CV typeset as cv.pdf (`pdf: false` writes none)."""
+
+    paper: Literal[PAPERS] = Field(  # type: ignore[valid-type]
+        "a4", description="The paper size: a4 or us-letter."
+    )
+    font_size: float = Field(10, ge=7, le=14, description="The text's size in points.")
+    margin: float | None = Field(
+        None, ge=5, le=40, description="The page's margins in millimetres; the theme's by default."
+    )
+    accent: str | None = Field(
+        None,
+        pattern=_HEX_COLOUR,
+        description="The accent colour (headings, links), e.g. '#7a1f3d'; the theme's by default.",
+    )
+    tags: bool = Field(False, description="Print each entry's tags under it.")
+    numbered: list[str] = Field(
+        default_factory=list,
+        description="Sections whose entries are numbered, e.g. [publications, talks, patents].",
+    )
+    one_page: bool = Field(
+        False,
+        description="Shrink the type, down to min_font_size, so that the CV fits one page; a CV "
+        "that does not fit even then keeps font_size.",
+    )
+    min_font_size: float = Field(
+        8.5, ge=7, le=14, description="How small one_page may make the text, in points."
+    )
+
+
+_SWITCH_WORDS = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
+
+
+def _pdf_switch(value: Any) -> Any:
+    """`pdf: false` turns the PDF off (None); `pdf: true`, or no value, keeps the defaults."""
+    if isinstance(value, str):
+        if value.strip().lower() not in _SWITCH_WORDS:
+            raise PydanticCustomError(
+                "pdf",
+                "expected true, false or settings (paper, font_size, margin, accent, tags, "
+                "numbered, one_page), found '{value}'",
+                {"value": value[:120]},
+            )
+        value = _SWITCH_WORDS[value.strip().lower()]
+    if value is None or value is True:
+        return {}
+    return None if value is False else value
+
+
+_PDF_SCHEMA = {
+    "anyOf": [{"type": "boolean"}, PdfSettings.model_json_schema()],
+    "description": "The CV typeset as cv.pdf: false for none, or settings ({paper: us-letter}).",
+}
+PdfSetting = Annotated[
+    PdfSettings | None, BeforeValidator(_pdf_switch), WithJsonSchema(_PDF_SCHEMA)
+]
+
+
+# site.yaml `analytics`: an opt-in visitor count by a privacy-respecting service. Each service
+# takes the fields it needs; every script or endpoint URL is checked like any URL (safeurl)
+# and must be https://, for a page served over https may not load a script over plain http.
+PROVIDERS = ("plausible", "goatcounter", "umami", "script")
+
+
+def _https(value: str) -> str:
+    if not value.lower().startswith("https://") or len(value) <= len("https://"):
+        raise PydanticCustomError(
+            "https_url",
+            "{value} is not an https:// address (expected e.g. "
+            "https://stats.example.org/script.js)",
+            {"value": shown(value)},
+        )
+    return value
+
+
+HttpsUrl = Annotated[Url, AfterValidator(_https)]
+
+# What each service needs besides its script, and what is wrong without it.
+_NEEDS = {
+    "goatcounter": (("code", "endpoint"), "'code' (your GoatCounter site code) or 'endpoint'"),
+    "umami": (("website_id",), "'website_id' (from Umami's website settings)"),
+    "script": (("script_url",), "'script_url' (the address of your analytics script)"),
+}
+
+
+class Analytics(Strict):
+    """An analytics service: nothing is added to the pages unless this is set."""
+
+    provider: Literal[PROVIDERS] = Field(  # type: ignore[valid-type]
+        description="plausible, goatcounter, umami, or script (any self-hosted script)."
+    )
+    domain: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z0-9.-]+$",
+        description="plausible: the site's domain as registered there; base_url's host by default.",
+    )
+    code: str | None = Field(
+        None,
+        pattern=r"^[a-z0-9-]+$",
+        description="goatcounter: your site code, as in https://<code>.goatcounter.com.",
+    )
+    endpoint: HttpsUrl | None = Field(
+        None, description="goatcounter: the count endpoint of a self-hosted GoatCounter."
+    )
+    website_id: str | None = Field(
+        None,
+        pattern=r"^[0-9A-Fa-f-]{8,64}$",
+        description="umami: the website ID from Umami's settings (a UUID).",
+    )
+    script_url: HttpsUrl | None = Field(
+        None,
+        description="The script's address: a self-hosted instance's, or (for script) your "
+        "own analytics script's; each service's own by default.",
+    )
+
+    @model_validator(mode="after")
+    def _has_what_it_needs(self) -> Any:
+        fields, what = _NEEDS.get(self.provider, ((), ""))
+        if fields and all(getattr(self, name) is None for name in fields):
+            raise PydanticCustomError(
+                "analytics",
+                "{provider} needs {what}",
+                {"provider": self.provider, "what": what, "field": fields[0]},
+            )
+        return self
+
+
+# The built-in theme a site uses when site.yaml names none.
+DEFAULT_THEME = "meridian"
 
 
 class NavItem(Strict):
@@ -380,3 +535,12 @@ class SiteConfig(Strict):
                 },
             )
         return self
+
+
+class ThemeManifest(Strict):
+    """theme.yaml: a theme's name, the theme it extends and its options."""
+
+    name: str
+    description: str | None = None
+    extends: str | None = Field(None, description="The theme this one builds on.")
+    options: dict[str, Any] = Field(default_factory=dict, description="Options and defaults.")

@@ -1,8 +1,5 @@
-"""academicpages' collections as entries with pages: `_publications` (venue, citation,
-pages, paperurl, slidesurl, bibtexurl; a paper's PDF or slides that the site holds is
-copied), `_talks` (venue as the event, location), `_teaching`
-(venue as the institution) and `_portfolio` as projects; front matter and body, every
-field reported."""
+"""academicpages' collections (`_publications`, `_talks`, `_teaching`, `_portfolio`) as
+entries with pages, a paper's own PDF or slides copied; every field reported."""
 
 from __future__ import annotations
 
@@ -14,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 from generator import urls as routes
 from generator.importers.markdown.vocabulary import publication_type
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import (
     LEFT_URL,
@@ -38,12 +35,10 @@ JEKYLL_ONLY = {
     "permalink": "the page's address on the academicpages site",
     "layout": "Jekyll's layout",
     "header": "a header image",
-    "author_profile": "a Jekyll setting",
-    "share": "a Jekyll setting",
-    "comments": "a Jekyll setting",
-    "redirect_from": "a Jekyll setting",
-    "read_time": "a Jekyll setting",
-    "published": "a Jekyll setting",
+    **dict.fromkeys(
+        ("author_profile", "share", "comments", "redirect_from", "read_time", "published"),
+        "a Jekyll setting",
+    ),
 }
 _DATED = re.compile(r"^\d{4}-\d{2}-\d{2}-")
 
@@ -97,12 +92,8 @@ def _entry(page: Page, section: str, title_field: str, record: Imported, site: S
     notes: list[str] = []
     fields[title_field] = plain(take.text("title") or "Untitled")
     take.put("title", f"{where}: {title_field}")
-    excerpt = take.text("excerpt")
-    fields["summary"] = inline_html(excerpt, notes) if excerpt else None
-    take.put("excerpt", f"{where}: summary")
-    if take.text("date"):
-        fields["date"] = take.text("date")[:10]
-    take.put("date", f"{where}: date")
+    take.move("excerpt", fields, "summary", f"{where}: summary", lambda e: inline_html(e, notes))
+    take.move("date", fields, "date", f"{where}: date", lambda date: date[:10])
     fields["links"] = []
     _BY_SECTION[section](take, fields, where)
     _urls(take, fields, where, section, (site, record))
@@ -126,18 +117,15 @@ def _type(category: str) -> str:
 def _publication(take: Taking, fields: dict[str, Any], where: str) -> None:
     fields["type"] = _type(take.text("category") or "")
     take.put("category", f"{where}: type ({fields['type']})")
-    fields["venue"] = plain(take.text("venue") or "") or None
-    take.put("venue", f"{where}: venue")
+    take.move("venue", fields, "venue", f"{where}: venue", plain)
     authors = take.get("authors") or take.get("author")
     if isinstance(authors, str):
         authors = [a.strip() for a in re.split(r",| and ", authors) if a.strip()]
     fields["authors"] = [plain(str(a)) for a in authors or []]
     take.put("authors", f"{where}: authors")
     take.put("author", f"{where}: authors")
-    fields["pages"] = take.text("pages")
-    take.put("pages", f"{where}: pages")
-    fields["citation"] = take.text("citation")
-    take.put("citation", f"{where}: body (the recommended citation)")
+    take.move("pages", fields, "pages", f"{where}: pages")
+    take.move("citation", fields, "citation", f"{where}: body (the recommended citation)")
 
 
 def _plain_fields(*moves: tuple[str, str, str]):  # noqa: ANN202 - a reader, as _publication
@@ -146,8 +134,7 @@ def _plain_fields(*moves: tuple[str, str, str]):  # noqa: ANN202 - a reader, as 
 
     def read(take: Taking, fields: dict[str, Any], where: str) -> None:
         for source, target, note in moves:
-            fields[target] = plain(take.text(source) or "") or None
-            take.put(source, f"{where}: {target}{note}")
+            take.move(source, fields, target, f"{where}: {target}{note}", plain)
 
     return read
 
@@ -217,7 +204,7 @@ def _body(
         body = inline_html(body, notes)
     body = outside_code(body, lambda prose: local_links_as_text(prose, notes))
     if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
+        report.place("(body)", page.body_line, f"{where}: body", file=page.path)
     if citation:
         body = f"{body}\n\nRecommended citation: {inline_html(citation, notes)}".strip()
     return body or None

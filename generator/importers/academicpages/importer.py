@@ -10,7 +10,7 @@ from generator.errors import UsageError
 from generator.importers.academicpages.collections import COLLECTIONS, import_collections
 from generator.importers.academicpages.profile import import_profile
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.writing import import_site
 
@@ -36,14 +36,15 @@ def import_academicpages(source: Path, site: Path, *, dry_run: bool = False) -> 
     import_profile(folder, record, report)
     import_collections(folder, record)
     _other_files(folder, report)
-    report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
+    for path, why in folder.refused:
+        report.leave("(file)", 0, why, path)
     return import_site(record, site, dry_run)
 
 
 def _other_files(folder: SourceFolder, report: Report) -> None:
     for name, why in OTHER_FOLDERS.items():
         for path in folder.files(name, (".md", ".markdown", ".html")):
-            report.fields.append(Placed(path, 0, "(file)", "", f"not imported: {why}"))
+            report.leave("(file)", 0, f"not imported: {why}", path)
     missing = [name for name in COLLECTIONS if not (folder.root / name).is_dir()]
     if missing:
         report.notes.append(f"no {', '.join(missing)} in the source folder")

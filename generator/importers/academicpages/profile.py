@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.sitesource.markup import LEFT_URL, inline_html, plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -75,9 +75,7 @@ def import_profile(folder: SourceFolder, record: Imported, report: Report) -> No
     record.profile["links"] = [link for key in author if (link := _network(take, key))]
     take.finish(LEFT, "not a field cvsite has")
     others = [k for k in config if k != "author"]
-    report.fields.append(
-        Placed("_config.yml", 0, f"({len(others)} other settings)", "", "Jekyll's site settings")
-    )
+    report.leave(f"({len(others)} other settings)", 0, "Jekyll's site settings", "_config.yml")
 
 
 def _label(key: str) -> str:
@@ -93,17 +91,13 @@ def _person(take: Taking, record: Imported) -> None:
     record.profile["headline"] = " ".join(plain(p) for p in parts if p) or None
     take.put("employer", f"{PROFILE}: headline")
     take.put("pronouns", f"{PROFILE}: headline")
-    bio = take.text("bio")
-    record.profile["summary"] = inline_html(bio, notes) if bio else None
-    take.put("bio", f"{PROFILE}: summary")
-    record.profile["location"] = plain(take.text("location") or "") or None
-    take.put("location", f"{PROFILE}: location")
-    record.profile["email"] = take.text("email")
-    take.put("email", f"{PROFILE}: email")
-    website = safe_url(take.text("uri"))
-    record.profile["website"] = website
-    if website or not take.text("uri"):
-        take.put("uri", f"{PROFILE}: website")
+    take.move(
+        "bio", record.profile, "summary", f"{PROFILE}: summary", lambda t: inline_html(t, notes)
+    )
+    take.move("location", record.profile, "location", f"{PROFILE}: location", plain)
+    take.move("email", record.profile, "email", f"{PROFILE}: email")
+    if safe_url(take.text("uri")) or not take.text("uri"):
+        take.move("uri", record.profile, "website", f"{PROFILE}: website", safe_url)
     take.left("uri", LEFT_URL)
     take.report.notes += [f"_config.yml author.bio: {note}" for note in notes]
 

@@ -11,7 +11,7 @@ from generator.importers.hugoblox import resume
 from generator.importers.hugoblox.links import ICON_REASON, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder, truthy
 from generator.importers.sitesource.markup import plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -20,19 +20,15 @@ PROFILE = "content/profile.yaml"
 _HUGO_ONLY = {
     "schema": "the file's Hugo Blox schema version",
     "slug": "the author's user name (publications name the owner by it)",
-    "is_owner": "marks the site's owner (this file)",
-    "superuser": "marks the site's owner (this file)",
+    **dict.fromkeys(("is_owner", "superuser"), "marks the site's owner (this file)"),
     "status": "an emoji status, which cvsite does not show",
     "highlight_name": "cvsite highlights the owner in author lists (site.yaml highlight_author)",
     "user_groups": "Hugo's grouping of people pages",
     "avatar": "an image: copy it into content/ and set the profile's avatar",
-    "_build": "Hugo's build setting for the page",
-    "build": "Hugo's build setting for the page",
+    **dict.fromkeys(("_build", "build"), "Hugo's build setting for the page"),
     "cascade": "Hugo's settings for pages below",
-    "icon": ICON_REASON,
-    "icon_pack": ICON_REASON,
-    "color": "a colour of Hugo Blox's design",
-    "color_border": "a colour of Hugo Blox's design",
+    **dict.fromkeys(("icon", "icon_pack"), ICON_REASON),
+    **dict.fromkeys(("color", "color_border"), "a colour of Hugo Blox's design"),
     "description": "empty in the source",
 }
 NOT_CVSITE = "not a field cvsite has"
@@ -117,11 +113,7 @@ def profile(author: Author, record: Imported, report: Report) -> None:
     resume.sections(take, record)
     take.finish(_HUGO_ONLY, NOT_CVSITE)
     if author.body.strip():
-        report.fields.append(_body_placed(author))
-
-
-def _body_placed(author: Author) -> Placed:
-    return Placed(author.path, 0, "(body)", f"{PROFILE}: summary")
+        report.place("(body)", 0, f"{PROFILE}: summary", file=author.path)
 
 
 def _name(take: Taking, author: Author) -> tuple[str, str]:
@@ -172,16 +164,9 @@ def _headline(take: Taking) -> str | None:
     for key in ("affiliations", "organizations"):
         items = take.get(key)
         if isinstance(items, list):
-            names = [
-                plain(str(i.get("name"))) for i in items if isinstance(i, dict) and i.get("name")
-            ]
-            parts += names
-    name = take.data.get("name")
-    extra = [
-        str(name[k])
-        for k in ("pronouns", "pronunciation")
-        if isinstance(name, dict) and name.get(k)
-    ]
+            parts += [plain(str(i["name"])) for i in items if isinstance(i, dict) and i.get("name")]
+    name = take.data["name"] if isinstance(take.data.get("name"), dict) else {}
+    extra = [str(name[k]) for k in ("pronouns", "pronunciation") if name.get(k)]
     extra += [str(take.data["name_pronunciation"])] if take.get("name_pronunciation") else []
     take.put("name_pronunciation", f"{PROFILE}: headline")
     headline = " · ".join(parts)
@@ -212,9 +197,7 @@ def _contact(take: Taking, record: Imported) -> None:
         take.done.add(key)
     for key in ("links", "social", "profiles"):  # profiles: Hugo Blox v5+ author pages
         found += links(take, key, f"{PROFILE}: links", len(found)) if key in take.data else []
-    if take.text("email"):
-        record.profile["email"] = take.text("email")
-        take.put("email", f"{PROFILE}: email")
+    take.move("email", record.profile, "email", f"{PROFILE}: email")
     for item in found:
         if item["url"].lower().startswith("mailto:") and "email" not in record.profile:
             record.profile["email"] = item["url"][7:].split("?")[0]

@@ -10,10 +10,9 @@ from typing import Any
 from babel.dates import format_date
 
 from generator.content.dates import parse_date
-from generator.importers.hugoblox.pages import HUGO_ONLY, page_slug, section_page
-from generator.importers.hugoblox.shortcodes import Converter
+from generator.importers.hugoblox.pages import HUGO_ONLY, body_of, page_slug, section_page
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder
 from generator.importers.sitesource.markup import plain
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -39,28 +38,20 @@ def import_courses(folder: SourceFolder, record: Imported, report: Report) -> No
 
 
 def _course(course: str, members: list[Page], record: Imported, report: Report) -> None:
-    index = next(
-        (
-            p
-            for p in members
-            if p.path.count("/") <= 3 and p.path.endswith(("_index.md", "index.md"))
-        ),
-        None,
-    )
-    index = index or next((p for p in members if p.path.count("/") == 2), members[0])
+    # The course's own page: its (_)index.md, else a page at the top of courses/.
+    top = [p for p in members if p.path.count("/") <= 3 and p.path.endswith("index.md")]
+    top += [p for p in members if p.path.count("/") == 2]
+    index = (top or members)[0]
     fields: dict[str, Any] = {}
     where = record.add_paged(SECTION, page_slug(index, record.taken(SECTION)), fields)
     take = Taking(report, index.path, index.meta, line_finder(index.document))
     fields["course"] = plain(take.text("title") or course)
     take.put("title", f"{where}: course")
-    fields["summary"] = take.text("summary")
-    take.put("summary", f"{where}: summary")
-    if take.text("date"):
-        fields["date"] = take.text("date")[:10]
-    take.put("date", f"{where}: date")
+    take.move("summary", fields, "summary", f"{where}: summary")
+    take.move("date", fields, "date", f"{where}: date", lambda date: date[:10])
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
     fields["highlights"] = _meta(take, where)
-    chapters = [_text(index, where, report)]
+    chapters = [body_of(index, where, report)]
     lessons = sorted((p for p in members if p is not index), key=_order)
     chapters += [_lesson(page, where, report) for page in lessons]
     fields["body"] = "\n\n".join(c for c in chapters if c) or None
@@ -69,12 +60,9 @@ def _course(course: str, members: list[Page], record: Imported, report: Report) 
 
 def _order(page: Page) -> tuple[int, str]:
     weight = str(page.meta.get("weight") or "0")
-    folder = page.path.rsplit("/", 1)[0]
     index_first = 0 if page.path.endswith("_index.md") else 1
-    return (
-        int(weight) if weight.lstrip("-").isdigit() else 0,
-        f"{folder}/{index_first}{page.path}",
-    )
+    place = f"{page.path.rsplit('/', 1)[0]}/{index_first}{page.path}"
+    return int(weight) if weight.lstrip("-").isdigit() else 0, place
 
 
 def _meta(take: Taking, where: str) -> list[str]:
@@ -104,7 +92,7 @@ def _lesson(page: Page, where: str, report: Report) -> str:
         take.put("date", f"{where}: body (under the chapter's heading)")
     take.finish(_LESSON_ONLY, "not a field cvsite has")
     dated = _shown_date(str(page.meta.get("date") or ""))
-    parts = [f"## {title}", dated, summary, _text(page, where, report)]
+    parts = [f"## {title}", dated, summary, body_of(page, where, report)]
     return "\n\n".join(p for p in parts if p)
 
 
@@ -114,12 +102,3 @@ def _shown_date(value: str) -> str | None:
     if when is None or not when.day:
         return None
     return "*" + format_date(date(when.year, when.month, when.day), "medium", locale="en") + "*"
-
-
-def _text(page: Page, where: str, report: Report) -> str | None:
-    converter = Converter(page.body_line)
-    body = converter.convert(page.body).strip()
-    if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
-    report.notes += [f"{page.path} {note}" for note in converter.notes]
-    return body or None

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import UsageError
-from generator.importers.hugoblox import author, courses, landing, pages, widgets
+from generator.importers.hugoblox import author, courses, home, pages
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import SourceFolder
 from generator.importers.writing import import_site
 
@@ -37,11 +37,10 @@ def import_hugoblox(source: Path, site: Path, *, dry_run: bool = False) -> Repor
     people = _owner(folder, record, report)
     pages.import_pages(folder, record, report, people)
     courses.import_courses(folder, record, report)
-    read = widgets.import_widgets(folder, record, report) | landing.import_landing(
-        folder, record, report
-    )
+    read = home.import_widgets(folder, record, report) | home.import_landing(folder, record, report)
     _other_files(folder, report, read)
-    report.fields += [Placed(path, 0, "(file)", "", why) for path, why in folder.refused]
+    for path, why in folder.refused:
+        report.leave("(file)", 0, why, path)
     return import_site(record, site, dry_run)
 
 
@@ -62,7 +61,7 @@ def _owner(folder: SourceFolder, record: Imported, report: Report) -> author.Peo
     for other in found:
         if other is not owner:
             why = f"another author ({other.name}): their name is used in author lists"
-            report.fields.append(Placed(other.path, 0, "(file)", "", why))
+            report.leave("(file)", 0, why, other.path)
     return author.People(names, record.owner)
 
 
@@ -79,4 +78,4 @@ def _other_files(folder: SourceFolder, report: Report, read: set[str]) -> None:
             why = LANDING
         else:
             why = OTHER_CONTENT.get(top, "a page cvsite has no section for")
-        report.fields.append(Placed(path, 0, "(file)", "", f"not imported: {why}"))
+        report.leave("(file)", 0, f"not imported: {why}", path)

@@ -30,17 +30,8 @@ ICONS = {
 }
 # A page's link `type` (and the old `url_<type>` fields): the Publication field it fills
 # (pdf, code, slides), or only a label for its `links`.
-LINK_TYPES = {
-    "pdf": "PDF",
-    "code": "Code",
-    "dataset": "Dataset",
-    "poster": "Poster",
-    "project": "Project",
-    "slides": "Slides",
-    "source": "Source",
-    "video": "Video",
-    "preprint": "Preprint",
-}
+_TYPES = ("code", "dataset", "poster", "project", "slides", "source", "video", "preprint")
+LINK_TYPES = {"pdf": "PDF", **{kind: kind.capitalize() for kind in _TYPES}}
 PUBLICATION_LINK_FIELDS = {"pdf", "code", "slides"}
 ICON_REASON = "an icon name: the link's icon is chosen from it, or from the address"
 

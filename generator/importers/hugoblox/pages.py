@@ -8,10 +8,10 @@ from typing import Any
 from generator import urls as routes
 from generator.importers.hugoblox import publication
 from generator.importers.hugoblox.author import People
-from generator.importers.hugoblox.links import LINK_TYPES, links
+from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, links
 from generator.importers.hugoblox.shortcodes import Converter
 from generator.importers.record import Imported
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.folder import Page, SourceFolder, truthy
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import Taking, line_finder
@@ -84,15 +84,10 @@ def import_pages(folder: SourceFolder, record: Imported, report: Report, people:
 def section_page(page: Page, section: str, record: Imported, report: Report) -> None:
     """A section's list page: its title becomes the menu label."""
     take = Taking(report, page.path, page.meta, line_finder(page.document))
-    title = take.text("title")
-    if title:
-        record.labels[section] = plain(title)
-    take.put("title", f"site.yaml: nav label of {section}")
+    take.move("title", record.labels, section, f"site.yaml: nav label of {section}", plain)
     take.finish(LIST_PAGE_ONLY, "a list page's field cvsite has no place for")
     if page.body.strip():
-        report.fields.append(
-            Placed(page.path, page.body_line, "(body)", "", "a list page's text: not imported")
-        )
+        report.leave("(body)", page.body_line, "a list page's text: not imported", page.path)
 
 
 def entry(
@@ -122,7 +117,7 @@ def entry(
         _project(take, fields, where)
         _with(take, fields, where, people)
     _common(take, fields, where, section)
-    fields["body"] = _body(page, fields.get("body"), where, report)
+    fields["body"] = body_of(page, where, report, fields.get("body"))
     if notes:
         fields["body"] = f"{fields['body'] or ''}\n\n{notes}".strip()
     take.finish(HUGO_ONLY, NOT_CVSITE)
@@ -131,18 +126,12 @@ def entry(
 def _common(take: Taking, fields: dict[str, Any], where: str, section: str) -> None:
     fields.setdefault("title", plain(take.text("title") or "Untitled"))
     take.put("title", f"{where}: title")
-    if truthy(take.data.get("draft")):
-        fields["draft"] = True  # built only with --drafts, as Hugo does
-    take.put("draft", f"{where}: draft")
-    summary = take.text("summary") or take.text("abstract_short")
-    if summary:
-        fields["summary"] = summary
+    take.move("draft", fields, "draft", f"{where}: draft", truthy)  # built only with --drafts
+    fields["summary"] = take.text("summary") or take.text("abstract_short")
     take.put("summary", f"{where}: summary")
     take.put("abstract_short", f"{where}: summary")
     fields["tags"] = [plain(str(t)) for t in take.put("tags", f"{where}: tags") or []]
-    if truthy(take.data.get("featured")):
-        fields["featured"] = True
-    take.put("featured", f"{where}: featured")
+    take.move("featured", fields, "featured", f"{where}: featured", truthy)
     found = fields.setdefault("links", [])
     for key in ("links", "url_custom"):
         found += links(take, key, f"{where}: links", len(found)) if key in take.data else []
@@ -159,7 +148,7 @@ def _url_fields(take: Taking, fields: dict[str, Any], where: str, section: str) 
         if url is None:
             take.left(f"url_{kind}", LEFT_URL)
             continue
-        if section == "publications" and kind in ("pdf", "code", "slides") and kind not in fields:
+        if section == "publications" and kind in PUBLICATION_LINK_FIELDS and kind not in fields:
             fields[kind] = url
             take.put(f"url_{kind}", f"{where}: {kind}")
         else:
@@ -226,18 +215,16 @@ def _with(take: Taking, fields: dict[str, Any], where: str, people: People) -> N
 
 
 def _project(take: Taking, fields: dict[str, Any], where: str) -> None:
-    url = safe_url(take.text("external_link"))
-    if url:
-        fields["url"] = url
-        take.put("external_link", f"{where}: url")
+    if safe_url(take.text("external_link")):
+        take.move("external_link", fields, "url", f"{where}: url", safe_url)
 
 
-def _body(page: Page, first: str | None, where: str, report: Report) -> str | None:
+def body_of(page: Page, where: str, report: Report, first: str | None = None) -> str | None:
+    """The page's body as Markdown (after `first`), reported; each shortcode noted."""
     converter = Converter(page.body_line)
     body = converter.convert(page.body).strip()
     if body:
-        report.fields.append(Placed(page.path, page.body_line, "(body)", f"{where}: body"))
-    for note in converter.notes:
-        report.notes.append(f"{page.path} {note}")
+        report.place("(body)", page.body_line, f"{where}: body", file=page.path)
+    report.notes += [f"{page.path} {note}" for note in converter.notes]
     parts = [p for p in (first, body) if p]
     return "\n\n".join(parts) or None

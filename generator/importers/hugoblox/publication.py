@@ -9,7 +9,7 @@ from typing import Any
 from generator.content import bibread
 from generator.importers.hugoblox.author import People
 from generator.importers.hugoblox.links import LINK_TYPES, PUBLICATION_LINK_FIELDS, icon_name
-from generator.importers.report import Placed, Report
+from generator.importers.report import Report
 from generator.importers.sitesource.markup import LEFT_URL, plain, safe_url
 from generator.importers.sitesource.trail import Taking
 
@@ -45,18 +45,11 @@ def fill(take: Taking, fields: dict[str, Any], where: str, people: People) -> No
     kind = str(kinds[0]) if isinstance(kinds, list) and kinds else str(kinds or "")
     fields["type"] = TYPES.get(kind.strip(), "misc")
     take.put("publication_types", f"{where}: type ({fields['type']})")
-    venue = take.text("publication")
-    if venue:
-        fields["venue"] = plain(venue)
-    take.put("publication", f"{where}: venue")
-    if take.text("publication_short"):
-        fields["venue_short"] = plain(take.text("publication_short"))
-    take.put("publication_short", f"{where}: venue_short")
+    take.move("publication", fields, "venue", f"{where}: venue", plain)
+    take.move("publication_short", fields, "venue_short", f"{where}: venue_short", plain)
     _date(take, fields, where)
     _identifiers(take, fields, where)
-    if take.text("abstract"):
-        fields["abstract"] = take.text("abstract")
-    take.put("abstract", f"{where}: abstract")
+    take.move("abstract", fields, "abstract", f"{where}: abstract")
     if any(str(take.data.get(k, "")).lower() == "true" for k in ("featured", "selected")):
         fields["selected"] = True
     take.put("selected", f"{where}: selected")
@@ -100,14 +93,10 @@ def _identifiers(take: Taking, fields: dict[str, Any], where: str) -> None:
     if isinstance(ids, dict) and isinstance(ids.get("ids"), dict):
         inner = take.child("hugoblox", ids).child("ids", ids["ids"])
         for key in ("doi", "arxiv"):
-            if inner.text(key):
-                fields[key] = inner.text(key)
-            inner.put(key, f"{where}: {key}")
+            inner.move(key, fields, key, f"{where}: {key}")
         inner.finish({}, "an identifier cvsite has no field for")
         take.done.add("hugoblox")
-    if take.text("doi"):
-        fields["doi"] = take.text("doi")
-    take.put("doi", f"{where}: doi")
+    take.move("doi", fields, "doi", f"{where}: doi")
 
 
 def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, Any]]:
@@ -118,12 +107,8 @@ def _links(take: Taking, fields: dict[str, Any], where: str) -> list[dict[str, A
         part = take.child(f"links[{index}]", item)
         kind = str(part.text("type") or icon_name(part.get("icon")) or "").lower()
         url = safe_url(part.text("url"))
-        label = (
-            part.text("label")
-            or part.text("name")
-            or part.text("provider")
-            or LINK_TYPES.get(kind, "Link")
-        )
+        label = next((part.text(k) for k in ("label", "name", "provider") if part.text(k)), None)
+        label = label or LINK_TYPES.get(kind, "Link")
         if url is None:
             part.left("url", LEFT_URL)
         elif kind in PUBLICATION_LINK_FIELDS and kind not in fields:
@@ -147,28 +132,24 @@ def with_bib(
     """Fill what the front matter left out from the page's cite.bib; the key names the page."""
     parsed = bibread.parse(bib, path)
     if not parsed.records:
-        report.fields.append(Placed(path, 1, "(file)", "", "no BibTeX entry could be read"))
+        report.leave("(file)", 1, "no BibTeX entry could be read", path)
         return
     record = parsed.records[0]
     given = bibread.publication_input(record)
     for target, value in given.data.items():
         source = given.origin.get(target, target)
         if target in ("year", "month") and "date" in fields:
-            report.fields.append(
-                Placed(path, record.line, source, f"{where}: date (the front matter's)")
-            )
+            report.place(source, record.line, f"{where}: date (the front matter's)", file=path)
             continue
         if target == "key" or target in fields and fields[target] not in (None, "", []):
             why = "the page's key" if target == "key" else f"the front matter gives {target}"
-            report.fields.append(Placed(path, record.line, source, f"{where}: {target} ({why})"))
+            report.place(source, record.line, f"{where}: {target} ({why})", file=path)
             continue
         if target in ("type", "bibtex_type") and fields.get("type") != "misc":
-            report.fields.append(
-                Placed(path, record.line, source, "", "the front matter gives the type")
-            )
+            report.leave(source, record.line, "the front matter gives the type", path)
             continue
         fields[target] = value
-        report.fields.append(Placed(path, record.line, source, f"{where}: {target}"))
+        report.place(source, record.line, f"{where}: {target}", file=path)
     if record.key.casefold() not in keys:
         fields["key"] = record.key
         keys.add(record.key.casefold())

@@ -1,8 +1,6 @@
-"""Hugo shortcodes in a page's body, as the Markdown that shows the same: a button or a
-card as a link, a callout or a spoiler as its text, a video as a link to it; what has no
-Markdown form (an icon, a gallery) is left out. Every one is noted with its line, so the
-report says what became of it. Escaped shortcodes (`{{</* x */>}}`, Hugo's way to show one
-in a code example) become the literal text Hugo shows."""
+"""Hugo shortcodes in a page's body as the Markdown that shows the same (a button as a link, a
+callout as its text); what has no Markdown form is left out. Each is noted with its line;
+an escaped shortcode becomes the literal text Hugo shows."""
 
 from __future__ import annotations
 

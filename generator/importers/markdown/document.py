@@ -1,11 +1,6 @@
-"""A résumé's text as lines, and what reading them gives.
-
-In: each line told apart by its Markdown (heading, bullet, bold line, quote, definition,
-image, or markup only), and the forms of a line the reader asks about (its plain words,
-whether it is short enough to be a title, a `Label: value`). Out: the parsed résumé, its
-sections and entries, each value with the input lines it came from, and where every input
-line went (a `Placement`).
-"""
+"""A résumé's text as lines told apart by their Markdown (heading, bullet, bold line, quote,
+definition, image, layout), the forms of a line the reader asks about, and what reading
+gives: sections, entries with their input lines, and where every line went."""
 
 from __future__ import annotations
 
@@ -49,13 +44,10 @@ def _inline_refs(text: str, refs: dict[str, str]) -> str:
     return _REFLINK.sub(replace, text)
 
 
-def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
-    """Each input line told apart by its Markdown; the reference links' targets."""
+def split_lines(text: str) -> list[Line]:
+    """Each input line told apart by its Markdown (reference links made inline)."""
     raw_lines = text.split("\n")
-    refs = {}
-    for raw in raw_lines:
-        if match := _REFDEF.match(raw):
-            refs[match.group(1).casefold()] = match.group(2)
+    refs = {m.group(1).casefold(): m.group(2) for raw in raw_lines if (m := _REFDEF.match(raw))}
     lines: list[Line] = []
     front = _front_matter_end(raw_lines)
     for index, raw in enumerate(raw_lines):
@@ -68,7 +60,7 @@ def split_lines(text: str) -> tuple[list[Line], dict[str, str]]:
     _mark_setext(lines)
     _mark_bullet_depths(lines)
     _join_indented(lines)
-    return lines, refs
+    return lines
 
 
 def _join_indented(lines: list[Line]) -> None:
@@ -76,8 +68,7 @@ def _join_indented(lines: list[Line]) -> None:
     indented paragraph wrapped over lines) join it: "**BSc**; University of / HomeTown" is
     one line."""
     for index in range(1, len(lines)):
-        line, above = lines[index], lines[index - 1]
-        head = above
+        line, head = lines[index], lines[index - 1]
         while head.kind == "joined":
             head = lines[head.level]
         if line.kind != "text" or head.kind not in ("text", "definition", "bullet"):
@@ -144,8 +135,7 @@ def _mark_setext(lines: list[Line]) -> None:
         line, above = lines[index], lines[index - 1]
         underline = line.kind == "layout" and re.fullmatch(r"\s{0,3}(=+|-+)\s*", line.raw)
         if underline and above.kind == "text" and above.indent < 4:
-            above.kind = "heading"
-            above.level = 1 if "=" in line.raw else 2
+            above.kind, above.level = "heading", 1 if "=" in line.raw else 2
 
 
 def _mark_bullet_depths(lines: list[Line]) -> None:
@@ -153,12 +143,12 @@ def _mark_bullet_depths(lines: list[Line]) -> None:
     stack: list[int] = []
     for line in lines:
         if line.kind == "bullet":
-            while stack and stack[-1] >= line.indent + 1 and stack[-1] > line.indent:
+            while stack and stack[-1] > line.indent:
                 stack.pop()
             if not stack or line.indent > stack[-1]:
                 stack.append(line.indent)
             line.level = len(stack) - 1
-        elif line.kind not in ("blank",) and not (line.kind == "text" and line.indent >= 2):
+        elif line.kind != "blank" and not (line.kind == "text" and line.indent >= 2):
             stack = []
 
 
@@ -225,7 +215,6 @@ class Section:
 @dataclass
 class ParsedResume:
     profile: dict[str, Any]
-    profile_origin: dict[str, list[int]]
     sections: list[Section]
     notes: list[tuple[int, str]]
     placements: dict[int, Placement]

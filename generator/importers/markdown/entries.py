@@ -1,17 +1,7 @@
-"""One entry of a résumé being read, from its first line to its fields.
-
-Its first lines give its title, organisation, place and dates, however a résumé puts them
-("Title | Organization", "Title at Organization", a definition under a term, a
-publication's whole citation on one line). What follows fills the rest: paragraphs its
-summary, bullets its highlights, nested bullets and anything after them its body, and a
-thesis, tags, a grade, or a publication's authors, type, venue and status. At the end its
-fields are named as its cvsite section names them (title -> position, degree, course;
-organization -> institution, issuer, event), and what the section has no field for moves
-into the body, so that nothing read is lost.
-
-An entry knows nothing of how the whole résumé is read: what it needs of the reader is
-`ReaderView` (reader.Reader is one).
-"""
+"""One entry of a résumé being read: its first lines give its title, organisation, place and
+dates, however a résumé puts them; what follows fills the rest. At the end its fields take
+its section's names, and what the section has no field for moves into the body, so that
+nothing read is lost. What it needs of the reader is `ReaderView`."""
 
 from __future__ import annotations
 
@@ -19,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from generator.content.schema import model_for
 from generator.importers.markdown.document import (
     LABEL,
     MD_LINK,
@@ -260,17 +251,13 @@ class Draft:
             self.fields.setdefault("thesis", {})
             rest = thesis.group("rest").strip(" *_")
             if rest:
-                self.fields["thesis"]["title"] = rest
-                self.origin["thesis.title"] = [line.number]
-                reader.place(line, "field", self.where("thesis.title"))
+                self.put_thesis("title", rest, line, reader)
             else:
                 reader.place(line, "structure", self.where("thesis"), "a thesis follows")
             return index + 1
         untitled = self.thesis and "title" not in self.fields["thesis"]
         if untitled and titleish(text) and not reader.is_tags_line(text):
-            self.fields["thesis"]["title"] = text
-            self.origin["thesis.title"] = [line.number]
-            reader.place(line, "field", self.where("thesis.title"))
+            self.put_thesis("title", text, line, reader)
             return index + 1
         label = LABEL.match(line.text)
         if label and self.label_line(line, label, reader):
@@ -291,18 +278,20 @@ class Draft:
             self.body_line(line, reader)
             return
         if self.thesis:
-            self._thesis_summary(line, reader)
+            self.put_thesis("summary", line.text, line, reader)
             return
         self.summary.append((line.number, line.text))
         reader.place(line, "field", self.where("summary"))
 
-    def _thesis_summary(self, line: Line, reader: ReaderView) -> None:
-        thesis = self.fields["thesis"]
-        thesis["summary"] = (
-            f"{thesis['summary']}\n{line.text}" if "summary" in thesis else line.text
-        )
-        self.origin.setdefault("thesis.summary", []).append(line.number)
-        reader.place(line, "field", self.where("thesis.summary"))
+    def put_thesis(self, key: str, value: Any, line: Line, reader: ReaderView) -> None:
+        """A field of the entry's thesis; its summary's lines run on."""
+        thesis = self.fields.setdefault("thesis", {})
+        if key == "summary" and "summary" in thesis:
+            value = f"{thesis['summary']}\n{value}"
+        thesis[key] = value
+        lines = self.origin.get("thesis.summary", []) if key == "summary" else []
+        self.origin[f"thesis.{key}"] = [*lines, line.number]
+        reader.place(line, "field", self.where(f"thesis.{key}"))
 
     def label_line(self, line: Line, label: re.Match, reader: ReaderView) -> bool:
         """ "Technologies: a, b", "GPA: 3.8", "Advisors: A and B", "Relevant Coursework: …"."""
@@ -322,10 +311,7 @@ class Draft:
         if name.startswith("advisor") or name.startswith("supervisor"):
             names = [n.strip() for n in re.split(r",|\band\b|&", plain(value)) if n.strip()]
             if self.section == "education":
-                thesis = self.fields.setdefault("thesis", {})
-                thesis["advisors"] = names
-                self.origin["thesis.advisors"] = [line.number]
-                reader.place(line, "field", self.where("thesis.advisors"))
+                self.put_thesis("advisors", names, line, reader)
             else:
                 self.put("advisors", names, line, reader)
             return True
@@ -388,19 +374,13 @@ class Draft:
             for item in split_list(plain(label.group(2))):
                 self.append("tags", item, item_lines[0], reader)
             return
-        if self.thesis:
-            thesis = self.fields["thesis"]
-            thesis.setdefault("highlights", []).append(text)
-            position = len(thesis["highlights"]) - 1
-            self.origin[f"thesis.highlights[{position}]"] = [ln.number for ln in item_lines]
-            for line in item_lines:
-                reader.place(line, "field", self.where(f"thesis.highlights[{position}]"))
-            return
-        values = self.fields.setdefault("highlights", [])
+        owner = self.fields["thesis"] if self.thesis else self.fields  # the entry's or its thesis'
+        values = owner.setdefault("highlights", [])
         values.append(text)
-        self.origin[f"highlights[{len(values) - 1}]"] = [ln.number for ln in item_lines]
+        where = f"{'thesis.' if self.thesis else ''}highlights[{len(values) - 1}]"
+        self.origin[where] = [ln.number for ln in item_lines]
         for line in item_lines:
-            reader.place(line, "field", self.where(f"highlights[{len(values) - 1}]"))
+            reader.place(line, "field", self.where(where))
 
     def highlight(self, line: Line, reader: ReaderView) -> None:
         self._highlight([line], line.text, reader)
@@ -454,7 +434,7 @@ class Draft:
             self.fields["items"] = self.items
         fields, origin = section_fields(self.section, self.fields, self.origin)
         rename_places(reader, self.where(""), self.section, fields)
-        if "title" not in fields and not any(k in fields for k in TITLE_FIELDS.values()):
+        if "title" not in fields and model_for(self.section).title_field not in fields:
             fields["title"] = reader.headings.get(self.section, self.section.capitalize())
         return Entry(fields, origin, self.line)
 
@@ -507,14 +487,6 @@ def authors_in(text: str, owner: str | None) -> list[str] | None:
     return None
 
 
-TITLE_FIELDS = {
-    "experience": "position",
-    "volunteer": "position",
-    "education": "degree",
-    "teaching": "course",
-}
-
-
 _ORGANISATION_FIELDS = {
     "education": "institution",
     "teaching": "institution",
@@ -525,64 +497,19 @@ _ORGANISATION_FIELDS = {
 }
 
 
-_KNOWN_FIELDS = {
-    "experience": {"position", "description"},
-    "volunteer": {"position"},
-    "education": {"degree", "institution", "area", "grade", "thesis", "courses"},
-    "projects": {"roles", "type"},
-    "publications": {
-        "authors",
-        "venue",
-        "venue_short",
-        "type",
-        "year",
-        "month",
-        "status",
-        "doi",
-        "publisher",
-        "number",
-        "advisors",
-        "note",
-    },
-    "awards": {"awarder"},
-    "certificates": {"issuer"},
-    "skills": {"items", "level"},
-    "teaching": {"course", "role", "institution", "term"},
-    "talks": {"event"},
-}
-
-
-_COMMON = {
-    "title",
-    "subtitle",
-    "organization",
-    "location",
-    "start",
-    "end",
-    "date",
-    "summary",
-    "highlights",
-    "tags",
-    "links",
-    "body",
-}
-
-
 def section_fields(
     section: str, fields: dict[str, Any], origin: dict[str, list[int]]
 ) -> tuple[dict[str, Any], dict[str, list[int]]]:
     """The draft's fields named as the section names them (title -> position), and what the
     section has no field for moved to the body."""
-    renames = {}
-    if section in TITLE_FIELDS:
-        renames["title"] = TITLE_FIELDS[section]
+    renames = {"title": model_for(section).title_field}
     if section in _ORGANISATION_FIELDS:
         renames["organization"] = _ORGANISATION_FIELDS[section]
     if section == "publications" and "venue" in fields and "organization" in fields:
         renames.pop("organization")
     result: dict[str, Any] = {}
     moved: dict[str, list[int]] = {}
-    allowed = _COMMON | _KNOWN_FIELDS.get(section, set())
+    allowed = model_for(section).model_fields
     for key, value in fields.items():
         target = renames.get(key, key)
         if target not in allowed:
@@ -605,7 +532,7 @@ def section_fields(
 def rename_places(reader: ReaderView, prefix: str, section: str, fields: dict[str, Any]) -> None:
     """The report's places named as the written fields are (title -> position)."""
     renames = {
-        "title": TITLE_FIELDS.get(section),
+        "title": model_for(section).title_field,
         "organization": _ORGANISATION_FIELDS.get(section),
     }
     for number in sorted(reader.entry_lines.get(prefix, ())):

@@ -1,9 +1,5 @@
-"""`cvsite import markdown FILE`: a résumé written as Markdown or plain text, as a site.
-
-reader.py reads the text (pure); this module makes the import record of it (record.py),
-which writing.py checks and writes as every import's. The report names every input line,
-the kind of line it is, and where it went.
-"""
+"""`cvsite import markdown FILE`: the parsed résumé (reader.py) as the import record, every
+input line reported with its kind and where it went."""
 
 from __future__ import annotations
 

@@ -1,18 +1,7 @@
-"""A résumé written as Markdown or plain text, read into cvsite's profile and sections.
-
-Pure: text in, a `ParsedResume` out, no files. Every value keeps the numbers of the input
-lines it came from, and every non-blank line is accounted for in `placements`: a field it
-went to, the structure it stands for (a heading), an entry's body, or the notes.
-
-The reading goes line by line. Each line is first told apart by its Markdown (document.py)
-and then by its words (vocabulary.py): a section heading, a date range, a place, contact
-details, a line of technology names. An entry starts at a `###` heading, a bold line, a
-`Title | Organization` line, or, in plain text, a short line next to a date line; what
-follows its first lines fills it (entries.py). The reader here reads the whole in order:
-the top of the résumé (name, headline, contact details, summary), the profile's parts
-(summary, contact, languages, interests), and each section's lines (its entries, skill
-groups).
-"""
+"""A résumé written as Markdown or plain text, read in one pass into the profile and the
+sections. Pure: text in, a `ParsedResume` out, every non-blank line accounted for in
+`placements`. An entry starts at a `###` heading, a bold line, a `Title | Organization`
+line or, in plain text, a short line next to a date line (entries.py fills it)."""
 
 from __future__ import annotations
 
@@ -61,24 +50,11 @@ _CERTIFICATE = re.compile(r"\b(?:certif\w*|licen[cs]e[ds]?)\b", re.IGNORECASE)
 _PROFILE_PARTS = {"summary", "contact", "languages", "interests"}
 
 _CONTACT_LABELS = {
-    "email": "email",
-    "e-mail": "email",
-    "mail": "email",
-    "phone": "phone",
-    "tel": "phone",
-    "telephone": "phone",
-    "mobile": "phone",
-    "cell": "phone",
-    "location": "location",
-    "address": "location",
-    "based in": "location",
-    "city": "location",
-    "website": "website",
-    "web": "website",
-    "homepage": "website",
-    "home page": "website",
-    "blog": "link",
-    "portfolio": "link",
+    **dict.fromkeys(("email", "e-mail", "mail"), "email"),
+    **dict.fromkeys(("phone", "tel", "telephone", "mobile", "cell"), "phone"),
+    **dict.fromkeys(("location", "address", "based in", "city"), "location"),
+    **dict.fromkeys(("website", "web", "homepage", "home page"), "website"),
+    **dict.fromkeys(("blog", "portfolio"), "link"),
 }
 
 
@@ -88,12 +64,11 @@ _ENTRY_PLACE = re.compile(r"^[\w-]+\[#\d+\]\.")
 def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     """Read a résumé written as Markdown or as plain text. `fallback_name` is the profile's
     name when the text does not start with one (the import names where it came from)."""
-    lines, _ = split_lines(text)
+    lines = split_lines(text)
     reader = Reader(lines, fallback_name)
     reader.read()
     if "name" not in reader.profile and (said := _said_name(reader.profile.get("summary", ""))):
         reader.profile = {"name": said, **reader.profile}
-        reader.profile_origin["name"] = reader.profile_origin.get("summary", [])[:1]
     name_found = "name" in reader.profile
     if not name_found and fallback_name:
         reader.profile = {"name": fallback_name, **reader.profile}
@@ -104,7 +79,6 @@ def parse(text: str, fallback_name: str | None = None) -> ParsedResume:
     _issuers_from_elsewhere(sections)
     return ParsedResume(
         profile=reader.profile,
-        profile_origin=reader.profile_origin,
         sections=sections,
         notes=reader.notes,
         placements=dict(sorted(reader.placements.items())),
@@ -122,7 +96,6 @@ class Reader:
         self.lines = lines
         self.fallback_name = fallback_name
         self.profile: dict[str, Any] = {}
-        self.profile_origin: dict[str, list[int]] = {}
         self.sections: dict[str, Section] = {}
         self.headings: dict[str, str] = {}
         self.notes: list[tuple[int, str]] = []
@@ -162,7 +135,6 @@ class Reader:
         if key in self.profile:
             return False
         self.profile[key] = value
-        self.profile_origin[key] = [line.number]
         self.place(line, "field", f"profile.{key}", note)
         return True
 
@@ -188,10 +160,8 @@ class Reader:
     def close_entry(self) -> None:
         if self.entry is None:
             return
-        entry = self.entry.finish(self)
-        self.sections.setdefault(self.entry.section, Section(self.entry.section)).entries.append(
-            entry
-        )
+        section = self.sections.setdefault(self.entry.section, Section(self.entry.section))
+        section.entries.append(self.entry.finish(self))
         self.entry = None
 
     # --- the whole, in order, and the top of the résumé ---------------------------------------
@@ -210,7 +180,7 @@ class Reader:
             self.place(line, "layout", "", "markup only: no text")
             return index + 1
         if line.kind == "front":
-            self.front_matter(line)
+            self.note_line(line, "front matter of another tool")
             return index + 1
         first = not self.seen_text
         self.seen_text = True
@@ -239,14 +209,10 @@ class Reader:
             return False  # "#### Technical Skills: Python, SQL": a line of skills
         if line.kind == "heading":
             deeper = self.section is not None and line.level > self.section_level
-            if deeper and not is_heading_phrase(text):
-                return False
-            if self.section is not None and line.level > self.section_level:
-                name = section_of(text)
-                if name == self.section or name is None:
-                    return False
+            if deeper and (not is_heading_phrase(text) or section_of(text) in (None, self.section)):
+                return False  # a heading within the section: an entry's
             name = section_of(text) or _slug(text)
-        elif line.kind in ("text",) and not line.indent:
+        elif line.kind == "text" and not line.indent:
             in_header = self.entry is not None and self.entry.in_header
             caps = _all_caps(text) and (section_of(text) or not in_header)
             if caps and not section_of(text) and len(text) <= 5:
@@ -279,10 +245,9 @@ class Reader:
         text = plain(line.text)
         if JOB_WORDS.search(text) and "headline" not in self.profile:
             return self.set_profile("headline", text, line) or True
-        if "." in text.replace(". ", " ").strip(".") or section_of(text):
-            if section_of(text):
-                return False
-            # "# ScoobyXD.github.io": a site's name, not a person's.
+        if section_of(text):
+            return False
+        if "." in text.replace(". ", " ").strip("."):  # "# ScoobyXD.github.io": a site's name
             self.note_line(line, "a title that is no person's name")
             return True
         self.name_found = True
@@ -299,7 +264,9 @@ class Reader:
         if dates and not without_span(text, dates.span):
             self.open_implicit("experience", line)
             return self.section_line(line, index)
-        if line.kind == "heading" and line.level >= 3 and self.looks_dated(index):
+        deep = line.kind == "heading" and line.level >= 3
+        following = self.next_content(index, 2) if deep else None
+        if following is not None and find_dates(plain(following.text)) is not None:
             self.open_implicit("experience", line)
             return self.section_line(line, index)
         if self.entry_ahead(line, index, text):
@@ -354,10 +321,6 @@ class Reader:
         self.section_level = 2
         self.sections.setdefault(name, Section(name, "", line.number))
 
-    def looks_dated(self, index: int) -> bool:
-        following = self.next_content(index, 2)
-        return following is not None and find_dates(plain(following.text)) is not None
-
     def first_line_name(self, line: Line, text: str) -> bool:
         """The first line is the name when it reads like one: two to five capitalised words."""
         if line.kind not in ("text", "heading") or JOB_WORDS.search(text):
@@ -387,13 +350,15 @@ class Reader:
                 break
             lines.append(line)
             index += 1
-        text = "\n".join(line.text for line in lines)
+        self.add_summary(lines, "\n".join(line.text for line in lines), target)
+        return index
+
+    def add_summary(self, lines: list[Line], text: str, target: str = "profile.summary") -> None:
+        """A paragraph more in the profile's summary."""
         summary = self.profile.get("summary")
         self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
-        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
         for line in lines:
             self.place(line, "field", target)
-        return index
 
     def contact_line(self, line: Line) -> bool:
         """A line of contact details: every part an e-mail, a phone, a link or a place."""
@@ -460,11 +425,7 @@ class Reader:
             self.place(line, "field", where, "the same link again")
             return
         links.append({"label": name, "url": url})
-        self.profile_origin[f"links[{len(links) - 1}]"] = [line.number]
         self.place(line, "field", f"profile.links[{len(links) - 1}]", note)
-
-    def front_matter(self, line: Line) -> None:
-        self.note_line(line, "front matter of another tool")
 
     def profile_part(self, line: Line, index: int) -> int:
         if self.section == "summary":
@@ -485,12 +446,7 @@ class Reader:
         while index < len(self.lines) and self.lines[index].kind == "bullet":
             lines.append(self.lines[index])
             index += 1
-        text = "\n".join(("  " * line.level) + "- " + line.text for line in lines)
-        summary = self.profile.get("summary")
-        self.profile["summary"] = f"{summary}\n\n{text}" if summary else text
-        self.profile_origin.setdefault("summary", []).extend(line.number for line in lines)
-        for line in lines:
-            self.place(line, "field", "profile.summary")
+        self.add_summary(lines, "\n".join(("  " * line.level) + "- " + line.text for line in lines))
         return index
 
     def language_line(self, line: Line) -> None:
@@ -504,20 +460,20 @@ class Reader:
                 return
             self.note_line(line, "not a language and a level")
             return
-        languages = self.profile.setdefault("languages", [])
+        self.add_languages(line, found)
+
+    def add_languages(self, line: Line, found: list[tuple[str, str | None]]) -> None:
+        """(name, level or None) each into the profile's languages."""
         for name, level in found:
-            languages.append({"name": name, **({"level": level} if level else {})})
-            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
+            entry = {"name": name, **({"level": level} if level else {})}
+            self.profile.setdefault("languages", []).append(entry)
         self.place(line, "field", "profile.languages")
 
     def interest_like_language(self, line: Line, text: str) -> bool:
         """A language line with more than names ("English (native speaker)")."""
         match = re.fullmatch(r"([A-Z][\w-]+)\s*[(:–-]\s*(.+?)\)?", text)
         if match and is_language(match.group(1)):
-            languages = self.profile.setdefault("languages", [])
-            languages.append({"name": match.group(1), "level": match.group(2).strip()})
-            self.profile_origin[f"languages[{len(languages) - 1}]"] = [line.number]
-            self.place(line, "field", "profile.languages")
+            self.add_languages(line, [(match.group(1), match.group(2).strip())])
             return True
         return False
 
@@ -525,7 +481,6 @@ class Reader:
         items = split_list(plain(line.text)) if line.kind != "bullet" else [line.text]
         interests = self.profile.setdefault("interests", [])
         interests.extend(items)
-        self.profile_origin.setdefault("interests", []).append(line.number)
         self.place(line, "field", "profile.interests")
         return index + 1
 
@@ -830,11 +785,7 @@ class Reader:
         if name.lower() in ("languages", "spoken languages", "human languages") and all(
             is_language(n) for n, _ in languages
         ):
-            for lang, level in languages:
-                entry = {"name": lang, **({"level": level} if level else {})}
-                self.profile.setdefault("languages", []).append(entry)
-            self.profile_origin.setdefault("languages", []).append(line.number)
-            self.place(line, "field", "profile.languages")
+            self.add_languages(line, languages)
             return
         entry = Draft("skills", line.number, from_label=True)
         entry.put("title", name, line, self)

@@ -1,10 +1,6 @@
-"""What the words of a résumé's lines mean: section headings, dates ("Sep. 2019 – May
-2022"), places ("Ann Arbor, MI"), contact details, names and lists of names (tags, skills),
-levels, degrees, job titles, and the labels of lines ("GPA:", "Technologies:").
-
-Pure functions over one line of text, for the Markdown résumé importer's reader. Country
-and language names come from CLDR through Babel, so they are told without a hand-kept list.
-"""
+"""What the words of a résumé's lines mean: section headings, dates, places, contact details,
+names and lists of names, levels, degrees, job titles and the labels of lines. Pure; country
+and language names come from CLDR through Babel."""
 
 from __future__ import annotations
 
@@ -44,45 +40,17 @@ _SECTION_PATTERNS = [
     (name, re.compile(rf"\b(?:{words})\b", re.I)) for name, words in _SECTION_WORDS
 ]
 # Words that may stand in a heading besides the section words ("Relevant Work Experience").
-_HEADING_WORDS = set(
-    [
-        "and",
-        "&",
-        "of",
-        "my",
-        "the",
-        "other",
-        "additional",
-        "selected",
-        "relevant",
-        "professional",
-        "research",
-        "work",
-        "key",
-        "personal",
-        "academic",
-        "technical",
-        "specialized",
-        "specialised",
-        "core",
-        "industry",
-        "previous",
-        "recent",
-        "honors",
-        "honours",
-        "side",
-        "open",
-        "source",
-        "software",
-        "history",
-        "information",
-        "details",
-        "summary",
-        "section",
-        "list",
-        "me",
-    ]
-)
+_HEADING_WORDS = {
+    word
+    for row in (
+        ("and", "&", "of", "my", "the", "other", "additional", "selected", "relevant"),
+        ("professional", "research", "work", "key", "personal", "academic", "technical"),
+        ("specialized", "specialised", "core", "industry", "previous", "recent", "honors"),
+        ("honours", "side", "open", "source", "software", "history", "information", "details"),
+        ("summary", "section", "list", "me"),
+    )
+    for word in row
+}
 
 
 def section_of(heading: str) -> str | None:
@@ -188,33 +156,25 @@ def find_dates(text: str) -> Dates | None:
 
 
 def _dates_of(match: re.Match) -> Dates | None:
-    notes: list[str] = []
+    span = match.span()
     if match.group("since"):
         start, note = _point(match.group("since"))
-        return Dates(start=start, end="present", span=match.span(), notes=_notes(note))
+        return Dates(start=start, end="present", span=span, notes=(note,) if note else ())
     start, note = _point(match.group("start"))
     if start is None:
         return None
-    notes += [note] if note else []
+    notes = [note] if note else []
     if _EXPECTED_WORD.search(match.group(0)):
         notes.append("'expected' is not kept: the end date is shown as written")
-    if match.group("present"):
-        return Dates(start=start, end="present", span=match.span(), notes=tuple(notes))
-    if match.group("open"):
-        return Dates(start=start, end="present", span=match.span(), notes=tuple(notes))
+    end = "present" if match.group("present") or match.group("open") else None
     if match.group("end"):
         end, note = _point(match.group("end"))
         if end is None or end < start:
             return None
         notes += [note] if note else []
-        if end == start:
-            return Dates(date=start, span=match.span(), notes=tuple(notes))
-        return Dates(start=start, end=end, span=match.span(), notes=tuple(notes))
-    return Dates(date=start, span=match.span(), notes=tuple(notes))
-
-
-def _notes(note: str | None) -> tuple[str, ...]:
-    return (note,) if note else ()
+    if end is None or end == start:
+        return Dates(date=start, span=span, notes=tuple(notes))
+    return Dates(start=start, end=end, span=span, notes=tuple(notes))
 
 
 def without_span(text: str, span: tuple[int, int]) -> str:
@@ -237,63 +197,24 @@ def strip_separators(text: str) -> str:
 
 # --- places, countries, languages and organisations -----------------------------------------
 
-_US_STATES = {
-    "AL": "Alabama",
-    "AK": "Alaska",
-    "AZ": "Arizona",
-    "AR": "Arkansas",
-    "CA": "California",
-    "CO": "Colorado",
-    "CT": "Connecticut",
-    "DE": "Delaware",
-    "FL": "Florida",
-    "GA": "Georgia",
-    "HI": "Hawaii",
-    "ID": "Idaho",
-    "IL": "Illinois",
-    "IN": "Indiana",
-    "IA": "Iowa",
-    "KS": "Kansas",
-    "KY": "Kentucky",
-    "LA": "Louisiana",
-    "ME": "Maine",
-    "MD": "Maryland",
-    "MA": "Massachusetts",
-    "MI": "Michigan",
-    "MN": "Minnesota",
-    "MS": "Mississippi",
-    "MO": "Missouri",
-    "MT": "Montana",
-    "NE": "Nebraska",
-    "NV": "Nevada",
-    "NH": "New Hampshire",
-    "NJ": "New Jersey",
-    "NM": "New Mexico",
-    "NY": "New York",
-    "NC": "North Carolina",
-    "ND": "North Dakota",
-    "OH": "Ohio",
-    "OK": "Oklahoma",
-    "OR": "Oregon",
-    "PA": "Pennsylvania",
-    "RI": "Rhode Island",
-    "SC": "South Carolina",
-    "SD": "South Dakota",
-    "TN": "Tennessee",
-    "TX": "Texas",
-    "UT": "Utah",
-    "VT": "Vermont",
-    "VA": "Virginia",
-    "WA": "Washington",
-    "WV": "West Virginia",
-    "WI": "Wisconsin",
-    "WY": "Wyoming",
-    "DC": "District of Columbia",
-    "ON": "Ontario",
-    "QC": "Quebec",
-    "BC": "British Columbia",
-    "AB": "Alberta",
-}
+# Code -> name: the US states and Canada's provinces that résumés write.
+_US_STATES = dict(
+    state.split(" ", 1)
+    for row in (
+        ("AL Alabama", "AK Alaska", "AZ Arizona", "AR Arkansas", "CA California", "CO Colorado"),
+        ("CT Connecticut", "DE Delaware", "FL Florida", "GA Georgia", "HI Hawaii", "ID Idaho"),
+        ("IL Illinois", "IN Indiana", "IA Iowa", "KS Kansas", "KY Kentucky", "LA Louisiana"),
+        ("ME Maine", "MD Maryland", "MA Massachusetts", "MI Michigan", "MN Minnesota"),
+        ("MS Mississippi", "MO Missouri", "MT Montana", "NE Nebraska", "NV Nevada"),
+        ("NH New Hampshire", "NJ New Jersey", "NM New Mexico", "NY New York", "NC North Carolina"),
+        ("ND North Dakota", "OH Ohio", "OK Oklahoma", "OR Oregon", "PA Pennsylvania"),
+        ("RI Rhode Island", "SC South Carolina", "SD South Dakota", "TN Tennessee", "TX Texas"),
+        ("UT Utah", "VT Vermont", "VA Virginia", "WA Washington", "WV West Virginia"),
+        ("WI Wisconsin", "WY Wyoming", "DC District of Columbia", "ON Ontario", "QC Quebec"),
+        ("BC British Columbia", "AB Alberta"),
+    )
+    for state in row
+)
 _WORK_MODES = {"remote", "hybrid", "on-site", "onsite", "on site", "remote job", "various"}
 _ORGANISATION_WORDS = re.compile(
     r"\b(?:university|universität|college|school|institute|academy|inc|ltd|llc|gmbh|corp"
@@ -304,20 +225,17 @@ _ORGANISATION_WORDS = re.compile(
 
 
 @cache
-def _countries() -> frozenset[str]:
+def _country_codes() -> dict[str, str]:
+    """CLDR's countries (not its regions, which have numbers) by code, with English names."""
     from babel import Locale
 
-    english = Locale("en")
-    names = {name.casefold() for code, name in english.territories.items() if code.isalpha()}
-    names |= {"usa", "u.s.", "u.s.a.", "uk", "u.k.", "prc", "uae"}
-    return frozenset(names)
+    return {code: name for code, name in Locale("en").territories.items() if code.isalpha()}
 
 
 @cache
-def _country_codes() -> frozenset[str]:
-    from babel import Locale
-
-    return frozenset(code for code in Locale("en").territories if code.isalpha())
+def _countries() -> frozenset[str]:
+    names = {name.casefold() for name in _country_codes().values()}
+    return frozenset(names | {"usa", "u.s.", "u.s.a.", "uk", "u.k.", "prc", "uae"})
 
 
 @cache
@@ -451,84 +369,28 @@ def is_phone(text: str) -> bool:
 
 # Technology names of two words, read as one tag in a line of names separated by spaces.
 _PHRASES = {
-    p.casefold()
-    for p in (
-        "Machine Learning",
-        "Deep Learning",
-        "Federated Learning",
-        "Reinforcement Learning",
-        "Distributed Systems",
-        "Distributed Deep Learning",
-        "Distributed Computing",
-        "ONNX Runtime",
-        "Computer Vision",
-        "Natural Language Processing",
-        "Data Science",
-        "Data Structures",
-        "Operating Systems",
-        "Visual Studio",
-        "Google Cloud",
-        "Ruby on Rails",
-        "React Native",
-        "Spring Boot",
-        "SQL Server",
-        "Docker Compose",
-        "Cloud server",
-        "AI Agent",
-        "Generative AI",
-        "Genertive AI",
-        "GWDG SCC",
-        "GitHub Actions",
-        "Big Data",
-        "Unit Testing",
-        "Web Development",
-        "Image Processing",
-        "Signal Processing",
-        "High Performance Computing",
+    phrase.casefold()
+    for row in (
+        ("Machine Learning", "Deep Learning", "Federated Learning", "Reinforcement Learning"),
+        ("Distributed Systems", "Distributed Deep Learning", "Distributed Computing"),
+        ("ONNX Runtime", "Computer Vision", "Natural Language Processing", "Data Science"),
+        ("Data Structures", "Operating Systems", "Visual Studio", "Google Cloud", "Ruby on Rails"),
+        ("React Native", "Spring Boot", "SQL Server", "Docker Compose", "Cloud server"),
+        ("AI Agent", "Generative AI", "Genertive AI", "GWDG SCC", "GitHub Actions", "Big Data"),
+        ("Unit Testing", "Web Development", "Image Processing", "Signal Processing"),
+        ("High Performance Computing",),
     )
+    for phrase in row
 }
-_STOP_WORDS = set(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "of",
-        "in",
-        "on",
-        "for",
-        "to",
-        "with",
-        "by",
-        "from",
-        "at",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "this",
-        "that",
-        "these",
-        "which",
-        "who",
-        "we",
-        "i",
-        "my",
-        "our",
-        "it",
-        "its",
-        "into",
-        "over",
-        "using",
-        "used",
-        "via",
-        "than",
-        "also",
-    ]
-)
+_STOP_WORDS = {
+    word
+    for row in (
+        ("a", "an", "the", "and", "or", "of", "in", "on", "for", "to", "with", "by", "from", "at"),
+        ("as", "is", "are", "was", "were", "be", "this", "that", "these", "which", "who", "we"),
+        ("i", "my", "our", "it", "its", "into", "over", "using", "used", "via", "than", "also"),
+    )
+    for word in row
+}
 LEVEL_WORDS = re.compile(
     r"^(?:native|fluent|proficient|expert|advanced|intermediate|beginner|basic|familiar"
     r"|elementary|working knowledge|professional|bilingual|mother tongue|good|very good"

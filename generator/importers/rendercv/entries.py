@@ -1,11 +1,7 @@
-"""RenderCV's entries as cvsite's: each of RenderCV's entry types (found by its fields, as
-RenderCV finds it) read into the fields of the cvsite section it goes to.
-
-Each function returns the entry's cvsite fields and, for the report, which input field
-went to which cvsite field. Text that cvsite shows as text loses its Markdown marks and
-keeps its links in `links`; summaries and highlights stay Markdown, and the points RenderCV
-nests under a highlight (" - " in it) are its `items`.
-"""
+"""RenderCV's entries (each type found by its fields, as RenderCV finds it) as the fields of
+the cvsite section they go to, with which input field went where. Plain-text fields lose
+their Markdown marks and keep their links in `links`; summaries and highlights stay
+Markdown."""
 
 from __future__ import annotations
 
@@ -19,28 +15,6 @@ from generator.content.schema import Link, model_for
 from generator.importers.markdown.vocabulary import find_dates
 from generator.importers.rendercv import inline
 
-# RenderCV's entry types, in the order RenderCV tries them, with the fields only each has.
-TYPES: list[tuple[str, set[str]]] = [
-    ("one_line", {"label", "details"}),
-    ("normal", {"name"}),
-    ("experience", {"company", "position"}),
-    ("education", {"institution", "area", "degree"}),
-    ("publication", {"title", "authors", "doi", "url", "journal"}),
-    ("bullet", {"bullet"}),
-    ("numbered", {"number"}),
-    ("reversed_numbered", {"reversed_number"}),
-]
-# The fields of each type that are its own (the rest are common or extra keys).
-OWN = {
-    "one_line": ("label", "details"),
-    "normal": ("name",),
-    "experience": ("company", "position"),
-    "education": ("institution", "area", "degree", "grade"),
-    "publication": ("title", "authors", "doi", "url", "journal"),
-    "bullet": ("bullet",),
-    "numbered": ("number",),
-    "reversed_numbered": ("reversed_number",),
-}
 COMMON = ("date", "start_date", "end_date", "location", "summary", "highlights")
 _EXACT_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 
@@ -48,9 +22,9 @@ _EXACT_DATE = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
 def type_of(entry: Any) -> str | None:
     if isinstance(entry, str):
         return "text"
-    if isinstance(entry, dict):
-        keys = set(entry)
-        return next((name for name, own in TYPES if own & keys), None)
+    if isinstance(entry, dict):  # the first type it has a field of (a grade tells none)
+        keys = set(entry) - {"grade"}
+        return next((name for name, (own, _) in TYPES.items() if keys & set(own)), None)
     return None
 
 
@@ -112,9 +86,10 @@ def map_entry(kind: str, entry: Any, section: str) -> Mapped:
         mapped.put("", "summary", str(entry))
         return mapped
     model = model_for(section).model_fields
-    _OWN_READERS[kind](mapped, entry, model)
+    own, read = TYPES[kind]
+    read(mapped, entry, model)
     _common(mapped, entry)
-    known = set(OWN[kind]) | set(COMMON)
+    known = set(own) | set(COMMON)
     for key, value in entry.items():
         if key not in known and value not in (None, "", []):
             mapped.put(key, "body", f"**{key}:** {_shown(value)}\n")
@@ -125,10 +100,6 @@ def _shown(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value)
-
-
-def _title(model: dict, preferred: str) -> str:
-    return preferred if preferred in model else "title"
 
 
 def _one_line(mapped: Mapped, entry: dict, model: dict) -> None:
@@ -159,7 +130,7 @@ def _normal(mapped: Mapped, entry: dict, model: dict) -> None:
 
 
 def _experience(mapped: Mapped, entry: dict, model: dict) -> None:
-    mapped.text("position", _title(model, "position"), entry.get("position"))
+    mapped.text("position", "position" if "position" in model else "title", entry.get("position"))
     mapped.text("company", "organization", entry.get("company"))
 
 
@@ -211,15 +182,17 @@ def _one_text(field_name: str):  # noqa: ANN202 - a reader for the three one-fie
     return read
 
 
-_OWN_READERS = {
-    "one_line": _one_line,
-    "normal": _normal,
-    "experience": _experience,
-    "education": _education,
-    "publication": _publication,
-    "bullet": _one_text("bullet"),
-    "numbered": _one_text("number"),
-    "reversed_numbered": _one_text("reversed_number"),
+# RenderCV's entry types, in the order RenderCV tries them: the fields that are each one's own
+# (the rest are common or extra keys), and its reader.
+TYPES = {
+    "one_line": (("label", "details"), _one_line),
+    "normal": (("name",), _normal),
+    "experience": (("company", "position"), _experience),
+    "education": (("institution", "area", "degree", "grade"), _education),
+    "publication": (("title", "authors", "doi", "url", "journal"), _publication),
+    "bullet": (("bullet",), _one_text("bullet")),
+    "numbered": (("number",), _one_text("number")),
+    "reversed_numbered": (("reversed_number",), _one_text("reversed_number")),
 }
 
 

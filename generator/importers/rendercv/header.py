@@ -1,11 +1,6 @@
-"""RenderCV's header (`cv.name`, `headline`, contact details, `social_networks`,
-`custom_connections`, `photo`) as cvsite's profile.
-
-RenderCV 2.x allows several e-mail addresses, phone numbers and websites: the first is the
-profile's own field, the others become links. The phone is published (the importer writes
-site.yaml's `contact: {phone: true}`), as RenderCV prints it. A social network becomes a
-link to the URL RenderCV makes of it (networks.py), with the user name kept.
-"""
+"""RenderCV's header as cvsite's profile. Of several e-mails, phones or websites (2.x) the
+first is the profile's field, the others links; a social network is a link to the URL
+RenderCV makes of it, with the user name kept."""
 
 from __future__ import annotations
 
@@ -17,16 +12,8 @@ from generator.importers.rendercv.networks import network_url
 from generator.safeurl import url_scheme
 
 _SINGLE = ("name", "headline", "location")
-HEADER = {
-    *_SINGLE,
-    "email",
-    "phone",
-    "website",
-    "photo",
-    "social_networks",
-    "custom_connections",
-    "sections",
-}
+_SEVERAL = ("email", "phone", "website")  # RenderCV 2.x allows a list of each
+HEADER = {*_SINGLE, *_SEVERAL, "photo", "social_networks", "custom_connections", "sections"}
 
 
 # RenderCV prints the phone in its header: the site keeps the CV as its owner had it, and
@@ -74,13 +61,8 @@ def _photo(mapped: Mapped, photo: Any) -> None:
     if url_scheme(str(photo)) in ("http", "https"):
         mapped.put("photo", "image_url", str(photo), "kept for resume.json; pages show `avatar`")
     else:
-        mapped.left.append(
-            (
-                "photo",
-                f"{photo} is a file beside the RenderCV file: copy it into content/ "
-                "and name it as the profile's `avatar`",
-            )
-        )
+        why = f"{photo} is a file beside the RenderCV file: copy it into content/ and name it"
+        mapped.left.append(("photo", why + " as the profile's `avatar`"))
 
 
 def _network(mapped: Mapped, source: str, network: Any) -> None:

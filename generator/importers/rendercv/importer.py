@@ -1,10 +1,6 @@
-"""`cvsite import rendercv FILE`: a RenderCV YAML file (1.x or 2.x) as a site.
-
-`cv:` becomes the profile and the sections (header.py, sections.py, entries.py);
-`design:`, `locale:` and `settings:` the nearest site.yaml settings (settings.py). This
-reads the file into the import record (record.py); writing.py checks and writes it. The
-report names every field of the input with its line, and where it went or why it was left.
-"""
+"""`cvsite import rendercv FILE`: a RenderCV YAML file (1.x or 2.x) into the import record:
+`cv:` the profile and the sections, `design:`, `locale:` and `settings:` the nearest
+site.yaml settings; every input field reported with its line."""
 
 from __future__ import annotations
 
@@ -15,7 +11,7 @@ from typing import Any
 
 from generator.content.textfile import read_text
 from generator.content.yamlio import Document, load_yaml
-from generator.errors import ContentError, ContentErrors
+from generator.errors import ContentError, ContentErrors, format_field_path
 from generator.importers.checking import safe_markdown
 from generator.importers.record import Imported
 from generator.importers.rendercv import entries as rcv
@@ -48,11 +44,11 @@ class _Import:
 
     def place(self, base: tuple[Any, ...], source: str, where: str, note: str = "") -> None:
         path = (*base, *_parts(source))
-        self.report.place(_shown(path), self.line(path), where, note)
+        self.report.place(format_field_path("", path), self.line(path), where, note)
 
     def leave(self, base: tuple[Any, ...], source: str, why: str) -> None:
         path = (*base, *_parts(source))
-        self.report.leave(_shown(path), self.line(path), why)
+        self.report.leave(format_field_path("", path), self.line(path), why)
 
 
 def _parts(source: str) -> tuple[Any, ...]:
@@ -63,13 +59,6 @@ def _parts(source: str) -> tuple[Any, ...]:
         parts += [name] if name else []
         parts += [int(i) for i in indices if i]
     return tuple(parts)
-
-
-def _shown(path: tuple[Any, ...]) -> str:
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text
 
 
 def read_document(source: Path) -> Document:
@@ -130,15 +119,18 @@ def _sections(state: _Import, cv: dict[str, Any], profile: dict[str, Any]) -> No
 
 def _section(state: _Import, placement: sections.Placement, items: list, profile: dict) -> None:
     base = ("cv", "sections", placement.key)
-    if placement.section == "profile.summary":
-        profile["summary"] = "\n\n".join(str(item) for item in items if item)
+    if placement.kind == "text":  # paragraphs: the profile's summary, or one entry's
+        summary = "\n\n".join(str(item) for item in items if item)
+        if placement.section == "profile.summary":
+            profile["summary"], where = summary, state.profile_where
+        else:
+            state.record.labels[placement.section] = placement.label
+            entry = {"title": placement.label, "summary": summary}
+            where = state.record.add(placement.section, entry)
         for index in range(len(items)):
-            state.place(base, f"[{index}]", f"{state.profile_where}.summary")
+            state.place(base, f"[{index}]", f"{where}.summary")
         return
     state.record.labels[placement.section] = placement.label
-    if placement.kind == "text":
-        _text_section(state, placement, items)
-        return
     for index, item in enumerate(items):
         kind = rcv.type_of(item)
         if kind is None:
@@ -157,26 +149,7 @@ def _section(state: _Import, placement: sections.Placement, items: list, profile
             state.leave((*base, index), source, why)
 
 
-def _text_section(state: _Import, placement: sections.Placement, items: list) -> None:
-    """Paragraphs: one entry titled as the section, the paragraphs its summary."""
-    texts = [str(item) for item in items if item]
-    entry = {"title": placement.label, "summary": "\n\n".join(texts)}
-    place = state.record.add(placement.section, entry)
-    for index in range(len(items)):
-        state.place(("cv", "sections", placement.key), f"[{index}]", f"{place}.summary")
-
-
-# --- site.yaml and the whole import ----------------------------------------------------------
-
-
-def _settings(state: _Import, document: dict[str, Any]) -> None:
-    read = rcv_settings.read(document)
-    state.record.settings.update(read.values)
-    for path, where, note in read.placed:
-        if where:
-            state.place(path, "", where, note)
-        else:
-            state.leave(path, "", note)
+# --- the whole import ------------------------------------------------------------------------
 
 
 def import_rendercv(source: Path, site: Path, *, dry_run: bool = False) -> Report:
@@ -189,5 +162,11 @@ def import_rendercv(source: Path, site: Path, *, dry_run: bool = False) -> Repor
     cv = document.data["cv"]
     state.record.profile = _profile(state, cv, site, source)
     _sections(state, cv, state.record.profile)
-    _settings(state, document.data)
+    settings = rcv_settings.read(document.data)
+    state.record.settings.update(settings.values)
+    for path, where, note in settings.placed:
+        if where:
+            state.place(path, "", where, note)
+        else:
+            state.leave(path, "", note)
     return import_site(state.record, site, dry_run)

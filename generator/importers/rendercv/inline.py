@@ -1,9 +1,5 @@
-"""RenderCV's text is Markdown everywhere; cvsite's is Markdown in summaries and highlights
-only. A field cvsite reads as text (an organisation, a project's name) keeps its words:
-`**bold**` marks are taken off, and a link `[FlashInfer](https://…)` leaves its text
-there and its URL in the entry's links. Author names lose RenderCV's highlight marks
-(`*John Doe*`, `***John Doe***`), which say the name is the owner's.
-"""
+"""RenderCV's Markdown in fields cvsite reads as plain text: marks taken off, links' URLs
+kept apart; author names lose RenderCV's highlight marks, which say the name is the owner's."""
 
 from __future__ import annotations
 

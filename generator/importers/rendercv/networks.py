@@ -33,24 +33,16 @@ _HOSTS.update({"www." + host: name for host, name in list(_HOSTS.items())})
 _HOSTS.update({"twitter.com": "X", "www.twitter.com": "X"})
 
 
-def url_of(network: str, username: str) -> str | None:
-    """The profile's URL, or None for a network RenderCV does not know."""
+def network_url(network: str, username: str) -> str | None:
+    """The profile's URL as RenderCV makes it (Mastodon's `@user@host` is
+    https://host/@user), or None for a network RenderCV does not know."""
+    if network.strip().casefold() == "mastodon":
+        parts = username.strip().split("@")
+        if len(parts) != 3 or parts[0] or not parts[1] or not parts[2]:
+            return None
+        return f"https://{parts[2]}/@{parts[1]}"
     name = next((n for n in PREFIXES if n.casefold() == network.strip().casefold()), None)
     return None if name is None else PREFIXES[name] + username.strip()
-
-
-def mastodon_url(username: str) -> str | None:
-    """`@user@host` -> https://host/@user, as RenderCV makes it."""
-    parts = username.strip().split("@")
-    if len(parts) != 3 or parts[0] or not parts[1] or not parts[2]:
-        return None
-    return f"https://{parts[2]}/@{parts[1]}"
-
-
-def network_url(network: str, username: str) -> str | None:
-    if network.strip().casefold() == "mastodon":
-        return mastodon_url(username)
-    return url_of(network, username)
 
 
 def from_url(url: str) -> tuple[str, str] | None:

@@ -1,17 +1,13 @@
-"""Which cvsite section each of RenderCV's sections becomes.
-
-RenderCV's section titles are free ("selected_honors", "Welcome to RenderCV"); its entry
-types are not. A section whose type has a cvsite section of its own goes there first
-(education, experience, publications, one-line entries as skills); then the title's words
-pick a known section that can hold the entries ("invited_talks" is talks); else the
-section keeps its title as a section of its own. RenderCV's title stays the menu label.
-"""
+"""Which cvsite section each of RenderCV's sections (free titles, fixed entry types)
+becomes: the type's own section first, then a known section the title names ("invited_talks"
+is talks), else a section of its own; RenderCV's title stays the menu label."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from generator import urls as routes
+from generator.content.schema import NEWS_SECTIONS, SECTION_MODELS
 from generator.importers.markdown.vocabulary import section_of
 
 # The cvsite section an entry type belongs in, and which titles may send it elsewhere.
@@ -19,6 +15,9 @@ _NATIVE = {"education": "education", "experience": "experience", "publication": 
 _EXPERIENCE_LIKE = {"experience", "volunteer", "teaching"}
 # Known sections that can hold entries of any type: a title naming one sends them there.
 _BY_TITLE = {"awards", "certificates", "talks", "projects", "volunteer", "teaching", "references"}
+# Names a section of its own may not take: the known sections' (their models expect other
+# fields) and the site's own pages.
+_RESERVED = (SECTION_MODELS.keys() - NEWS_SECTIONS) | {"notes", "cv", "tags"}
 _TEXT_TYPES = {"normal", "bullet", "numbered", "reversed_numbered", "one_line", "text"}
 
 
@@ -57,7 +56,7 @@ def place_all(sections: dict[str, str], summary_free: bool) -> list[Placement]:
             taken.add(word)
         else:
             slug = routes.slugify(shown_title(key), "section")[:60].strip("-") or "section"
-            chosen[key] = routes.unique_slug(slug, taken | _reserved())
+            chosen[key] = routes.unique_slug(slug, taken | _RESERVED)
             taken.add(chosen[key])
     return [Placement(k, sections[k], chosen[k], shown_title(k)) for k in sections]
 
@@ -69,25 +68,3 @@ def _native(key: str, kind: str) -> str | None:
     if kind == "one_line":
         return "skills" if word in (None, "skills") else None
     return _NATIVE.get(kind)
-
-
-def _reserved() -> set[str]:
-    """Names a section of its own may not take: the known sections' (their models expect
-    other fields) and the site's own pages."""
-    return {
-        "education",
-        "experience",
-        "projects",
-        "publications",
-        "awards",
-        "certificates",
-        "skills",
-        "teaching",
-        "talks",
-        "volunteer",
-        "interests",
-        "references",
-        "notes",
-        "cv",
-        "tags",
-    }

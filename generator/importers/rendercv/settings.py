@@ -1,13 +1,6 @@
-"""RenderCV's `design`, `locale` and `settings` as the nearest site.yaml settings.
-
-Only three have a counterpart: the language (`locale.language`: a name such as `german`
-since RenderCV 2.4, a code such as `de` in 2.0–2.3), the word for "present", and the
-paper size of the PDF (`design.page.size`, 1.x `design.page_size`; US letter, RenderCV's
-own default, when the file names none). Everything else is
-how RenderCV lays out its PDF (fonts, colours, margins, date templates); cvsite's theme
-decides those, and dates are written as the site's language writes them (CLDR). Each is
-named in the report with that reason.
-"""
+"""RenderCV's `design`, `locale` and `settings` as the nearest site.yaml settings: only the
+language, the word for "present" and the PDF's paper have one; the rest is how RenderCV
+lays out its PDF, which cvsite's theme decides, each named in the report with that reason."""
 
 from __future__ import annotations
 

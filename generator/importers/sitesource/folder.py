@@ -1,7 +1,5 @@
 """A source site's folder, read as untrusted input: only regular files inside it, never
-through a symbolic link (a link in the folder could point at /etc/passwd or at another
-user's files), each file within content's size limit, UTF-8, with its front matter read by
-cvsite's own YAML reader (TOML front matter, Hugo's `+++`, by tomllib)."""
+through a symbolic link, within content's size limit, with YAML or TOML front matter."""
 
 from __future__ import annotations
 
@@ -12,9 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.content.document import Document, Mark
 from generator.content.textfile import fail, read_text
-from generator.content.yamlio import MAX_DEPTH, load_yaml, split_front_matter
+from generator.content.yamlio import MAX_DEPTH, Document, load_yaml, split_front_matter
 from generator.errors import ContentErrors, UsageError
 
 
@@ -91,29 +88,26 @@ class SourceFolder:
             return None
 
     def yaml(self, relative: str) -> Document | None:
-        text = self.text(relative)
-        if text is None:
-            return None
-        try:
-            return load_yaml(text, relative)
-        except ContentErrors as exc:
-            self.refused.append((relative, "; ".join(str(e) for e in exc.errors)))
-            return None
+        return self._read(relative, load_yaml, "")
 
     def page(self, relative: str) -> Page | None:
+        return self._read(relative, _page, "front matter not readable: ")
+
+    def _read(self, relative: str, parse: Any, refused: str) -> Any:
+        """The file's text parsed; None (and a note, after `refused`) when it cannot be."""
         text = self.text(relative)
         if text is None:
             return None
         try:
-            return _page(relative, text)
+            return parse(text, relative)
         except (ContentErrors, tomllib.TOMLDecodeError) as exc:
             errors = getattr(exc, "errors", None)
             why = "; ".join(str(e) for e in errors) if errors else f"{relative}: {exc}"
-            self.refused.append((relative, f"front matter not readable: {why}"))
+            self.refused.append((relative, refused + why))
             return None
 
 
-def _page(relative: str, text: str) -> Page:
+def _page(text: str, relative: str) -> Page:
     if text.startswith("+++\n"):
         head, _, body = text[4:].partition("\n+++")
         meta = _strings(_toml(head, relative))
@@ -185,6 +179,3 @@ def _strings(value: Any) -> Any:
 
 def truthy(value: Any) -> bool:
     return str(value).strip().lower() in ("true", "yes", "on", "1")
-
-
-__all__ = ["Mark", "Page", "SourceFolder", "truthy"]

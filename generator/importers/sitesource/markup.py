@@ -1,7 +1,5 @@
-"""Text from another site generator made safe for cvsite's fields: the little HTML that
-front matter carries (<i>, <br/>, <img>) as Markdown or left out with a note, and links
-into the source site written as their text. (Markdown made safe to build is
-checking.safe_markdown's, for every import.)"""
+"""Text from another site generator made safe for cvsite's fields: front matter's little HTML
+as Markdown (or left out with a note), and links into the source site written as text."""
 
 from __future__ import annotations
 

@@ -34,14 +34,20 @@ class Taking:
 
     def put(self, key: str, where: str) -> Any:
         """Take `key`, which went to `where`; its value (None when empty, noted so)."""
-        value = self.get(key)
-        if key in self.data and key not in self.done:
+        if key in self.data and key not in self.done and self.get(key) is not None:
             self.done.add(key)
-            if value is None:
-                self._record(key, "empty: nothing to import", kept=False)
-            else:
-                self._record(key, where, kept=True)
-        return value
+            self._record(key, where, kept=True)
+        self.left(key, "")  # an empty value: nothing to import
+        return self.get(key)
+
+    def move(
+        self, key: str, into: dict[str, Any], target: str, where: str, read: Any = str
+    ) -> None:
+        """`key`'s text, `read`, as `into[target]` when there is any; taken as gone `where`."""
+        value = self.text(key)
+        if value and (made := read(value)):
+            into[target] = made
+        self.put(key, where)
 
     def left(self, key: str, why: str) -> None:
         if key in self.data and key not in self.done:
@@ -64,10 +70,8 @@ class Taking:
 
     def _record(self, key: str, where: str, kept: bool) -> None:
         line = self.lines(self._path(key)) if callable(self.lines) else 0
-        placed = Placed(
-            self.source, line, self._path(key), where if kept else "", "" if kept else where
-        )
-        self.report.fields.append(placed)
+        where, note = (where, "") if kept else ("", where)
+        self.report.fields.append(Placed(self.source, line, self._path(key), where, note))
 
 
 def line_finder(document: Any) -> Any:

@@ -1,8 +1,17 @@
-"""Author lists: the owner found in any spelling, long lists cut around the owner."""
+"""Author lists: the owner found in any spelling, long lists cut around the owner; the owner's
+name as papers print it (titles before and degrees after are not the name)."""
 
 from __future__ import annotations
 
-from generator.content.authors import parse_author, parse_authors, same_person, shorten
+import pytest
+
+from generator.content.authors import (
+    parse_author,
+    parse_authors,
+    same_person,
+    shorten,
+    without_titles,
+)
 from generator.content.bibtext import display_name, split_marks
 
 OWNER = ["Zili Zhang", "张子立"]
@@ -66,6 +75,18 @@ def test_a_mark_before_the_name_or_before_its_comma_is_a_mark_not_part_of_the_na
     assert (author.name, author.equal, author.is_owner) == ("Ce Pang", True, True)
 
 
+def test_a_plus_after_the_family_name_is_a_mark_as_the_others():
+    # Matthew D. Lew's lab marks co-corresponding authors `Lew$^+$, Matthew D.` (issue 42)
+    for written in ("Lew$^+$, Matthew D.", "Lew^+, Matthew D.", "Lew+, Matthew D."):
+        assert split_marks(written) == ("Lew, Matthew D.", "+"), written
+        assert display_name(written) == "Matthew D. Lew+"
+    assert split_marks("Zhang, Zili$^{*,+}$") == ("Zhang, Zili", "*+")
+    author = parse_author(display_name("Lew$^+$, Matthew D."), ["Matthew D. Lew"])
+    assert (author.name, author.is_owner, author.marks) == ("Matthew D. Lew", True, "+")
+    # an accent is no mark: `L\^{e}` is Lê, before the comma as after it
+    assert split_marks("L\\^{e}, Van") == ("L\\^{e}, Van", "")
+
+
 def test_rendercv_emphasis_highlights_the_owner_and_is_no_equal_contribution_mark():
     for written in ("*John Doe*", "**John Doe**", "***John Doe***"):
         author = parse_author(written, ["Someone Else"])
@@ -119,3 +140,30 @@ def test_initials_run_together_match_the_owner():
 def test_an_alias_matches_run_together_initials_too():
     owner = parse_author("Pérez-Luque, AJ", ["Antonio Pérez", "Antonio J. Pérez-Luque"])
     assert owner.is_owner
+
+
+@pytest.mark.parametrize(
+    ("written", "bare"),
+    [
+        ("Dr. Alex Johnson", "Alex Johnson"),
+        ("Prof. Dr. Maria Schmidt", "Maria Schmidt"),
+        ("Prof Liu Yang", "Liu Yang"),
+        ("Dr. rer. nat. Hans Meier", "Hans Meier"),
+        ("Dr.-Ing. Karl Benz", "Karl Benz"),
+        ("Jane Roe, PhD", "Jane Roe"),
+        ("Alex Johnson, Ph.D.", "Alex Johnson"),
+        ("Jane Roe PhD, MBA", "Jane Roe"),
+        ("John Smith, M.S.", "John Smith"),
+        ("Jo Ba, MSc, PhD", "Jo Ba"),
+        ("Ms. Amy Ma, MD", "Amy Ma"),
+    ],
+)
+def test_titles_and_degrees_go(written: str, bare: str):
+    assert without_titles(written) == bare
+
+
+@pytest.mark.parametrize(
+    "name", ["Amy Ma", "Tom Md", "Med Ali", "Martin Luther King Jr.", "Msila Ndlovu", "Dr."]
+)
+def test_a_name_that_only_looks_like_a_title_stays(name: str):
+    assert without_titles(name) == name

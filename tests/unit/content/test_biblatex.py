@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.content import bibread
-from generator.content.bibvalues import resolve
+from generator.content.bibparse import resolve
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "realworld" / "biblatex"
 

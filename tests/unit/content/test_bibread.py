@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.content import bibparse, bibread
+from generator.content.bibtext import display_name
 from tests.helpers import FIXTURES
 
 LIBRARY = FIXTURES / "bibtex" / "library.bib"
@@ -162,7 +163,7 @@ def test_a_key_a_url_cannot_hold_names_its_page_by_its_slug(caplog):
     ],
 )
 def test_names_are_shown_first_name_first_with_their_marks(raw, shown):
-    assert bibread.display_name(raw) == shown
+    assert display_name(raw) == shown
 
 
 def test_citation_text_keeps_latex_and_leaves_out_what_is_not_a_citation():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from generator.content.bibparse import parse
 from generator.content.bibread import load_publications
-from generator.content.records import LoadedEntry
+from generator.content.reader import LoadedEntry
 from generator.model.items import without_volumes
 
 # A DBLP "with crossref" export, as DBLP writes it (two papers, their proceedings).

@@ -43,6 +43,38 @@ def test_a_cms_title_reads_as_math():
     assert letters.startswith("pp→WZ,s=13") and "TeV" in letters and "|η|<2.4" in letters
 
 
+# Issue 42: the commands of Javier Duarte's real CMS publication list (1,379 papers,
+# tests/fixtures/realworld/bibtex/duarte-cv-publications.bib) that the table first lacked:
+# ptdr-definitions' generic quark and vector boson, its symbol face, its older `c` names.
+CMS_LIST_COMMANDS = ("Pq", "PV", "cPKstz", "cPqb", "cPaqt", "cPZ", "cPgg", "cPJgy", "GeVc")
+
+
+@pytest.mark.parametrize("name", CMS_LIST_COMMANDS)
+def test_every_command_of_the_cms_list_is_math(name):
+    shown = _shown(_mathml(rf"\{name}"))
+    assert "\\" not in shown and "<math" in shown
+
+
+def test_the_cms_titles_that_kept_source_read_as_math():
+    for title in (
+        r"\PH\PV\PV",
+        r"\bbbar 4\Pq",
+        r"\PB^0 \to \cPKstz\mu^+ \mu^-",
+        r"\cmsSymbolFace{B}^+\to\cmsSymbolFace{K}^+\mu^+\mu^-",
+    ):
+        assert unconvertible(f"${title}$") == [], title
+    letters = html.unescape(re.sub(r"<[^>]+>", "", _shown(_mathml(r"\cmsSymbolFace{B}^+"))))
+    assert letters == "B+"
+
+
+def test_cms_units_without_space_and_per_c():
+    assert BUILT_IN["TeVns"] == r"\mathrm{TeV}"
+    assert BUILT_IN["GeVc"] == r"\,\mathrm{GeV}/c"
+    assert BUILT_IN["GeVcc"] == r"\,\mathrm{GeV}/c^{2}"
+    # outside math, as CMS titles write them: a formula, not the command's name as a word
+    assert "TeVns" not in decode(r"the \TeVns range") and "GeVc" not in decode(r"100\GeVc in")
+
+
 def test_units_are_upright_after_a_thin_space():
     assert BUILT_IN["TeV"] == r"\,\mathrm{TeV}"
     assert BUILT_IN["fbinv"] == r"\,\mathrm{fb}^{-1}"

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.content import textfile, yamlio, yamlnodes
+from generator.content import textfile, yamlio
 from generator.content.textfile import decode, read_body, read_text
 from generator.content.yamlio import (
     Mark,
@@ -497,7 +497,7 @@ SIMPLE_TEXTS = [
 def _both_ways(text: str, monkeypatch: pytest.MonkeyPatch) -> list:
     results = []
     for simple in (True, False):
-        monkeypatch.setattr(yamlnodes, "simple", lambda _text, simple=simple: simple)
+        monkeypatch.setattr(yamlio, "simple", lambda _text, simple=simple: simple)
         try:
             results.append(yamlio.load_yaml(text, "f.yaml"))
         except ContentErrors as exc:
@@ -512,10 +512,10 @@ def test_libyamls_composer_reads_simple_text_as_pyyamls_does(text, monkeypatch):
 
 
 def test_text_that_could_nest_deep_or_has_aliases_is_not_simple():
-    assert yamlnodes.simple(SIMPLE_TEXTS[0])
-    assert not yamlnodes.simple("[" * 65 + "]" * 65)
-    assert not yamlnodes.simple("- " * 70 + "x")
-    assert not yamlnodes.simple("a: &x 1\nb: *x\n")
+    assert yamlio.simple(SIMPLE_TEXTS[0])
+    assert not yamlio.simple("[" * 65 + "]" * 65)
+    assert not yamlio.simple("- " * 70 + "x")
+    assert not yamlio.simple("a: &x 1\nb: *x\n")
 
 
 def test_half_a_surrogate_pair_is_a_located_error():

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.schema import SiteConfig
-from generator.deploy.gittarget import GitTarget
-from generator.deploy.pagesaddress import base_url_problem, github_repository
+from generator.deploy.gittarget import GitTarget, base_url_problem, github_repository
 from generator.deploy.publish import (
     DeployRequest,
     check_local_destination,

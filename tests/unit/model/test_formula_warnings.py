@@ -7,8 +7,8 @@ import logging
 
 from generator.cli.screenful import SCREENFUL, ScreenfulHandler
 from generator.errors import ContentError
-from generator.model import formulawarnings
-from generator.model.formulawarnings import FormulaWarnings
+from generator.model import checks
+from generator.model.checks import FormulaWarnings
 
 
 def _at(line: int) -> ContentError:
@@ -32,12 +32,12 @@ def test_one_line_per_unknown_command_with_its_count_and_first_place(caplog):
 
 def test_past_a_screenful_of_kinds_one_line_says_how_many_more(caplog):
     told = FormulaWarnings()
-    for kind in range(formulawarnings.SCREENFUL + 5):
+    for kind in range(checks.SCREENFUL + 5):
         told.add(_at(kind + 1), f"unknown command \\Cmd{chr(65 + kind)}")
     with caplog.at_level(logging.WARNING):
         told.report()
     lines = [r.getMessage() for r in caplog.records]
-    assert len(lines) == formulawarnings.SCREENFUL + 1
+    assert len(lines) == checks.SCREENFUL + 1
     assert lines[-1].startswith("5 more kinds of formula")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from generator.content.schema import SiteConfig
-from generator.render.analytics import analytics_script
+from generator.render.renderer import analytics_script
 
 SITE = "title: T\nbase_url: https://ada.example.org/\n"
 PAGE = "---\ntitle: {title}\n{extra}---\n{body}\n"

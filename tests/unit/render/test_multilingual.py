@@ -7,7 +7,7 @@ import pytest
 
 from generator import urls as routes
 from generator.content.translations import Languages
-from generator.render.alternates import LanguageVersions
+from generator.render.pages import LanguageVersions
 from generator.render.renderer import plan_pages
 
 BILINGUAL = "title: T\nbase_url: https://example.org/\nlanguages: [en, de]\n"
