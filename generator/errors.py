@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+# Warnings a terminal shows at once, less room for the build's own lines: the rest are
+# counted in one line (cli/screenful.py, and model/checks.py for formulas).
+SCREENFUL = 20
+
 EXIT_OK = 0
 EXIT_CONTENT = 1
 EXIT_USAGE = 2

@@ -10,6 +10,7 @@ import sys
 
 from generator.cli.messages import guarded
 from generator.cli.parser import build_parser
+from generator.cli.screenful import ScreenfulHandler
 from generator.cli.versions import version_text
 from generator.errors import EXIT_OK, EXIT_USAGE
 
@@ -21,11 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     building = getattr(getattr(args, "func", None), "__name__", "") == "cmd_build"
-    screenful = None
-    if building and not args.verbose:
-        from generator.cli.screenful import ScreenfulHandler  # loads the model: builds only
-
-        screenful = ScreenfulHandler()
+    screenful = ScreenfulHandler() if building and not args.verbose else None
     logging.basicConfig(
         format="%(message)s",
         level=logging.INFO if args.verbose else logging.WARNING,

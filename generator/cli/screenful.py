@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 
-from generator.model.checks import SCREENFUL
+from generator.errors import SCREENFUL
 
 __all__ = ["SCREENFUL", "ScreenfulHandler"]
 

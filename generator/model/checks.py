@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from generator.content.reader import LoadedEntry
 from generator.content.schema import Entry, Highlight, Profile, Publication, url_scheme
 from generator.content.yamlio import Document
-from generator.errors import ContentError, ErrorCollector, FieldPath, shown
+from generator.errors import SCREENFUL, ContentError, ErrorCollector, FieldPath, shown
 from generator.markdown.math import SOURCE_CLASS, Macros, unconvertible
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer
 
@@ -231,8 +231,6 @@ def file_refs(data: Entry) -> dict[str, str | None]:
     return {"image": data.image}
 
 
-# Lines a terminal shows at once, less room for the build's own lines.
-SCREENFUL = 20
 _UNKNOWN = re.compile(r"unknown command (\\[A-Za-z]+)")
 
 

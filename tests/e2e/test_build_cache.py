@@ -4,10 +4,12 @@ change to an input, an option or the output is seen; the cache only ever saves t
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from generator.site.stamp import cache_dir, markdown_file, templates_folder
-from tests.helpers import run_cli
+from tests.helpers import REPO, run_cli
 
 
 def _build(site: Path, *args: str) -> str:
@@ -31,6 +33,22 @@ def test_an_unchanged_site_is_not_rebuilt_and_nothing_is_written(sample_site: Pa
     assert "nothing changed" in out
     assert out.startswith("Built ") and " pages (" in out
     assert _files(sample_site / "output") == before
+
+
+def test_an_unchanged_site_is_told_so_without_loading_the_builder(sample_site: Path):
+    # The no-op answer reads the stamp only: no schema, Markdown, Jinja or Typst to import.
+    _build(sample_site)
+    heavy = ["pydantic", "jinja2", "markdown", "babel", "typst", "generator.model.resume"]
+    code = (
+        "import sys; from generator.cli import main; "
+        f"main(['build', '--site', {str(sample_site)!r}]); "
+        f"print([m for m in {heavy!r} if m in sys.modules])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert "nothing changed" in result.stdout, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]", result.stdout
 
 
 def test_edits_options_and_damage_to_the_output_are_all_seen(sample_site: Path):
