@@ -1,6 +1,5 @@
 """A content file's text: its size bounded, its encoding checked, its line ends made \n;
-and the bounds of a Markdown file's front matter. Without YAML (yamlio.py), which the
-renderer of Markdown bodies ahead of the build (precompile.py) does not need."""
+and the bounds of a Markdown file's front matter. Without YAML (yamlio.py parses it)."""
 
 from __future__ import annotations
 
@@ -101,7 +100,7 @@ def front_matter_lines(text: str, file: str) -> tuple[list[str], int | None]:
 
 def read_body(path: Path, file: str) -> str:
     """The body of a Markdown file as `read_front_matter` gives it, without parsing its front
-    matter: for work done ahead of the build (precompile.py), which parses that."""
+    matter: the same text even where that YAML is wrong."""
     text = read_text(path, file)
     lines, end = front_matter_lines(text, file)
     return text if end is None else "\n".join(lines[end + 1 :])

@@ -257,7 +257,6 @@ def test_front_matter_syntax_errors_are_lines_of_the_file():
     ],
 )
 def test_the_body_alone_is_the_body_read_with_its_front_matter(tmp_path: Path, raw: bytes):
-    # Markdown rendered ahead (precompile.py) is found by its text: the same text, or none.
     page = tmp_path / "a.md"
     page.write_bytes(raw)
     try:
