@@ -103,7 +103,10 @@ def main() -> None:
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
     parser.add_argument("--runs", type=int, default=6, help="rounds (default 6)")
     args = parser.parse_args()
-    scratch = Path(tempfile.mkdtemp(prefix="cvsite-inspire-"))
+    # On tmpfs, as bench/ab.py: on this machine's disk each deleted output makes the next
+    # build's 3,300 new files slower to create (bench/run.py's note), more with every round.
+    shm = Path("/dev/shm")
+    scratch = Path(tempfile.mkdtemp(prefix="cvsite-inspire-", dir=shm if shm.is_dir() else None))
     trees: list[Path] = []
     try:
         site = make_site(scratch / "site")
