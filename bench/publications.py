@@ -70,7 +70,7 @@ def timed(action) -> float:  # noqa: ANN001
 def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> tuple[float, float]:
     """The median time `cvsite serve` takes after one paper's title changed in
     content/`name`: to rebuild the pages (then it tells the browsers to reload), and then
-    to typeset the CV's PDF again, as `cvsite serve` does them (`rebuild(pdfs=False)`,
+    to typeset the CV's PDF again, as `cvsite serve` does them (`rebuild(late=True)`,
     then `typeset()`)."""
     bib = site / "content" / name
     original = bib.read_text(encoding="utf-8")
@@ -80,7 +80,7 @@ def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> tuple[fl
     try:
         for run in range(runs):
             bib.write_text(original.replace("Part 1:", f"Part 1 ({run}):", 1), encoding="utf-8")
-            pages.append(timed(lambda: preview.rebuild([bib], pdfs=False)))  # noqa: B023
+            pages.append(timed(lambda: preview.rebuild([bib], late=True)))  # noqa: B023
             pdfs.append(timed(preview.typeset))
             assert preview.error is None, preview.error
     finally:

@@ -97,6 +97,15 @@ class Item:
         return self.source
 
     @property
+    def shown(self) -> tuple[Any, ...]:
+        """All a page can show of the entry: two entries equal in it are drawn alike (the
+        preview renders again the pages of entries that differ in it, and a kept drawing of
+        an entry is used while it holds, render/fragments.py)."""
+        tags = tuple((tag.slug, tag.name) for tag in self.tags)
+        people = (tuple(self.authors), tuple(self.editors))
+        return (self.data, self.url, self.slug, self.anchor, self.section, self.root, tags, people)
+
+    @property
     def body(self) -> str | None:
         return self.data.body
 

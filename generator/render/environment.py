@@ -15,6 +15,7 @@ import jinja2
 from generator.cachefolders import private_folder
 from generator.diskerrors import cache_warning
 from generator.errors import BuildError, library_message
+from generator.render.fragments import Fragments, KeepingTemplate
 from generator.render.theme import ThemeDir, builtin_themes_dir
 
 _PARENT_REF = re.compile(r"""(["'])@parent/""")
@@ -102,8 +103,10 @@ def make_environment(
     filters: dict[str, Callable],
     globals_: dict[str, Any],
     cache_folder: Path | None = None,
+    fragments: Fragments | None = None,
 ) -> jinja2.Environment:
-    """The Jinja environment a theme's templates are written for."""
+    """The Jinja environment a theme's templates are written for; with `fragments`, the
+    macros its templates import keep what they drew (render/fragments.py)."""
     env = jinja2.Environment(
         loader=ChainLoader(chain),
         autoescape=True,
@@ -117,6 +120,9 @@ def make_environment(
     )
     env.filters.update(filters)
     env.globals.update(globals_)
+    if fragments is not None:
+        env.template_class = KeepingTemplate
+        env.extend(fragments=fragments)
     return env
 
 

@@ -22,6 +22,7 @@ from generator.model.resume import Item, Resume
 from generator.model.variants import tailor
 from generator.render import jsonld
 from generator.render.environment import make_environment, template_error
+from generator.render.fragments import Fragments
 from generator.render.functions import file_url, json_ld, not_folded, srcset, url
 from generator.render.icons import icon, link_icon
 from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imports it from here
@@ -66,12 +67,13 @@ class Renderer:
         self.site_root = site_root
         self.cache_folder = cache_folder  # where Jinja keeps compiled templates
         self.pictures = Pictures()  # the site's pictures, planned (see use_pictures)
+        self.fragments = Fragments(lambda: self.resume.language)
         self.env = self._environment()
         self._names: frozenset[str] | None = None  # every template name of the chain
 
     def _environment(self) -> jinja2.Environment:
         return make_environment(
-            self.theme.chain, self._filters(), self._globals(), self.cache_folder
+            self.theme.chain, self._filters(), self._globals(), self.cache_folder, self.fragments
         )
 
     @property
@@ -91,8 +93,14 @@ class Renderer:
     def forget_templates(self, names: set[str]) -> None:
         """Templates named `names` changed (in any theme of the chain): compile afresh."""
         if names:
+            self.fragments.forget()
             self.env = self._environment()
             self._names = None
+
+    def forget_fragments(self) -> None:
+        """What the globals read besides their arguments changed (the profile, the sections,
+        the pictures): no drawing of an entry is given again (render/fragments.py)."""
+        self.fragments.forget()
 
     def _filters(self) -> dict[str, Callable]:
         filters = {
@@ -182,6 +190,7 @@ class Renderer:
         """`render_page` of each page, then the result of each of `also`, computed by `spread`;
         with `then`, a page's bytes are `then(page, bytes)`, in the process that rendered it."""
         units: list[Page | Job] = [*pages, *also]
+        self.fragments.next_build()
         return spread(functools.partial(self._render_unit, then=then), units, cost=self._unit_cost)
 
     def _unit_cost(self, unit: Page | Job) -> float:

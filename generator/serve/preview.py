@@ -62,7 +62,7 @@ class Preview:
             site, output, base_url=base_url, drafts=drafts, cache_dir=cache_dir(site)
         )
         self.builder = SiteBuilder(options)
-        self.builder.typeset_later = True  # pages first; the PDFs after them (`typeset`)
+        self.builder.make_later = True  # pages first; the PDFs, feed... after them (`make_late`)
         self.error: str | None = None
         self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
         self.interrupted = False  # Ctrl-C was pressed during the first build (`serve`)
@@ -71,29 +71,30 @@ class Preview:
         """The first build. An error here is shown like any later one."""
         self._run(None, "Built")
 
-    def rebuild(self, paths: Iterable[Path], *, pdfs: bool = True) -> Update | None:
-        """Rebuild after `paths` changed (without `pdfs`: PDFs left for `typeset`), or None."""
+    def rebuild(self, paths: Iterable[Path], *, late: bool = False) -> Update | None:
+        """Rebuild after `paths` changed (`late`: the generated files, the PDFs among them,
+        left as they were for `make_late`), or None."""
         last = self.builder.last
         changes = classify(paths, self.site, last.theme if last else None)
         if not changes and self.error is None:
             return None
         update = self._run(changes if last else None, f"Rebuilt ({changes.describe()})")
-        if pdfs and update is not None:
-            self.typeset()
+        if not late and update is not None:
+            self.make_late()
         return update
 
-    def typeset(self) -> None:
-        """The PDFs the last rebuild left as they were: typeset and written now."""
+    def make_late(self) -> None:
+        """The files the last rebuild left as they were (PDFs, feed...): made and written now."""
         started = time.perf_counter()
         try:
-            made = self.builder.typeset_late()
+            made = self.builder.make_late()
         except CvsiteError as exc:  # a mistake in the theme's Typst template, say
             self._failed(error_text(exc))
             return
         if made:
             update_files(self.output, made, frozenset())
             names = ", ".join(sorted(path.as_posix() for path in made))
-            log.info("Typeset %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
+            log.info("Made %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
@@ -245,11 +246,11 @@ def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
 def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> None:
     """Rebuild, and tell the browsers if what they show is another thing now."""
     was_broken = preview.error is not None
-    update = preview.rebuild(changed, pdfs=False)
+    update = preview.rebuild(changed, late=True)
     if update or (was_broken and preview.error is None) or preview.error:
         server.show(preview.error, _lone_stylesheet(update))
-    if update is not None:  # the pages are shown; the PDFs follow
-        preview.typeset()
+    if update is not None:  # the pages are shown; the PDFs, the feed... follow
+        preview.make_late()
         if preview.error:
             server.show(preview.error)
 

@@ -86,7 +86,7 @@ class SiteBuilder:
         self._renderer: Renderer | None = None
         self._pending = Changes()
         self._read: dict[Path, bytes | None] = {}  # content digests the last good build saw
-        self.typeset_later = False  # the preview's: PDFs left as they were, for `typeset_late`
+        self.make_later = False  # the preview's: generated files left as they were, for `make_late`
 
     def build(self, changes: Changes | None = None) -> Update:
         """Everything (`changes` None), or what `changes` and earlier failed ones touch."""
@@ -125,11 +125,13 @@ class SiteBuilder:
         plan = self._plan(loaded, theme)  # plan: every output and what it shows
         renderer = self._renderer_for(loaded, theme, fresh=last is None)
         renderer.use_pictures(plan.pictures)
+        if last is None or last.pictures != plan.pictures or _site_changed(last, plan):
+            renderer.forget_fragments()
         self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
         stale = self._stale(plan, last, changes.templates)
         rendered, made, pictured = self._render(renderer, plan, stale)  # render, typeset
         generated = make_generated(
-            plan.generated, _generated(last), made=made, later=self.typeset_later
+            plan.generated, _generated(last), made=made, later=self.make_later
         )
         files = _output_files(rendered, plan.other, generated, pictured)
         site = RenderedSite(
@@ -143,12 +145,12 @@ class SiteBuilder:
             plan.claims,
             plan.pictures,
         )
-        site.late = typesetting.late_pdfs(plan.generated, generated)
+        site.late = typesetting.late_files(plan.generated, generated)
         return site, len(stale)
 
-    def typeset_late(self) -> dict[PurePosixPath, bytes]:
-        """The PDFs the last rebuild left as they were, typeset now: their bytes by path."""
-        return typesetting.typeset_late(self.last)
+    def make_late(self) -> dict[PurePosixPath, bytes]:
+        """The generated files the last rebuild left as they were, made now: bytes by path."""
+        return typesetting.make_late(self.last)
 
     def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:
         """`changes` without content files whose bytes are those the last good build read."""
@@ -215,7 +217,7 @@ class SiteBuilder:
         alongside = [name for name in wanted if not name.endswith(".pdf")] if self.once else []
         pictured, to_make = self._cached_pictures(plan.picture_files)
         also = self._alongside(alongside, wanted, len(plan.pages), to_make)
-        pdfs = typesetting.pdfs_to_make(wanted, _generated(self.last), later=self.typeset_later)
+        pdfs = typesetting.pdfs_to_make(wanted, _generated(self.last), later=self.make_later)
         results, made = typesetting.render_beside_pdfs(renderer, stale, also, pdfs, self.cache.jobs)
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made.update(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
@@ -278,6 +280,12 @@ def site_theme(loaded: Loaded, site: Path) -> Theme:
 
 def _generated(last: RenderedSite | None) -> dict:
     return last.generated if last is not None else {}
+
+
+def _site_changed(last: RenderedSite, plan: Plan) -> bool:
+    """Has what every page shows (the profile, the menu, the sections) changed?"""
+    before = {code: prints.site for code, prints in last.fingerprints.items()}
+    return before != {code: prints.site for code, prints in plan.prints.items()}
 
 
 def _as_before(rendered: Rendered) -> tuple[bytes, frozenset[str]]:

@@ -9,20 +9,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from generator.model.resume import Item, Resume
+from generator.model.resume import Resume
 from generator.render.renderer import ALL_SOURCES, BODY_OF, Page
 
 
 @dataclass(frozen=True)
 class Fingerprint:
     site: tuple[Any, ...]
-    sources: dict[str, tuple[Any, ...]]  # per file, its entries' `item_key`s, in list order
+    sources: dict[str, tuple[Any, ...]]  # per file, its entries' `Item.shown`, in list order
     keys: dict[str, tuple[str, ...]]  # and their `Item.key`s, in the same order
-
-
-def item_key(item: Item) -> tuple[Any, ...]:
-    tags = tuple((tag.slug, tag.name) for tag in item.tags)
-    return (item.data, item.url, item.slug, item.anchor, tags, tuple(item.authors))
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,7 +69,7 @@ def fingerprint(resume: Resume) -> Fingerprint:
             per_file.setdefault(source, [])
             keys.setdefault(source, [])
         for item in section.items:
-            per_file.setdefault(item.source, []).append(item_key(item))
+            per_file.setdefault(item.source, []).append(item.shown)
             keys.setdefault(item.source, []).append(item.key)
     return Fingerprint(
         site,
@@ -150,7 +145,7 @@ def _out_of_order(numbers: Sequence[int]) -> set[int]:
 
 
 def _same_listed(a: tuple[tuple[Any, ...], ...], b: tuple[tuple[Any, ...], ...]) -> bool:
-    """Are two lists of entry keys (`item_key`) the same but for the entries' bodies?"""
+    """Are two lists of entries as shown (`Item.shown`) the same but for the entries' bodies?"""
     return len(a) == len(b) and all(
         x == y or _but_body_key(x) == _but_body_key(y) for x, y in zip(a, b, strict=True)
     )

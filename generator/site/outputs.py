@@ -12,7 +12,7 @@ from generator.model.bibtex import citation_key, to_bibtex
 from generator.model.resume import Item, Loaded, Resume
 from generator.render.renderer import Page
 from generator.render.theme import Theme
-from generator.render.typstpdf import PdfJob, pdf_files, pdf_names
+from generator.render.typstpdf import pdf_files, pdf_names
 from generator.site.collisions import Origin
 from generator.site.depends import Fingerprint, without_bodies
 from generator.site.feeds import atom_feed, robots, sitemap
@@ -111,13 +111,13 @@ def make_generated(
     later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
     """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
-    PDF made before stays as it was, for typesetting.typeset_late."""
+    file made before stays as it was, for typesetting.make_late."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
         if name in made:
             files[name] = (inputs, made[name])
-        elif later and old is not None and isinstance(make, PdfJob):
+        elif later and old is not None:
             files[name] = old
         else:
             files[name] = (inputs, old[1] if same_inputs(old, inputs) else make())

@@ -1,8 +1,9 @@
 """When the PDFs are typeset. No process may fork once it has typeset (Typst's threads do not
 survive fork()): a build that forks hands each PDF to its workers as one more job; one that
 does not typesets on a thread beside its pages (each document is made where pages render:
-Python-Markdown is not thread-safe). The preview shows pages first: `later` leaves PDFs as
-they were, and `typeset_late` makes them after the browsers reload."""
+Python-Markdown is not thread-safe). The preview shows pages first: `later` leaves the
+generated files (the PDFs, the feed, resume.json, the sitemap) as they were, and
+`make_late` makes them after the browsers reload."""
 
 from __future__ import annotations
 
@@ -31,12 +32,12 @@ def pdfs_to_make(
     }
 
 
-def late_pdfs(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
-    """The PDFs `make_generated(later=True)` left as they were, to typeset now."""
+def late_files(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
+    """The generated files `make_generated(later=True)` left as they were, to make now."""
     return {
         name: (inputs, make)
         for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob) and not same_inputs(files.get(name), inputs)
+        if not same_inputs(files.get(name), inputs)
     }
 
 
@@ -61,8 +62,8 @@ def render_beside_pdfs(
         return results, {name: job.result() for name, job in typesetting.items()}
 
 
-def typeset_late(site: RenderedSite | None) -> dict[PurePosixPath, bytes]:
-    """The PDFs `site` left as they were, typeset now and kept as its own: bytes by path."""
+def make_late(site: RenderedSite | None) -> dict[PurePosixPath, bytes]:
+    """The files `site` left as they were, made now and kept as its own: bytes by path."""
     made: dict[PurePosixPath, bytes] = {}
     for name, (inputs, make) in list(site.late.items()) if site is not None else ():
         data = make()  # a mistake raises here, and the PDF stays late

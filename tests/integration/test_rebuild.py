@@ -954,20 +954,22 @@ def test_a_cv_variant_follows_edits_of_what_its_entries_show(tmp_path: Path):
 
 
 def test_the_preview_shows_pages_first_and_typesets_the_pdfs_after(harness: Harness):
-    """`cvsite serve` rebuilds with `pdfs=False`, reloads the browsers, then typesets: the
+    """`cvsite serve` rebuilds with `late=True`, reloads the browsers, then typesets: the
     pages do not wait for a CV that takes a second at 1,000 entries."""
     h = harness
     before = h.served()
     assert before["cv.pdf"].startswith(b"%PDF") and before["de/cv.pdf"].startswith(b"%PDF")
     update = h.preview.rebuild(
-        [h.replace("content/experience.yaml", "AI Engineering", "AI Ops")], pdfs=False
+        [h.replace("content/experience.yaml", "AI Engineering", "AI Ops")], late=True
     )
     assert update is not None and h.preview.error is None
     served = h.served()
     assert served["cv.pdf"] == before["cv.pdf"]  # not yet typeset again
+    assert served["resume.json"] == before["resume.json"]  # nor the other generated files
     assert served["experience/index.html"] != before["experience/index.html"]
-    assert "cv.pdf" in h.preview.builder.last.late
-    h.preview.typeset()
+    assert {"cv.pdf", "resume.json"} <= set(h.preview.builder.last.late)
+    h.preview.make_late()
     assert not h.preview.builder.last.late
     h.assert_same_as_clean()
     assert h.served()["cv.pdf"] != before["cv.pdf"]
+    assert h.served()["resume.json"] != before["resume.json"]

@@ -1,0 +1,161 @@
+"""Entries drawn once: what a theme's macro returns, kept by its arguments, for the macros
+that read nothing but their arguments and the environment's globals. A list page rendered
+again (the preview, after one entry of a long list changed) then draws only the entries
+that changed.
+
+A macro qualifies by what its source reads (`pure_macros`): its parameters, names it sets
+itself, the environment's globals, `t` (the page's language), and other qualifying macros
+of its file. Anything else of the page (`site`, `section`...), an include, an import or a
+`caller` rules it out. A call is kept for one page (`url()` links from where the page is)
+and only when every argument is a plain value, an entry or a list of them (`_key`); it is
+given again while the entries it was given look the same (`Item.shown`). What the globals
+read besides their arguments (settings, the profile, the pictures, the templates) is the
+renderer's to watch: it forgets every kept call when those change
+(`Renderer.forget_fragments`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from jinja2 import nodes
+
+from generator.model.resume import Item
+from generator.render.pages import Page
+
+# Globals whose answer is not a function of their arguments.
+_UNKEPT_GLOBALS = frozenset({"lipsum"})
+# Nodes that read the page's context or another template: a macro holding one is not kept.
+_CONTEXT_NODES = (
+    nodes.Include,
+    nodes.Import,
+    nodes.FromImport,
+    nodes.CallBlock,
+    nodes.ContextReference,
+    nodes.DerivedContextReference,
+    nodes.ExtensionAttribute,
+)
+# Names a macro has without being given them: its arguments' catch-alls, a loop's state.
+_OWN_NAMES = frozenset({"varargs", "kwargs", "loop"})
+
+
+class Unkeyable(Exception):
+    """An argument that no key can stand for: the call is made, not kept."""
+
+
+class Fragments:
+    """Kept calls of this build and the one before (older ones are dropped as builds go by)."""
+
+    def __init__(self, language: Callable[[], str]):
+        self._language = language  # the language of the page being rendered
+        self._now: dict[tuple, tuple[tuple, Any]] = {}
+        self._before: dict[tuple, tuple[tuple, Any]] = {}
+
+    def next_build(self) -> None:
+        """A new build begins: calls neither it nor the last one made are dropped."""
+        self._before, self._now = self._now, {}
+
+    def forget(self) -> None:
+        self._now.clear()
+        self._before.clear()
+
+    def draw(self, page: Page, macro: jinja2.runtime.Macro, args: tuple, kwargs: dict) -> Any:
+        """`macro(*args, **kwargs)` on `page`, or what it returned there for the same
+        arguments."""
+        try:
+            shown: list[tuple] = []
+            where = (page.url, page.root, page.kind, self._language())
+            key = (where, macro.name, _key(args, shown), _key(kwargs, shown))
+        except Unkeyable:
+            return macro(*args, **kwargs)
+        kept = self._now.get(key) or self._before.pop(key, None)
+        if kept is not None and kept[0] == tuple(shown):
+            self._now[key] = kept
+            return kept[1]
+        output = macro(*args, **kwargs)
+        self._now[key] = (tuple(shown), output)
+        return output
+
+
+def _key(value: Any, shown: list[tuple]) -> Any:
+    """A hashable stand-in for `value`; each entry in it is noted in `shown` as it looks."""
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return (type(value), value)  # Markup and str escape differently; 1 is not True
+    if isinstance(value, Item):
+        shown.append(value.shown)
+        return (Item, value.key)
+    if isinstance(value, (list, tuple)):
+        return tuple(_key(each, shown) for each in value)
+    if isinstance(value, dict):
+        return tuple((name, _key(each, shown)) for name, each in sorted(value.items()))
+    raise Unkeyable
+
+
+class KeepingTemplate(jinja2.Template):
+    """A template whose module (`{% import %}`) gives its qualifying macros through the
+    environment's `fragments`."""
+
+    _pure: frozenset[str] | None = None
+
+    def make_module(
+        self,
+        vars: dict[str, Any] | None = None,  # noqa: A002 - Jinja's name
+        shared: bool = False,
+        locals: Any = None,  # noqa: A002 - Jinja's name
+    ) -> jinja2.environment.TemplateModule:
+        module = super().make_module(vars, shared, locals)
+        fragments = getattr(self.environment, "fragments", None)
+        context = vars or {}
+        page = context.get("page")
+        # Imported without the page, or where the page's context gives a name otherwise than
+        # the environment does: nothing kept.
+        if fragments is None or not isinstance(page, Page) or self.name is None:
+            return module
+        if not _same_globals(context, self.environment):
+            return module
+        if self._pure is None:
+            self._pure = pure_macros(self.environment, self.name)
+        for name in self._pure:
+            macro = getattr(module, name, None)
+            if isinstance(macro, jinja2.runtime.Macro):
+                setattr(module, name, _kept(fragments, page, macro))
+        return module
+
+
+def _same_globals(context: dict[str, Any], environment: jinja2.Environment) -> bool:
+    return all(context.get(name, value) is value for name, value in environment.globals.items())
+
+
+def _kept(fragments: Fragments, page: Page, macro: jinja2.runtime.Macro) -> Callable:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return fragments.draw(page, macro, args, kwargs)
+
+    return call
+
+
+def pure_macros(environment: jinja2.Environment, name: str) -> frozenset[str]:
+    """The macros of template `name` whose output depends on their arguments alone."""
+    source, _, _ = environment.loader.get_source(environment, name)
+    tree = environment.parse(source, name)
+    macros = {node.name: node for node in tree.body if isinstance(node, nodes.Macro)}
+    allowed = (set(environment.globals) - _UNKEPT_GLOBALS) | {"t"}
+    free = {
+        name: _free_names(node)
+        for name, node in macros.items()
+        if not any(True for _ in node.find_all(_CONTEXT_NODES))
+    }
+    pure = set(free)
+    while True:  # a macro calling one that is not kept is not kept either
+        out = {name for name in pure if not free[name] <= allowed | pure}
+        if not out:
+            return frozenset(pure)
+        pure -= out
+
+
+def _free_names(macro: nodes.Macro) -> set[str]:
+    """The names `macro` reads that it neither is given nor sets."""
+    own = {arg.name for arg in macro.args} | _OWN_NAMES
+    names = list(macro.find_all(nodes.Name))
+    own |= {node.name for node in names if node.ctx in ("store", "param")}
+    return {node.name for node in names if node.ctx == "load"} - own
