@@ -38,8 +38,10 @@ def math_pieces(node: MathNode) -> list[Piece]:
 # Elements that show nothing of their own: the TeX source, an empty script, a phantom (which
 # the page shows as blank space of its size).
 _SILENT = frozenset({"annotation", "annotation-xml", "none", "mprescripts", "mphantom"})
-# Relations and binary operators, spaced as TeX spaces them between two operands.
-_SPACED = frozenset("=<>≠≈≃≅≡∼≤≥≪≫∝∈∉⊂⊃⊆⊇→←↔⇒⇐⇔↦⟶⟵⟷+−±∓×·÷∗⋅∘∪∩")
+# Relations, spaced from what stands beside them, and binary operators, spaced only between
+# two operands (`-1` is a sign), as TeX spaces them.
+_RELATIONS = frozenset("=<>≠≈≃≅≡∼≤≥≪≫∝∈∉⊂⊃⊆⊇→←↔⇒⇐⇔↦⟶⟵⟷")
+_BINARIES = frozenset("+−±∓×·÷∗⋅∘∪∩")
 # An accent over (or under) its base, as the combining mark that draws it on each letter.
 _ACCENTS = {
     "¯": "\u0304",  # \bar
@@ -89,7 +91,7 @@ def _read(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece
 
 def _row(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece]:
     """The children of a row (and of any element not read otherwise) one after another, text
-    included; a relation or a binary operator between two operands spaced as TeX spaces it."""
+    included; relations and binary operators spaced as TeX spaces them."""
     pieces: list[Piece] = []
     children = node.children
     for index, child in enumerate(children):
@@ -97,20 +99,31 @@ def _row(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece]
             pieces.append((child, styles))
             continue
         read = _read(child, styles, in_script)
-        if not in_script and _spaced(children, index):
-            read = [(" ", styles), *read, (" ", styles)]
+        if not in_script:
+            before, after = _spaces(children, index)
+            read = [(" ", styles)] * before + read + [(" ", styles)] * after
         pieces += read
     return pieces
 
 
-def _spaced(children: list[MathNode | str], index: int) -> bool:
+def _spaces(children: list[MathNode | str], index: int) -> tuple[int, int]:
+    """The spaces before and after the child at `index` of a row (0 or 1 each)."""
     child = children[index]
-    if not isinstance(child, MathNode) or child.tag != "mo" or child.text() not in _SPACED:
-        return False
+    if not isinstance(child, MathNode) or child.tag != "mo":
+        return 0, 0
+    symbol = child.text()
     before = [c for c in children[:index] if isinstance(c, MathNode)]
     after = [c for c in children[index + 1 :] if isinstance(c, MathNode)]
-    # `-1` or `= -1`: a sign, not an operator between two operands
-    return bool(before and after) and not (before[-1].tag == "mo" and before[-1].text() in _SPACED)
+    follows_operator = bool(before) and before[-1].tag == "mo" and _is_operator(before[-1])
+    if symbol in _RELATIONS:
+        return int(bool(before) and not follows_operator), int(bool(after))
+    if symbol in _BINARIES and before and after and not follows_operator:
+        return 1, 1
+    return 0, 0
+
+
+def _is_operator(node: MathNode) -> bool:
+    return node.text() in _RELATIONS or node.text() in _BINARIES
 
 
 def _scripted(tag: str, kids: list[MathNode], styles: frozenset[str], in_script: bool):
