@@ -60,7 +60,9 @@ _ACCENTS = {
     "`": "\u0300",  # \grave
 }
 _UNDER_ACCENTS = {"―": "\u0332", "‾": "\u0332", "_": "\u0332"}  # \underline
-_GREEK_CAPITALS = range(0x391, 0x3AA)  # upright in TeX, as the other capitals are not
+# Italic in TeX: Latin letters and small Greek ones (Greek capitals are upright). A letter of
+# Unicode's mathematical alphabets (`\mathbf{x}` is 𝐱) has its style in itself.
+_GREEK_SMALL = range(0x3B1, 0x3FF)
 
 
 def _read(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece]:
@@ -86,6 +88,13 @@ def _read(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece
     if tag == "mroot" and len(kids) == 2:
         index = _read(kids[1], styles | {"super"}, True)
         return [*index, ("√", styles), *_grouped(kids[0], styles, in_script)]
+    if tag in ("mtable", "mtr"):  # a matrix's rows one after another, `;` between them
+        between = [("; " if tag == "mtable" else " ", styles)]
+        return [
+            p
+            for i, kid in enumerate(kids)
+            for p in (between if i else []) + _read(kid, styles, in_script)
+        ]
     return _row(node, styles, in_script)
 
 
@@ -101,25 +110,32 @@ def _row(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece]
         read = _read(child, styles, in_script)
         if not in_script:
             before, after = _spaces(children, index)
-            read = [(" ", styles)] * before + read + [(" ", styles)] * after
+            read = [(before, styles), *read, (after, styles)]
         pieces += read
     return pieces
 
 
-def _spaces(children: list[MathNode | str], index: int) -> tuple[int, int]:
-    """The spaces before and after the child at `index` of a row (0 or 1 each)."""
+def _spaces(children: list[MathNode | str], index: int) -> tuple[str, str]:
+    """The spaces before and after the child at `index` of a row, as TeX sets them."""
     child = children[index]
-    if not isinstance(child, MathNode) or child.tag != "mo":
-        return 0, 0
+    if not isinstance(child, MathNode) or child.tag not in ("mi", "mo"):
+        return "", ""
     symbol = child.text()
     before = [c for c in children[:index] if isinstance(c, MathNode)]
     after = [c for c in children[index + 1 :] if isinstance(c, MathNode)]
+    if symbol.isascii() and symbol.isalpha() and len(symbol) > 1:  # `\log n`: log, thin spaced
+        return (
+            "\u2009" if before and before[-1].tag != "mo" else "",
+            "\u2009" if after and after[0].tag != "mo" else "",
+        )
+    if child.tag != "mo":
+        return "", ""
     follows_operator = bool(before) and before[-1].tag == "mo" and _is_operator(before[-1])
     if symbol in _RELATIONS:
-        return int(bool(before) and not follows_operator), int(bool(after))
+        return " " if before and not follows_operator else "", " " if after else ""
     if symbol in _BINARIES and before and after and not follows_operator:
-        return 1, 1
-    return 0, 0
+        return " ", " "
+    return "", ""
 
 
 def _is_operator(node: MathNode) -> bool:
@@ -173,11 +189,11 @@ def _tokens(node: MathNode) -> int:
 
 
 def _identifier_styles(node: MathNode) -> frozenset[str]:
-    """A single letter is italic, as TeX sets it (but Greek capitals); `\\mathrm` is upright."""
+    """A single letter is italic, as TeX sets it; `\\mathrm` (mathvariant="normal") upright."""
     text = node.text()
     if "mathvariant" in node.attrs:
         return _variant_styles(node)
-    if len(text) == 1 and text.isalpha() and ord(text) not in _GREEK_CAPITALS:
+    if len(text) == 1 and (text.isascii() or ord(text) in _GREEK_SMALL) and text.isalpha():
         return frozenset({"emph"})
     return frozenset()
 

@@ -368,7 +368,8 @@ FORMULA_TITLES: dict[tuple[str, str], list[dict]] = {
     ],
     # D$^\pm_\mathrm{s}$ and $\sqrt{s_\mathrm{NN}}$. Known: TeX stacks the sub- and the
     # superscript of D; paper prints them side by side, the subscript first. latex2mathml
-    # makes `\mathrm{s}` under an empty base an italic s.
+    # drops `\mathrm` from a single letter (`<mi>&#x00073;</mi>`), so the page shows an italic
+    # s too.
     ("gutsche-complete_publication_list.bib", "Belyaev:2026_3120605"): [
         {"text": "Influence of strangeness on the anisotropic flow of prompt D"},
         {"text": "s", **IT, **SUB},
@@ -429,8 +430,8 @@ FORMULA_TITLES: dict[tuple[str, str], list[dict]] = {
     ("gutsche-complete_publication_list.bib", "Hayrapetyan:2026_3139165"): [
         {"text": "Evidence of ZZ"},
         {"text": "γ", **IT},
-        {"text": " production and observation of 4"},
-        {"text": "ℓγ", **IT},
+        {"text": " production and observation of 4ℓ"},  # a script letter already: upright
+        {"text": "γ", **IT},
         {"text": " in proton-proton collisions at √"},
         {"text": "s", **IT},
         {"text": " = 13 TeV"},
@@ -484,3 +485,24 @@ def test_a_real_titles_formulas_read_as_the_page_shows_them(formula_entries, nam
     # the plain copy is the printed text: no TeX source, no `$`
     assert entry["title_text"] == shown(FORMULA_TITLES[name, key])
     assert not re.search(r"[$\\{}]", entry["title_text"])
+
+
+def test_markdown_formulas_read_as_runs_and_lose_no_character(site):
+    # Markdown's formulas go through the same reader as a .bib's: fractions, roots and spaces
+    # by the rules of the printed CV; an element it lays out as nothing special (a box, a
+    # matrix) still gives all its text.
+    root = site(
+        {
+            "content/projects.yaml": r"""
+                - title: Fits
+                  highlights:
+                    - 'Cost $O(n \log n)$, with $\frac{a+b}{2}$ and $\sqrt{x+1}$ or $\sqrt[3]{x}$'
+                    - '$a\,b\quad c$ and $\boxed{E} = \begin{pmatrix}a & b\\ c & d\end{pmatrix}$'
+            """
+        }
+    )
+    entry = cv_document(load(root).resume)["sections"][0]["entries"][0]
+    first, second = (h["text"] for h in entry["highlights"])
+    assert shown(first) == f"Cost O(n{THIN}log{THIN}n), with (a + b)/2 and √(x + 1) or 3√x"
+    assert {"text": "3", "super": True} in first  # the root's index
+    assert shown(second) == f"a{THIN}b c and E = (a b; c d)"
