@@ -31,12 +31,13 @@ class MathNode:
 
 
 def math_pieces(node: MathNode) -> list[Piece]:
-    """The formula `node` (a <math> element) as pieces of styled text, in reading order."""
-    return _merged(_read(node, frozenset(), in_script=False))
+    """The formula `node` (a <math> element) as pieces of styled text, in reading order (some
+    empty; the reader joins pieces of the same styles, as it joins any runs)."""
+    return _read(node, frozenset(), in_script=False)
 
 
-# Elements that show nothing of their own: the TeX source, an empty script, a phantom (which
-# the page shows as blank space of its size).
+# Elements that show nothing: the TeX source, an empty script, a phantom (invisible on the
+# page too: what it holds only makes room).
 _SILENT = frozenset({"annotation", "annotation-xml", "none", "mprescripts", "mphantom"})
 # Relations, spaced from what stands beside them, and binary operators, spaced only between
 # two operands (`-1` is a sign), as TeX spaces them.
@@ -84,17 +85,19 @@ def _read(node: MathNode, styles: frozenset[str], in_script: bool) -> list[Piece
         top, bottom = (_grouped(kid, styles, in_script) for kid in kids)
         return [*top, ("/", styles), *bottom]
     if tag == "msqrt":
-        return [("√", styles), *_grouped(MathNode("mrow", children=kids), styles, in_script)]
+        return [
+            ("√", styles),
+            *_grouped(MathNode("mrow", children=node.children), styles, in_script),
+        ]
     if tag == "mroot" and len(kids) == 2:
         index = _read(kids[1], styles | {"super"}, True)
         return [*index, ("√", styles), *_grouped(kids[0], styles, in_script)]
     if tag in ("mtable", "mtr"):  # a matrix's rows one after another, `;` between them
-        between = [("; " if tag == "mtable" else " ", styles)]
-        return [
-            p
-            for i, kid in enumerate(kids)
-            for p in (between if i else []) + _read(kid, styles, in_script)
-        ]
+        between = ("; " if tag == "mtable" else " ", styles)
+        pieces: list[Piece] = []
+        for index, kid in enumerate(kids):
+            pieces += ([between] if index else []) + _read(kid, styles, in_script)
+        return pieces
     return _row(node, styles, in_script)
 
 
@@ -142,7 +145,9 @@ def _is_operator(node: MathNode) -> bool:
     return node.text() in _RELATIONS or node.text() in _BINARIES
 
 
-def _scripted(tag: str, kids: list[MathNode], styles: frozenset[str], in_script: bool):
+def _scripted(
+    tag: str, kids: list[MathNode], styles: frozenset[str], in_script: bool
+) -> list[Piece]:
     """A base and its scripts: each script after the base, a subscript before a superscript
     (side by side where TeX stacks them); an accent over or under the base drawn on it."""
     base = _read(kids[0], styles, in_script)
@@ -223,15 +228,3 @@ def _space(width: str) -> str:
         except ValueError:
             return " "
     return "\u2009" if width.endswith("mathspace") else " "
-
-
-def _merged(pieces: list[Piece]) -> list[Piece]:
-    merged: list[Piece] = []
-    for text, styles in pieces:
-        if not text:
-            continue
-        if merged and merged[-1][1] == styles:
-            merged[-1] = (merged[-1][0] + text, styles)
-        else:
-            merged.append((text, styles))
-    return merged
