@@ -6,7 +6,7 @@ read as markup."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from html.parser import HTMLParser
 from typing import Any
 
@@ -17,6 +17,7 @@ from generator.content.schema import Highlight, Publication
 from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
 from generator.render.icons import svg_document
+from generator.render.mathtext import MathNode, math_pieces
 from generator.render.presenter import LinkView, Presenter, printed
 
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
@@ -126,11 +127,12 @@ class _Builder:
 
     def entry(self, item: Item) -> dict[str, Any]:
         view = self.presenter.present(item)
+        title = self.inline(view.title)
         common = {
             "kind": "entry",
             "section": item.section,
-            "title": self.inline(view.title),
-            "title_text": view.title,
+            "title": title,
+            "title_text": "".join(run["text"] for run in title),  # as printed: no TeX, no markup
             "url": self.absolute(item.url) if item.url else None,
             "date": view.dates,
             "place": view.place,
@@ -287,9 +289,6 @@ _BLOCKS = {
     "summary",
 }
 _HIDDEN = {"script", "style", "template"}  # raw HTML (with `unsafe_html`) whose text is no text
-# A formula (MathML) is read as the TeX it was written in, kept in its annotation: MathML's
-# own text (`\frac{a}{b}` is "ab") would say something else.
-_MATH_TEXT = "annotation"
 
 
 class _HtmlReader(HTMLParser):
@@ -304,18 +303,19 @@ class _HtmlReader(HTMLParser):
         self.lists: list[bool] = []  # ordered?, per open list
         self.numbers: list[int] = []
         self.hidden = 0
-        self.math = 0  # open <math> elements: their text is their annotation's TeX
+        # The open elements of a formula, outermost first: read as a whole when it closes,
+        # since a script, a fraction or a root is laid out from all of its parts.
+        self.formula: list[MathNode] = []
         self.pre = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HIDDEN:
+        if self.formula or tag == "math":
+            node = MathNode(tag, dict(attrs))
+            if self.formula:
+                self.formula[-1].children.append(node)
+            self.formula.append(node)
+        elif tag in _HIDDEN:
             self.hidden += 1
-        elif tag == "math":
-            self.math += 1
-            self.hidden += 1
-        elif tag == _MATH_TEXT and self.math:
-            self.hidden -= 1
-            self._text("$")
         elif tag == "br":
             self.runs.append({"text": "", "break": True})
         elif tag == "img":
@@ -350,14 +350,10 @@ class _HtmlReader(HTMLParser):
             self.kind = "heading"
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in _HIDDEN:
+        if self.formula:
+            self._end_math_element(tag)
+        elif tag in _HIDDEN:
             self.hidden = max(0, self.hidden - 1)
-        elif tag == "math" and self.math:
-            self.math -= 1
-            self.hidden = max(0, self.hidden - 1)
-        elif tag == _MATH_TEXT and self.math:
-            self._text("$")
-            self.hidden += 1
         elif tag in _BLOCKS:
             self._end_block()
             if tag in ("ul", "ol") and self.lists:
@@ -371,18 +367,37 @@ class _HtmlReader(HTMLParser):
                     del self.styles[index:]
                     break
 
+    def _end_math_element(self, tag: str) -> None:
+        """Closes the formula's open `tag` (and any left open inside it); the whole formula,
+        once closed, becomes runs."""
+        if tag not in (node.tag for node in self.formula):
+            return
+        node = self.formula.pop()
+        while node.tag != tag:
+            node = self.formula.pop()
+        if not self.formula and not self.hidden:
+            for text, styles in math_pieces(node):
+                self._text(text, styles, collapse=False)
+
     def handle_data(self, data: str) -> None:
-        if not self.hidden:
+        if self.formula:
+            self.formula[-1].children.append(data)
+        elif not self.hidden:
             self._text(data)
 
-    def _text(self, data: str) -> None:
+    def _text(self, data: str, styles: Iterable[str] = (), collapse: bool = True) -> None:
+        """Text, in the open styles and `styles`; its white space collapsed as a browser
+        does unless in <pre> or not `collapse` (a formula's thin spaces are its own)."""
         if not self.pre:
-            data = re.sub(r"\s+", " ", data)
+            if collapse:
+                data = re.sub(r"\s+", " ", data)
             if not self.runs or self.runs[-1].get("break") or self.runs[-1]["text"].endswith(" "):
                 data = data.lstrip(" ")
         if not data:
             return
         run: dict[str, Any] = {"text": data}
+        for style in styles:
+            run[style] = True
         for _, style, link in self.styles:
             if style:
                 run[style] = True
@@ -407,6 +422,8 @@ class _HtmlReader(HTMLParser):
         self.kind = "item" if self.lists and self.kind == "item" else "paragraph"
 
     def done(self) -> Blocks:
+        if self.formula:  # a formula never closed: read what it holds
+            self._end_math_element(self.formula[0].tag)
         self._end_block()
         return self.blocks
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from generator.render.cvdocument import cv_document
 from generator.render.presenter import printed
 from generator.site.build import BuildOptions, render_site
 from tests.e2e.test_seed_facts import FACTS, _normalise
-from tests.helpers import REPO, new_site_cache
+from tests.helpers import REPO, new_site_cache, write_site
 from tests.htmlread import parse_page
 
 SITE = "title: T\nbase_url: https://example.org/\n"
@@ -266,7 +267,9 @@ def test_markdown_becomes_runs_with_styles_and_full_links(site):
     assert (one["kind"], shown(one["runs"]), one["depth"]) == ("item", "one", 0)
     assert {"text": "link", "link": "https://example.com/a"} in two["runs"]
     assert last["runs"] == [{"text": "last"}, {"text": "", "break": True}, {"text": "line"}]
-    assert shown(entry["highlights"][0]["text"]) == "Plain #eval(“1”) $x$ ] [ *not closed"
+    highlight = entry["highlights"][0]["text"]
+    assert shown(highlight) == "Plain #eval(“1”) x ] [ *not closed"  # $x$: a formula, as read
+    assert {"text": "x", "emph": True} in highlight
 
 
 def test_raw_html_lets_no_script_text_through(site):
@@ -347,3 +350,159 @@ def test_language_and_region_as_typst_takes_them(site, language, expected):
     root = site({"site.yaml": f"{SITE}language: {language}\n"})
     meta = cv_document(load(root).resume)["meta"]
     assert (meta["language"], meta["region"]) == expected
+
+
+# --- formulas: MathML read as the page shows it ------------------------------------------------
+
+REAL_BIB = REPO / "tests" / "fixtures" / "realworld" / "bibtex"
+IT, SUP, SUB = {"emph": True}, {"super": True}, {"sub": True}
+THIN = "\u2009"
+# Real titles (the INSPIRE list of a CMS physicist, Will Handley's NASA ADS export), each as
+# the runs paper prints: its page's slug -> runs.
+FORMULA_TITLES: dict[tuple[str, str], list[dict]] = {
+    # $\sqrt{s} = 13$: the root sign, an italic s, the relation spaced
+    ("gutsche-complete_publication_list.bib", "Aad:2026_3124422"): [
+        {"text": "Combination of ATLAS and CMS searches for Higgs boson pair production at √"},
+        {"text": "s", **IT},
+        {"text": " = 13 TeV"},
+    ],
+    # D$^\pm_\mathrm{s}$ and $\sqrt{s_\mathrm{NN}}$. Known: TeX stacks the sub- and the
+    # superscript of D; paper prints them side by side, the subscript first. latex2mathml
+    # drops `\mathrm` from a single letter (`<mi>&#x00073;</mi>`), so the page shows an italic
+    # s too.
+    ("gutsche-complete_publication_list.bib", "Belyaev:2026_3120605"): [
+        {"text": "Influence of strangeness on the anisotropic flow of prompt D"},
+        {"text": "s", **IT, **SUB},
+        {"text": "±", **SUP},
+        {"text": " mesons in PbPb collisions at √"},
+        {"text": "s", **IT},
+        {"text": "NN", **SUB},  # \mathrm: upright
+        {"text": " = 5.02 TeV"},
+    ],
+    # $\mathrm{b\bar{b}WW}$: the bar a combining macron on its letter
+    ("gutsche-complete_publication_list.bib", "Gevorgyan:2026_3139023"): [
+        {
+            "text": "Search for Higgs boson pair production in the bb\u0304WW decay channel with "
+            "two leptons in the final state using proton-proton collision data at √"
+        },
+        {"text": "s", **IT},
+        {"text": " = 13.6 TeV"},
+    ],
+    # H $\to$$\mathcal{AA}$ with $\mathcal{AA}$$\to$$γγ$: formulas written one after another
+    # are not spaced (as TeX sets them); a formula of one arrow is not an operator between two
+    ("gutsche-complete_publication_list.bib", "Hayrapetyan:2026_3096986"): [
+        {"text": "Search for exotic Higgs boson decays H →AA with AA→"},
+        {"text": "γγ", **IT},
+        {"text": " in events with a semi-merged topology in proton-proton collisions at √"},
+        {"text": "s", **IT},
+        {"text": " = 13 TeV"},
+    ],
+    # $\frac{2}{3}$: a fraction of one token a side, unparenthesised
+    ("gutsche-complete_publication_list.bib", "Chatrchyan:2013_1266766"): [
+        {
+            "text": "Inclusive Search for a Vector-Like T Quark with Charge 2/3 in pp "
+            "Collisions at √"
+        },
+        {"text": "s", **IT},
+        {"text": " = 8 TeV"},
+    ],
+    # $ \textrm{t}\overline{\textrm{t}}\upgamma /\textrm{t}\overline{\textrm{t}} $: the
+    # overline a combining overline; latex2mathml makes upgreek's upright γ an italic one
+    ("gutsche-complete_publication_list.bib", "Hayrapetyan:2025_3076866"): [
+        {"text": "Inclusive and differential measurements of the tt\u0305"},
+        {"text": "γ", **IT},
+        {"text": " cross section and the tt\u0305"},
+        {"text": "γ", **IT},
+        {"text": "/tt\u0305 cross section ratio in proton-proton collisions at √"},
+        {"text": "s", **IT},
+        {"text": " = 13 TeV"},
+    ],
+    # $\sqrt{s}=13\,\text {TeV} $: `\,` a thin space
+    ("gutsche-complete_publication_list.bib", "Tumasyan:2021_1961934"): [
+        {
+            "text": "Search for low-mass dilepton resonances in Higgs boson decays to four-lepton "
+            "final states in proton–proton collisions at √"
+        },
+        {"text": "s", **IT},
+        {"text": f" = 13{THIN}TeV"},
+    ],
+    # ZZ$γ$ and $4\ellγ$: Unicode letters in the source, italic as TeX's
+    ("gutsche-complete_publication_list.bib", "Hayrapetyan:2026_3139165"): [
+        {"text": "Evidence of ZZ"},
+        {"text": "γ", **IT},
+        {"text": " production and observation of 4ℓ"},  # a script letter already: upright
+        {"text": "γ", **IT},
+        {"text": " in proton-proton collisions at √"},
+        {"text": "s", **IT},
+        {"text": " = 13 TeV"},
+    ],
+    # ADS: {\ensuremath{\Lambda}}CDM: a Greek capital upright, as TeX sets it
+    ("handley-ads.bib", "2026MNRAS.547f2207O"): [
+        {"text": "Comparison of dynamical dark energy with ΛCDM in light of DESI DR2"},
+    ],
+    # ADS: f{\ensuremath{\sigma}}$_{8}$ and S$_{8}$: a subscript of a formula of its own
+    ("handley-ads.bib", "2021APh...13102604D"): [
+        {"text": "Cosmology Intertwined III: f"},
+        {"text": "σ", **IT},
+        {"text": "8", **SUB},
+        {"text": " and S"},
+        {"text": "8", **SUB},
+    ],
+}
+
+
+def _bib_entries(name: str, keys: list[str]) -> str:
+    """The entries of a real .bib with these keys, as written."""
+    text = (REAL_BIB / name).read_text(encoding="utf-8")
+    found = [re.search(rf"@\w+\{{{re.escape(k)},.*?\n\}}\n", text, re.S) for k in keys]
+    return "\n".join(match.group(0) for match in found if match)
+
+
+@pytest.fixture(scope="module")
+def formula_entries(tmp_path_factory) -> dict[str, dict]:
+    """The CV document's entries of the real titles, by their pages' addresses."""
+    by_file: dict[str, list[str]] = {}
+    for name, key in FORMULA_TITLES:
+        by_file.setdefault(name, []).append(key)
+    bib = "\n".join(_bib_entries(name, keys) for name, keys in by_file.items())
+    root = write_site(
+        tmp_path_factory.mktemp("formulas") / "site",
+        {"site.yaml": SITE, "content/profile.yaml": "name: A\n", "content/papers.bib": bib},
+    )
+    entries = [e for s in cv_document(load(root).resume)["sections"] for e in s["entries"]]
+    return {e["url"]: e for e in entries}
+
+
+def _entry(entries: dict[str, dict], key: str) -> dict:
+    slug = re.sub(r"\.+", ".", key.replace(":", "-"))  # the page's address: `:` and `...` go
+    return entries[f"https://example.org/publications/{slug}/"]
+
+
+@pytest.mark.parametrize(("name", "key"), sorted(FORMULA_TITLES))
+def test_a_real_titles_formulas_read_as_the_page_shows_them(formula_entries, name, key):
+    entry = _entry(formula_entries, key)
+    assert entry["title"] == FORMULA_TITLES[name, key]
+    # the plain copy is the printed text: no TeX source, no `$`
+    assert entry["title_text"] == shown(FORMULA_TITLES[name, key])
+    assert not re.search(r"[$\\{}]", entry["title_text"])
+
+
+def test_markdown_formulas_read_as_runs_and_lose_no_character(site):
+    # Markdown's formulas go through the same reader as a .bib's: fractions, roots and spaces
+    # by the rules of the printed CV; an element it lays out as nothing special (a box, a
+    # matrix) still gives all its text.
+    root = site(
+        {
+            "content/projects.yaml": r"""
+                - title: Fits
+                  highlights:
+                    - 'Cost $O(n \log n)$, with $\frac{a+b}{2}$ and $\sqrt{x+1}$ or $\sqrt[3]{x}$'
+                    - '$a\,b\quad c$ and $\boxed{E} = \begin{pmatrix}a & b\\ c & d\end{pmatrix}$'
+            """
+        }
+    )
+    entry = cv_document(load(root).resume)["sections"][0]["entries"][0]
+    first, second = (h["text"] for h in entry["highlights"])
+    assert shown(first) == f"Cost O(n{THIN}log{THIN}n), with (a + b)/2 and √(x + 1) or 3√x"
+    assert {"text": "3", "super": True} in first  # the root's index
+    assert shown(second) == f"a{THIN}b c and E = (a b; c d)"
