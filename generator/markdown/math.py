@@ -27,7 +27,7 @@ from generator.content.texmacros import MacroError, expand, site_macros
 from generator.markdown.cost import TooCostly
 
 # Raise when the HTML made from the same formula changes: it is part of the memo's key.
-MATH_VERSION = 3
+MATH_VERSION = 4
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
 # The work latex2mathml may do for one text, in characters (a formula costs `_PER_FORMULA`
@@ -77,6 +77,28 @@ ALIASES = {
     "unboldmath": "",
 }
 _ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
+# `\hspace{…}`: latex2mathml keeps it as text inside `\text{}` and gives a width it cannot
+# read (`-`) elsewhere. CMS writes its units `\text{Te}\hspace{-.08em}\text{V}`, a kern
+# that only tightens a letter pair: a negative one goes, any other is a space.
+_HSPACE = re.compile(r"\\hspace\*?\s*\{\s*(-?)[^{}]*\}")
+# Inside a text argument latex2mathml shows a command as written: `\mbox{\tiny TM}` as
+# "\tiny TM". The declarations that only set the type's size or face go.
+_TEXT_ARGUMENT = re.compile(r"(\\(?:text[a-z]*|mbox|hbox)\s*\{)([^{}]*)\}")
+_DECLARATION = re.compile(
+    r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
+    r"|it|bf|rm|sl|sf|tt|sc|em|itshape|bfseries|upshape|scshape|normalfont)(?![A-Za-z])\s*"
+)
+
+
+# A control space ending a formula (`$\\sqrt{s} =\\ $`), cut to a lone `\\` once the
+# formula's spaces are trimmed: latex2mathml would show it.
+_SPACE_AT_END = re.compile(r"(?<!\\)((?:\\\\)*)\\\s*$")
+
+
+def _for_latex2mathml(tex: str) -> str:
+    """`tex` without what latex2mathml would show as text (`\\hspace`, declarations)."""
+    tex = _SPACE_AT_END.sub(r"\1", _HSPACE.sub(lambda m: "" if m.group(1) else r"\;", tex))
+    return _TEXT_ARGUMENT.sub(lambda m: m.group(1) + _DECLARATION.sub("", m.group(2)) + "}", tex)
 
 
 # A site's own macros (site.yaml `math: macros:`), as (name, body) pairs: hashable, so that
@@ -152,7 +174,7 @@ def _converted(tex: str, display: bool, macros: Macros = NO_MACROS) -> tuple[str
         known = expand(tex, _macro_table(macros))
     except MacroError as exc:
         return "", str(exc)
-    known = _ALIAS.sub(lambda m: ALIASES[m.group(1)], known)
+    known = _for_latex2mathml(_ALIAS.sub(lambda m: ALIASES[m.group(1)], known))
     try:
         return convert(known, display="block" if display else "inline"), ""
     # latex2mathml raises its own exceptions for bad TeX, and IndexError, KeyError and the
@@ -207,6 +229,7 @@ def _kept_or_bracketed(match: re.Match) -> str:
     if found is not None and found.end() == match.end() and not after_formula:
         return match.group(0)  # Markdown reads this very formula
     tex = match.group(kind).strip()
+    tex = _SPACE_AT_END.sub(r"\1", tex)  # `$a =\ $`: the space is the text's, after it
     return f"\\[{tex}\\]" if kind == "display" else f"\\({tex}\\)"
 
 

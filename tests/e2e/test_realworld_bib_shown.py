@@ -83,6 +83,8 @@ TEX_KEPT: dict[str, dict[str, str]] = {
     "bibtex/beaumier-mendeley.bib": {
         "Ashman1988": "Mendeley writes `$\\backslash$textit{\\{}g1{\\}}`: the title spells "
         "`\\textit{g1}` out as text",
+        "Fournier2008": "Mendeley writes `Set$\\backslash$rAlgorithms`: the title spells a "
+        "carriage return `\\r` out as text",
     },
 }
 
@@ -149,8 +151,15 @@ def test_the_named_misses_name_entries_of_their_files():
 
 def _text_outside_math(element) -> str:
     if element.tag == "math":
-        return ""
+        return _math_text(element)
     return "".join(c if isinstance(c, str) else _text_outside_math(c) for c in element.children)
+
+
+def _math_text(element) -> str:
+    """What a formula shows (not its TeX annotation): `\\hspace` kept as text, say."""
+    if element.tag == "annotation":
+        return ""
+    return "".join(c if isinstance(c, str) else _math_text(c) for c in element.children)
 
 
 def _keys_with(name: str, family: str, field: str = "author") -> set[str]:

@@ -142,3 +142,35 @@ def test_common_package_commands_latex2mathml_lacks_are_drawn(written, known):
 
 def test_an_alias_is_a_whole_command_only():
     assert [p.formula for p in unconvertible(r"$\varvecx$")] == [r"$\varvecx$"]
+
+
+@pytest.mark.parametrize(
+    ("bib", "markdown"),
+    [
+        # Real titles (gutsche-complete_publication_list.bib): a control space ends the formula.
+        (r"at $\sqrt{s_{NN}} =\  $ 5.02", r"at \(\sqrt{s_{NN}} =\) 5.02"),
+        (r"$a \\ $ b", r"\(a \\\) b"),  # a line break, not a space
+    ],
+)
+def test_a_control_space_at_the_end_of_a_bib_formula_is_the_space_after_it(bib, markdown):
+    assert tex_math_for_markdown(bib) == markdown
+
+
+@pytest.mark.parametrize(
+    ("tex", "shown"),
+    [
+        # CMS's unit (gutsche-complete_publication_list.bib, duarte-cv-publications.bib).
+        (r"13\,\text {Te}\hspace{-.08em}\text {V}", "<mtext>Te</mtext><mtext>V</mtext>"),
+        (r"\text{Te\hspace{-.08em}V}", "<mtext>TeV</mtext>"),
+        (r"a\hspace{1em}b", '<mi>a</mi><mspace width="0.278em"></mspace><mi>b</mi>'),
+        # DBLP's titles (`XML$^{\mbox{\tiny TM}}$`, `Java$_{\mbox{\scriptsize \it light}}$`).
+        (r"^{\mbox{\tiny TM}}", "<mtext>TM</mtext>"),
+        (r"_{\mbox{\scriptsize \it light}}", "<mtext>light</mtext>"),
+        # Markdown's rule reads `$a =\ $` as a formula too (gutsche-complete).
+        (r"\sqrt{s_{NN}} =\ ", "<mo>=</mo></mrow>"),
+    ],
+)
+def test_what_latex2mathml_would_show_as_text_is_drawn(tex, shown):
+    html = _inline(f"${tex}$")
+    assert shown in html and "math-source" not in html
+    assert "\\" not in html.split("<annotation")[0]
