@@ -67,9 +67,12 @@ class Preview:
         self.fallbacks: dict[str, int] = {}  # missing translations the log last reported
         self.interrupted = False  # Ctrl-C was pressed during the first build (`serve`)
 
-    def start(self) -> None:
-        """The first build. An error here is shown like any later one."""
-        self._run(None, "Built")
+    def start(self, *, late: bool = False) -> None:
+        """The first build (`late`: the generated files, the PDFs among them, left for
+        `make_late`). An error here is shown like any later one."""
+        update = self._run(None, "Built")
+        if not late and update is not None:
+            self.make_late()
 
     def rebuild(self, paths: Iterable[Path], *, late: bool = False) -> Update | None:
         """Rebuild after `paths` changed (`late`: the generated files, the PDFs among them,
@@ -213,12 +216,13 @@ def _preview(options: ServeOptions, server: PreviewServer) -> None:
     try:
         with _noting_ctrl_c(preview, stopping):
             watching.follow(None)  # an edit made during the first build is seen
-            preview.start()
+            preview.start(late=True)
             # Watched before anyone is told the address: an edit made just after is seen.
             watching.follow(_theme(preview))
             server.show(preview.error)
             serving.start()
             log.info("Serving %s at %s (Ctrl-C to stop)", options.site, url)
+            preview.make_late()  # the pages are served; the PDFs, the feed... follow
             if options.open_browser:
                 webbrowser.open(url)
             _watch(preview, watching, server)

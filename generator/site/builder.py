@@ -218,7 +218,12 @@ class SiteBuilder:
         pictured, to_make = self._cached_pictures(plan.picture_files)
         also = self._alongside(alongside, wanted, len(plan.pages), to_make)
         pdfs = typesetting.pdfs_to_make(wanted, _generated(self.last), later=self.make_later)
-        results, made = typesetting.render_beside_pdfs(renderer, stale, also, pdfs, self.cache.jobs)
+        # The preview's pages that list entries are drawn in its own process, which keeps
+        # the drawings for its next rendering of them (render/fragments.py).
+        here = None if self.once else _lists_entries
+        results, made = typesetting.render_beside_pdfs(
+            renderer, stale, also, pdfs, self.cache.jobs, here
+        )
         fresh = dict(zip((page.url for page in stale), results[: len(stale)], strict=True))
         made.update(zip(alongside, results[len(stale) :][: len(alongside)], strict=True))
         for files in results[len(stale) + len(alongside) :][: len(to_make)]:
@@ -280,6 +285,10 @@ def site_theme(loaded: Loaded, site: Path) -> Theme:
 
 def _generated(last: RenderedSite | None) -> dict:
     return last.generated if last is not None else {}
+
+
+def _lists_entries(unit: Page | Job) -> bool:
+    return isinstance(unit, Page) and unit.kind in ("home", "section", "cv")
 
 
 def _site_changed(last: RenderedSite, plan: Plan) -> bool:

@@ -111,7 +111,7 @@ def make_generated(
     later: bool = False,
 ) -> dict[str, tuple[Any, bytes]]:
     """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
-    file made before stays as it was, for typesetting.make_late."""
+    file made before stays as it was, one never made is left out, for typesetting.make_late."""
     files = {}
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
@@ -119,6 +119,8 @@ def make_generated(
             files[name] = (inputs, made[name])
         elif later and old is not None:
             files[name] = old
+        elif later:
+            continue
         else:
             files[name] = (inputs, old[1] if same_inputs(old, inputs) else make())
     return files

@@ -39,14 +39,18 @@ def parallel_map(
     jobs: int,
     cost: Callable[[T], float] | None = None,
     least: int = MIN_ITEMS,
+    here: Callable[[T], bool] | None = None,
 ) -> list[R]:
     """`[function(x) for x in items]`, computed by up to `jobs` processes (none for fewer
-    than `least` items), in order. The costliest by `cost` go first, the first of all here."""
+    than `least` items), in order. The costliest by `cost` go first, the first of all here,
+    with those `here` picks."""
     if not forks_workers(len(items), jobs, least):
         return [function(item) for item in items]
     jobs = _workers(len(items), jobs, least)
     first, *order = _order(items, cost)
-    chunks = _chunks(order, jobs)
+    picked = {i for i in order if here is not None and here(items[i])}
+    mine = [first, *(i for i in order if i in picked)]
+    chunks = _chunks([i for i in order if i not in picked], jobs)
     done: dict[int, R] = {}
     context = multiprocessing.get_context("fork")
     claims = _Claims(context, len(chunks))
@@ -58,9 +62,9 @@ def parallel_map(
     )
     try:
         futures = [pool.submit(_work, number, chunk) for number, chunk in enumerate(chunks)]
-        # The costliest here, first: what its work leaves behind (a renderer's cards) stays
-        # in the process that goes on.
-        _here([first], function, items, done)
+        # The costliest here, first, and those `here` picks: what their work leaves behind
+        # (a renderer's drawings of entries) stays in the process that goes on.
+        _here(mine, function, items, done)
         _share(futures, chunks, claims, function, items, done)
     finally:  # after a failure (or Ctrl-C) here, workers stop after the chunk they are on
         pool.shutdown(wait=True, cancel_futures=True)

@@ -8,6 +8,7 @@ generated files (the PDFs, the feed, resume.json, the sitemap) as they were, and
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import PurePosixPath
 from typing import Any
@@ -22,13 +23,13 @@ from generator.site.rendered import RenderedSite
 def pdfs_to_make(
     wanted: Wanted, before: dict[str, tuple[Any, bytes]], later: bool = False
 ) -> dict[str, PdfJob]:
-    """Each PDF whose inputs changed since `before` (`later`: that `before` lacks), by name."""
+    """Each PDF whose inputs changed since `before` (`later`: none), by name."""
+    if later:
+        return {}
     return {
         name: make
         for name, (inputs, make) in wanted.items()
-        if isinstance(make, PdfJob)
-        and not same_inputs(before.get(name), inputs)
-        and not (later and name in before)
+        if isinstance(make, PdfJob) and not same_inputs(before.get(name), inputs)
     }
 
 
@@ -47,10 +48,16 @@ def pdf_cost(job: PdfJob) -> float:
 
 
 def render_beside_pdfs(
-    renderer: Renderer, pages: list[Page], also: list[Job], pdfs: dict[str, PdfJob], jobs: int
+    renderer: Renderer,
+    pages: list[Page],
+    also: list[Job],
+    pdfs: dict[str, PdfJob],
+    jobs: int,
+    here: Callable[[Page | Job], bool] | None = None,
 ) -> tuple[list, dict[str, bytes]]:
-    """`pages` rendered and `also`'s results, in order; and `pdfs` typeset, by name."""
-    spread = functools.partial(parallel_map, jobs=jobs)
+    """`pages` rendered and `also`'s results, in order; and `pdfs` typeset, by name. Those
+    `here` picks are rendered in this process, when the work is spread."""
+    spread = functools.partial(parallel_map, jobs=jobs, here=here)
     if forks_workers(len(pages) + len(also) + len(pdfs), jobs):
         typeset = [Job(pdf_cost(job), job) for job in pdfs.values()]
         results = renderer.render_pages(pages, spread, also=[*also, *typeset])

@@ -299,6 +299,7 @@ def test_300_requests_at_once_are_all_answered_by_a_bounded_pool(hostile_tree):
     port = free_port()
     with run_serve(site, "--port", str(port), scratch=scratch) as served:
         start(served)
+        served.wait_for(r"Made .* in \d+ ms")  # the PDFs, the feed...: Typst's threads started
         assert raw_get(port, "/notes.txt") == (200, b"asset")
         idle_threads = _threads(served.process.pid)
         ready = threading.Barrier(SIMULTANEOUS + 1)

@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 
 from generator.errors import BuildError, ContentErrors
-from generator.render.renderer import Job, Renderer
+from generator.render.renderer import Job, Page, Renderer
 from generator.render.theme import builtin_themes_dir
+from generator.serve.preview import Preview
 from generator.site import build
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _Claims, _order, parallel_map
-from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache
+from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache, write_site
 
 REAL_BIB = FIXTURES / "realworld" / "bibtex"
 
@@ -159,6 +160,39 @@ def test_costly_items_are_handed_out_first():
     costs = [100 if n % 2 == 0 else 1 for n in range(10)]
     assert _order(costs, cost=lambda c: c) == [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
     assert _order(costs, cost=None) == list(range(10))
+
+
+def test_the_items_picked_to_stay_are_done_here():
+    items = list(range(MIN_ITEMS * 3))
+    results = parallel_map(_slow_pid_and_square, items, jobs=2, here=lambda n: n % 7 == 0)
+    assert [square for _, square in results] == [n * n for n in items]
+    assert {pid for n, (pid, _) in enumerate(results) if n % 7 == 0} == {os.getpid()}
+    assert len({pid for pid, _ in results}) == 2  # the rest is still shared
+
+
+def test_the_preview_draws_its_list_pages_in_its_own_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """So that its next rendering of them finds their entries drawn (render/fragments.py)."""
+    papers = "".join(
+        f"- title: Paper {n}\n  authors: [Ada Lovelace]\n  year: {1990 + n % 30}\n"
+        for n in range(MIN_ITEMS + 50)
+    )
+    site = write_site(tmp_path / "site", {"content/publications.yaml": papers})
+    monkeypatch.setenv("CVSITE_CACHE_DIR", str(new_site_cache()))
+    preview = Preview(site, tmp_path / "out", "http://127.0.0.1:8000/")
+    here: list[str] = []
+    render_page = Renderer.render_page
+
+    def noted(self: Renderer, page: Page) -> tuple[bytes, frozenset[str]]:
+        here.append(page.kind)
+        return render_page(self, page)
+
+    monkeypatch.setattr(Renderer, "render_page", noted)  # noted in this process only
+    preview.start(late=True)
+    assert preview.error is None
+    assert {"home", "section", "cv"} <= set(here)
+    assert here.count("entry") < MIN_ITEMS + 50  # the other process drew the rest
 
 
 def test_parallel_map_with_costs_keeps_the_order():

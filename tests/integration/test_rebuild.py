@@ -953,6 +953,21 @@ def test_a_cv_variant_follows_edits_of_what_its_entries_show(tmp_path: Path):
     assert "Billing one." in page.read_text()
 
 
+def test_the_preview_serves_its_first_pages_before_the_pdfs_are_typeset(tmp_path: Path):
+    """`cvsite serve` starts with `late=True`, serves, then makes the generated files: a
+    physicist's 145-page CV does not hold back the first page."""
+    site = copy_site(REPO, tmp_path / "site")
+    preview = Preview(site, tmp_path / "served", BASE_URL)
+    preview.start(late=True)
+    assert preview.error is None
+    served = snapshot(preview.output)
+    assert "index.html" in served and "cv.pdf" not in served and "feed.xml" not in served
+    assert {"cv.pdf", "feed.xml", "resume.json"} <= set(preview.builder.last.late)
+    preview.make_late()
+    assert not preview.builder.last.late
+    assert snapshot(preview.output)["cv.pdf"].startswith(b"%PDF")
+
+
 def test_the_preview_shows_pages_first_and_typesets_the_pdfs_after(harness: Harness):
     """`cvsite serve` rebuilds with `late=True`, reloads the browsers, then typesets: the
     pages do not wait for a CV that takes a second at 1,000 entries."""
