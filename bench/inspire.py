@@ -8,10 +8,10 @@ The site is the list as a new user would build it, unedited: content/publication
 tests/fixtures/realworld/bibtex/gutsche-complete_publication_list.bib (1,650 entries, a CMS
 physicist's INSPIRE-derived list; sources in tests/fixtures/realworld/SOURCES.md),
 `highlight_author` its owner, nothing else. Cold builds alternate between the versions as
-bench/ab.py's do (a new process each, cache and output in a new folder). A preview edit is
-`cvsite serve`'s work after one title changed in the .bib: the pages rebuilt
-(`Preview.rebuild(late=True)`), the time until the browser is told to reload; each version
-runs it in a process of its own, in turns too. Prints each version's medians.
+bench/ab.py's do (a new process each, cache and output in a new folder). The preview is
+timed as `cvsite serve` works: its start until the first pages are written, then three
+title edits, each until the browser is told to reload (`Preview.rebuild(late=True)`), the
+PDFs and the feed made between them; each version in a process of its own, in turns.
 """
 
 from __future__ import annotations
@@ -50,32 +50,33 @@ def make_site(root: Path) -> Path:
     return root
 
 
-def preview_edits(site: Path, output: Path, runs: int) -> list[float]:
-    """Seconds (wall, CPU) `cvsite serve` takes to rebuild the pages after one title changed,
-    `runs` times, in this process (the cvsite on sys.path)."""
+def preview_edits(site: Path, output: Path, runs: int) -> dict[str, object]:
+    """Seconds `cvsite serve` takes, in this process (the cvsite on sys.path): from its start
+    to the first pages written, and (wall, CPU) for each of `runs` title edits to show, its
+    PDFs and feed made after each as serve makes them (not timed)."""
     from generator.serve.preview import Preview
 
     bib = site / "content" / "publications.bib"
     original = bib.read_text(encoding="utf-8")
-    assert TITLE in original
     preview = Preview(site, output, "http://127.0.0.1:8000/")
-    # What leaves the PDFs (and, from 2026-12-07, the feed...) for after the reload.
-    late = "late" in inspect.signature(preview.rebuild).parameters
-    later = {"late": True} if late else {"pdfs": False}
-    preview.start()
-    seconds = []
+    # Before 2026-12-07 the preview typeset its first PDFs before serving, `typeset()` after.
+    new = "late" in inspect.signature(preview.start).parameters
+    started = time.perf_counter()
+    preview.start(late=True) if new else preview.start()
+    figures = {"start": time.perf_counter() - started, "edits": []}
     try:
         for run in range(runs):
+            preview.make_late() if new else preview.typeset()
             bib.write_text(original.replace(TITLE, f"{TITLE} ({run})", 1), encoding="utf-8")
             started, cpu = time.perf_counter(), time.process_time()
-            preview.rebuild([bib], **later)
-            seconds.append((time.perf_counter() - started, time.process_time() - cpu))
+            preview.rebuild([bib], **({"late": True} if new else {"pdfs": False}))
+            figures["edits"].append((time.perf_counter() - started, time.process_time() - cpu))
             assert preview.error is None, preview.error
         shown = (output / "publications").rglob("index.html")
         assert any(f"{TITLE} ({runs - 1})" in page.read_text("utf-8") for page in shown)
     finally:
         bib.write_text(original, encoding="utf-8")
-    return seconds
+    return figures
 
 
 def cold_build(tree: Path, site: Path, scratch: Path) -> tuple[float, float]:
@@ -88,7 +89,7 @@ def cold_build(tree: Path, site: Path, scratch: Path) -> tuple[float, float]:
     return seconds
 
 
-def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> list[list[float]]:
+def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> dict[str, object]:
     """`preview_edits` run by the cvsite of `tree`, in a process of its own."""
     output = scratch / f"preview-{time.monotonic_ns()}"
     env = dict(os.environ, CVSITE_CACHE_DIR=str(output / "cache"), PYTHONPATH=str(tree))
@@ -116,18 +117,20 @@ def main() -> None:
         site = make_site(scratch / "site")
         trees = [checkout(revision, scratch) for revision in args.revisions]
         builds: list[list[tuple[float, float]]] = [[], []]
-        edits: list[list[tuple[float, float]]] = [[], []]
+        previews: list[list[dict]] = [[], []]
         for round_ in range(args.runs):
             for which in (0, 1) if round_ % 2 == 0 else (1, 0):
                 builds[which].append(cold_build(trees[which], site, scratch))
-                edits[which] += preview_in(trees[which], site, scratch, 3)
-        print(f"{SOURCE.name}, {args.runs} rounds in turns")
-        for revision, cold, edit in zip(args.revisions, builds, edits, strict=True):
+                previews[which].append(preview_in(trees[which], site, scratch, 3))
+        print(f"{SOURCE.name}, {args.runs} rounds in turns, medians")
+        for revision, cold, runs in zip(args.revisions, builds, previews, strict=True):
             wall, cpu = (statistics.median(t) for t in zip(*cold, strict=True))
-            edit_wall, edit_cpu = (statistics.median(t) for t in zip(*edit, strict=True))
+            start = statistics.median(run["start"] for run in runs)
+            edit = statistics.median(wall for run in runs for wall, _ in run["edits"])
+            first = statistics.median(run["edits"][0][0] for run in runs)
             print(
-                f"{revision:>10}: cold build median {wall:.2f} s (CPU {cpu:.2f} s), title"
-                f" edit in the preview median {edit_wall:.3f} s (CPU {edit_cpu:.3f} s)"
+                f"{revision:>10}: cold build {wall:.2f} s (CPU {cpu:.2f} s); preview: start"
+                f" {start:.2f} s, title edit {edit:.3f} s (the first after start {first:.3f} s)"
             )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
