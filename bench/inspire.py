@@ -101,6 +101,8 @@ def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> dict[str, ob
 
 def main() -> None:
     if sys.argv[1:2] == ["--preview"]:
+        # The cvsite of the tree it is given, not this one (which run.py puts first).
+        sys.path.insert(0, os.environ["PYTHONPATH"])
         site, output, runs = Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
         print(json.dumps(preview_edits(site, output, runs)))
         return
