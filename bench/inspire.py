@@ -91,8 +91,7 @@ def cold_build(tree: Path, site: Path, scratch: Path) -> tuple[float, float]:
 
 
 def in_process(tree: Path, site: Path, scratch: Path, mode: str, runs: int = 0):
-    """This script's `mode` (`--preview`: `preview_edits`, `--read`) run by the cvsite of
-    `tree`, in a process of its own."""
+    """This script's `mode` (`--preview`, `--read`) by the cvsite of `tree`, in a new process."""
     output = scratch / f"child-{time.monotonic_ns()}"
     env = dict(os.environ, CVSITE_CACHE_DIR=str(output / "cache"), PYTHONPATH=str(tree))
     command = [sys.executable, __file__, mode, str(site), str(output), str(runs)]
