@@ -11,7 +11,8 @@ physicist's INSPIRE-derived list; sources in tests/fixtures/realworld/SOURCES.md
 bench/ab.py's do (a new process each, cache and output in a new folder). The preview is
 timed as `cvsite serve` works: its start until the first pages are written, then three
 title edits, each until the browser is told to reload (`Preview.rebuild(late=True)`), the
-PDFs and the feed made between them; each version in a process of its own, in turns.
+PDFs and the feed made between them; and the CPU of a cold build's read stage alone
+(`model.resume.load`, one process): each version in a process of its own, in turns.
 """
 
 from __future__ import annotations
@@ -89,17 +90,28 @@ def cold_build(tree: Path, site: Path, scratch: Path) -> tuple[float, float]:
     return seconds
 
 
-def preview_in(tree: Path, site: Path, scratch: Path, runs: int) -> dict[str, object]:
-    """`preview_edits` run by the cvsite of `tree`, in a process of its own."""
-    output = scratch / f"preview-{time.monotonic_ns()}"
+def in_process(tree: Path, site: Path, scratch: Path, mode: str, runs: int = 0):
+    """This script's `mode` (`--preview`, `--read`) by the cvsite of `tree`, in a new process."""
+    output = scratch / f"child-{time.monotonic_ns()}"
     env = dict(os.environ, CVSITE_CACHE_DIR=str(output / "cache"), PYTHONPATH=str(tree))
-    command = [sys.executable, __file__, "--preview", str(site), str(output), str(runs)]
+    command = [sys.executable, __file__, mode, str(site), str(output), str(runs)]
     done = subprocess.run(command, env=env, check=True, capture_output=True, text=True)
     shutil.rmtree(output, ignore_errors=True)
     return json.loads(done.stdout.splitlines()[-1])
 
 
 def main() -> None:
+    # A child runs the cvsite of the tree it is given, not this one (which run.py puts first).
+    if sys.argv[1:2] in (["--preview"], ["--read"]):
+        sys.path.insert(0, os.environ["PYTHONPATH"])
+    if sys.argv[1:2] == ["--read"]:
+        from generator.content.cache import BuildCache
+        from generator.model.resume import load
+
+        started = time.process_time()
+        load(Path(sys.argv[2]), cache=BuildCache(), markdown_later=True)
+        print(json.dumps(time.process_time() - started))
+        return
     if sys.argv[1:2] == ["--preview"]:
         site, output, runs = Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4])
         print(json.dumps(preview_edits(site, output, runs)))
@@ -108,8 +120,7 @@ def main() -> None:
     parser.add_argument("revisions", nargs=2, metavar="REVISION", help="git revisions, or .")
     parser.add_argument("--runs", type=int, default=6, help="rounds (default 6)")
     args = parser.parse_args()
-    # On tmpfs, as bench/ab.py: on this machine's disk each deleted output makes the next
-    # build's 3,300 new files slower to create (bench/run.py's note), more with every round.
+    # On tmpfs, as bench/ab.py (a disk slows with each output deleted: bench/run.py's note).
     shm = Path("/dev/shm")
     scratch = Path(tempfile.mkdtemp(prefix="cvsite-inspire-", dir=shm if shm.is_dir() else None))
     trees: list[Path] = []
@@ -118,19 +129,22 @@ def main() -> None:
         trees = [checkout(revision, scratch) for revision in args.revisions]
         builds: list[list[tuple[float, float]]] = [[], []]
         previews: list[list[dict]] = [[], []]
+        reads: list[list[float]] = [[], []]
         for round_ in range(args.runs):
             for which in (0, 1) if round_ % 2 == 0 else (1, 0):
                 builds[which].append(cold_build(trees[which], site, scratch))
-                previews[which].append(preview_in(trees[which], site, scratch, 3))
+                previews[which].append(in_process(trees[which], site, scratch, "--preview", 3))
+                reads[which].append(in_process(trees[which], site, scratch, "--read"))
         print(f"{SOURCE.name}, {args.runs} rounds in turns, medians")
-        for revision, cold, runs in zip(args.revisions, builds, previews, strict=True):
+        for revision, cold, runs, read in zip(args.revisions, builds, previews, reads, strict=True):
             wall, cpu = (statistics.median(t) for t in zip(*cold, strict=True))
             start = statistics.median(run["start"] for run in runs)
             edit = statistics.median(wall for run in runs for wall, _ in run["edits"])
             first = statistics.median(run["edits"][0][0] for run in runs)
             print(
                 f"{revision:>10}: cold build {wall:.2f} s (CPU {cpu:.2f} s); preview: start"
-                f" {start:.2f} s, title edit {edit:.3f} s (the first after start {first:.3f} s)"
+                f" {start:.2f} s, title edit {edit:.3f} s (the first after start {first:.3f} s);"
+                f" read stage CPU {statistics.median(read):.3f} s"
             )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -19,7 +19,12 @@ from pylatexenc.latex2text import (
     SpecialsTextSpec,
     get_default_latex_context_db,
 )
-from pylatexenc.latexwalker import LatexMacroNode, LatexWalker
+from pylatexenc.latexwalker import (
+    LatexMacroNode,
+    LatexMathNode,
+    LatexWalker,
+    LatexWalkerError,
+)
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
@@ -198,7 +203,7 @@ def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) 
         text = value
     elif not NOT_BRACES_OR_DASHES.search(value) and balanced(value):
         text = plain(value)
-    else:
+    elif math_as_text or (text := _formulas_kept(value)) is None:
         text = _latex_to_text(value, math_as_text)
     if not paragraphs:
         return " ".join(text.split())
@@ -361,6 +366,47 @@ NOT_BRACES_OR_DASHES = re.compile(r"[\\$~%`]|''")
 def plain(value: str) -> str:
     """Text whose only LaTeX is balanced braces and dashes, as the parser reads it."""
     return value.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+
+
+# A formula, `$…$` or `\(…\)`, in text that `plain` reads around it (a physics title).
+_FORMULA_IN_TEXT = re.compile(r"(\$[^$]+\$|\\\(.*?\\\))", re.DOTALL)
+
+
+def _formulas_kept(value: str) -> str | None:
+    """Text whose only LaTeX is formulas, kept as written, and what `plain` reads between
+    them, as the parser reads it; None for any other text. The text between holds no
+    backslash, so no macro reaches into a formula from outside (tests/unit/content/
+    test_bibtext_formulas.py checks this against the parser on the real files)."""
+    parts = _FORMULA_IN_TEXT.split(value)
+    outside, formulas = parts[::2], parts[1::2]
+    between = "".join(outside)
+    if (
+        not formulas
+        or NOT_BRACES_OR_DASHES.search(between)
+        or not balanced(between)
+        or _ESCAPED_ARGUMENT.search(value)
+        or not all(map(_one_formula, formulas))
+    ):
+        return None
+    return "".join(plain(text) + f for text, f in zip(outside, [*formulas, ""], strict=True))
+
+
+@functools.lru_cache(maxsize=4096)  # formulas repeat: `$\sqrt{s}$`
+def _one_formula(formula: str) -> bool:
+    """Whether the parser reads `formula` alone, without a slip, as one formula that ends at
+    its last sign: then it reads it so wherever it stands, and shows it as written."""
+    try:
+        nodes, _, _ = LatexWalker(
+            formula, latex_context=_PARSING, tolerant_parsing=False
+        ).get_latex_nodes()
+    except LatexWalkerError:
+        return False
+    return (
+        len(nodes) == 1
+        and isinstance(nodes[0], LatexMathNode)
+        and nodes[0].displaytype == "inline"
+        and nodes[0].len == len(formula)
+    )
 
 
 _DOLLAR = re.compile(r"(?<!\\)\$")
