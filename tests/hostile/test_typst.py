@@ -89,12 +89,13 @@ def _shown(html: str, marker: str) -> str | None:
 
 # Labels of the web page that paper has no use for (a link to an entry's page, to the PDF).
 WEB_ONLY = {("site.yaml", "strings.read_more"), ("site.yaml", "strings.download_pdf")}
-MATH = re.compile(r"<math\b.*?<annotation[^>]*>(.*?)</annotation>.*?</math>", re.S)
+MATH = re.compile(r"<math\b(.*?)<annotation[^>]*>.*?</annotation>.*?</math>", re.S)
 
 
-def _as_tex(html: str) -> str:
-    """The page with each formula as the TeX the PDF prints (`$x^2$`), not as MathML."""
-    return MATH.sub(lambda m: f"${m.group(1)}$", html)
+def _as_printed(html: str) -> str:
+    """The page with each formula as the PDF prints it, its MathML's text (`x2` for
+    `$x^2$`, the 2 raised), not its TeX."""
+    return MATH.sub(lambda m: re.sub(r"<[^>]*>", "", m.group(1).split(">", 1)[1]), html)
 
 
 def _bare(text: str) -> str:
@@ -113,7 +114,7 @@ def _printed(site: HostileSite, pdf: Path) -> str:
 def test_every_field_the_cv_page_shows_is_printed_as_the_same_text(hostile):
     site, pdf = hostile
     html = (site.output / "cv" / "index.html").read_text(encoding="utf-8")
-    page = parse_page(_as_tex(html)).main.text
+    page = parse_page(_as_printed(html)).main.text
     printed = _printed(site, pdf)
     checked, wrong = [], []
     for slot in site.accepted():
