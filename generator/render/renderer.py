@@ -59,7 +59,13 @@ class Renderer:
     swaps in a newer model of the same site.yaml, keeping the compiled templates."""
 
     def __init__(
-        self, resume: Resume, theme: Theme, site_root: Path, *, cache_folder: Path | None = None
+        self,
+        resume: Resume,
+        theme: Theme,
+        site_root: Path,
+        *,
+        cache_folder: Path | None = None,
+        keeps_drawings: bool = False,
     ):
         self.resume = resume
         self.resumes = {resume.language: resume}
@@ -67,7 +73,8 @@ class Renderer:
         self.site_root = site_root
         self.cache_folder = cache_folder  # where Jinja keeps compiled templates
         self.pictures = Pictures()  # the site's pictures, planned (see use_pictures)
-        self.fragments = Fragments(lambda: self.resume.language)
+        # Entries drawn, for the next rendering of a page (render/fragments.py): the preview's.
+        self.fragments = Fragments(lambda: self.resume.language) if keeps_drawings else None
         self.env = self._environment()
         self._names: frozenset[str] | None = None  # every template name of the chain
 
@@ -93,14 +100,15 @@ class Renderer:
     def forget_templates(self, names: set[str]) -> None:
         """Templates named `names` changed (in any theme of the chain): compile afresh."""
         if names:
-            self.fragments.forget()
+            self.forget_fragments()
             self.env = self._environment()
             self._names = None
 
     def forget_fragments(self) -> None:
         """What the globals read besides their arguments changed (the profile, the sections,
         the pictures): no drawing of an entry is given again (render/fragments.py)."""
-        self.fragments.forget()
+        if self.fragments is not None:
+            self.fragments.forget()
 
     def _filters(self) -> dict[str, Callable]:
         filters = {
@@ -190,7 +198,8 @@ class Renderer:
         """`render_page` of each page, then the result of each of `also`, computed by `spread`;
         with `then`, a page's bytes are `then(page, bytes)`, in the process that rendered it."""
         units: list[Page | Job] = [*pages, *also]
-        self.fragments.next_build()
+        if self.fragments is not None:
+            self.fragments.next_build()
         return spread(functools.partial(self._render_unit, then=then), units, cost=self._unit_cost)
 
     def _unit_cost(self, unit: Page | Job) -> float:

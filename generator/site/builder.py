@@ -265,8 +265,13 @@ class SiteBuilder:
     def _renderer_for(self, loaded: Loaded, theme: Theme, *, fresh: bool) -> Renderer:
         """The renderer of the last build, given the new model; a new one after settings change."""
         if fresh or self._renderer is None:
+            # A one-off build draws each entry once: keeping the drawings is the preview's.
             self._renderer = Renderer(
-                loaded.resume, theme, self.options.site, cache_folder=self._compiled
+                loaded.resume,
+                theme,
+                self.options.site,
+                cache_folder=self._compiled,
+                keeps_drawings=not self.once,
             )
         self._renderer.use(loaded.resume, *loaded.translations.values())
         return self._renderer
