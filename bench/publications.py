@@ -71,7 +71,7 @@ def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> tuple[fl
     """The median time `cvsite serve` takes after one paper's title changed in
     content/`name`: to rebuild the pages (then it tells the browsers to reload), and then
     to typeset the CV's PDF again, as `cvsite serve` does them (`rebuild(late=True)`,
-    then `typeset()`)."""
+    then `make_late()`)."""
     bib = site / "content" / name
     original = bib.read_text(encoding="utf-8")
     preview = Preview(site, output, "http://127.0.0.1:8000/")
@@ -81,7 +81,7 @@ def preview_edit(site: Path, name: str, output: Path, runs: int = 5) -> tuple[fl
         for run in range(runs):
             bib.write_text(original.replace("Part 1:", f"Part 1 ({run}):", 1), encoding="utf-8")
             pages.append(timed(lambda: preview.rebuild([bib], late=True)))  # noqa: B023
-            pdfs.append(timed(preview.typeset))
+            pdfs.append(timed(preview.make_late))
             assert preview.error is None, preview.error
     finally:
         bib.write_text(original, encoding="utf-8")
