@@ -96,7 +96,7 @@ class Item:
             return f"{self.source}#{self.slug}"
         return self.source
 
-    @functools.cached_property  # asked by every page that lists it; the model is complete
+    @property
     def shown(self) -> tuple[Any, ...]:
         """All a page can show of the entry: two entries equal in it are drawn alike (the
         preview renders again the pages of entries that differ in it, and a kept drawing of
