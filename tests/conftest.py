@@ -32,6 +32,9 @@ settings.load_profile("cvsite")
 # its time (four e2e files: 30 s on the disk, 14 s on /dev/shm).
 MEMORY_FOLDER = Path("/dev/shm")
 MEMORY_NEEDED = 4 * 2**30
+# A failed run's folders are kept to look at, the newest few (as pytest keeps its own
+# basetemp folders): kept for ever, they filled the machine's memory.
+KEPT_FAILED_RUNS = 3
 _MADE_BASETEMP = pytest.StashKey[Path]()
 
 
@@ -39,6 +42,7 @@ _MADE_BASETEMP = pytest.StashKey[Path]()
 def pytest_configure(config: pytest.Config) -> None:
     if config.option.basetemp or "TMPDIR" in os.environ or hasattr(config, "workerinput"):
         return  # (xdist's workers are given a folder inside the controller's)
+    _forget_old_runs()
     try:
         room = shutil.disk_usage(MEMORY_FOLDER).free
     except OSError:
@@ -49,12 +53,25 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[_MADE_BASETEMP] = folder
 
 
+FINISHED = ".finished"  # in the scratch folder of a run that failed, once it ended
+
+
+def _forget_old_runs() -> None:
+    """The scratch folders of failed runs but the newest KEPT_FAILED_RUNS (a run still going,
+    in another terminal, has no FINISHED mark and is left alone)."""
+    marks = sorted(MEMORY_FOLDER.glob(f"cvsite-tests-*/{FINISHED}"), key=os.path.getmtime)
+    for mark in marks[:-KEPT_FAILED_RUNS]:
+        shutil.rmtree(mark.parent, ignore_errors=True)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """The memory the scratch folders took back, after a run that passed (a failed run's
-    are kept to look at)."""
+    are kept to look at, marked FINISHED for `_forget_old_runs`)."""
     folder = session.config.stash.get(_MADE_BASETEMP, None)
     if folder is not None and exitstatus == 0:
         shutil.rmtree(folder, ignore_errors=True)
+    elif folder is not None and folder.is_dir():
+        (folder / FINISHED).touch()
 
 
 @pytest.fixture(autouse=True, scope="session")
