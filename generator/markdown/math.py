@@ -90,7 +90,7 @@ _DECLARATION = re.compile(
 )
 
 
-# A control space ending a formula (`$\\sqrt{s} =\\ $`), cut to a lone `\\` once the
+# A control space ending a formula (`$\sqrt{s} =\ $`), cut to a lone `\` once the
 # formula's spaces are trimmed: latex2mathml would show it.
 _SPACE_AT_END = re.compile(r"(?<!\\)((?:\\\\)*)\\\s*$")
 
