@@ -18,6 +18,7 @@ from generator.render.renderer import Job, Page, Renderer
 from generator.render.theme import builtin_themes_dir
 from generator.serve.preview import Preview
 from generator.site import build
+from generator.site import builder as builder_module
 from generator.site.build import BuildOptions, render_site
 from generator.site.parallel import MIN_ITEMS, _chunks, _Claims, _order, parallel_map
 from tests.helpers import FIXTURES, REPO, copy_site, new_site_cache, write_site
@@ -180,6 +181,7 @@ def test_the_preview_draws_its_list_pages_in_its_own_process(
     )
     site = write_site(tmp_path / "site", {"content/publications.yaml": papers})
     monkeypatch.setenv("CVSITE_CACHE_DIR", str(new_site_cache()))
+    monkeypatch.setattr(builder_module, "available_cores", lambda: 2)  # a one-core runner too
     preview = Preview(site, tmp_path / "out", "http://127.0.0.1:8000/")
     here: list[str] = []
     render_page = Renderer.render_page
