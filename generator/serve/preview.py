@@ -89,14 +89,15 @@ class Preview:
     def make_late(self) -> None:
         """The files the last rebuild left as they were (PDFs, feed...): made and written now."""
         started = time.perf_counter()
+        made = []
         try:
-            made = self.builder.make_late()
+            for path, data in self.builder.make_late():  # each written as soon as it is made
+                update_files(self.output, {path: data}, frozenset())
+                made.append(path.as_posix())
         except CvsiteError as exc:  # a mistake in the theme's Typst template, say
             self._failed(error_text(exc))
-            return
         if made:
-            update_files(self.output, made, frozenset())
-            names = ", ".join(sorted(path.as_posix() for path in made))
+            names = ", ".join(sorted(made))
             log.info("Made %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
@@ -111,7 +112,12 @@ class SiteBuilder:
         self.cache.spread = functools.partial(parallel_map, jobs=self.jobs) if spreads else None
         if self._renderer is not None:
             self._renderer.forget_templates(set(changes.templates))
-        site, rendered = self._stages(changes)
+        try:
+            site, rendered = self._stages(changes)
+        except BaseException:  # what it drew was drawn for a build that is not shown
+            if self._renderer is not None:
+                self._renderer.forget_fragments()
+            raise
         update = difference(self.last, site, changes, rendered)
         self.last, self._pending = site, Changes()
         self._read.update(told)
@@ -130,9 +136,10 @@ class SiteBuilder:
         self._check(loaded, renderer, plan, last)  # check: outputs apart, Markdown safe
         stale = self._stale(plan, last, changes.templates)
         rendered, made, pictured = self._render(renderer, plan, stale)  # render, typeset
-        generated = make_generated(
-            plan.generated, _generated(last), made=made, later=self.make_later
-        )
+        # The preview serves what the last good build made until it makes the rest, even
+        # after a change of settings, whose build reuses nothing.
+        shown = _generated(self.last) if self.make_later else None
+        generated, late = make_generated(plan.generated, _generated(last), made, shown)
         files = _output_files(rendered, plan.other, generated, pictured)
         site = RenderedSite(
             loaded,
@@ -145,11 +152,11 @@ class SiteBuilder:
             plan.claims,
             plan.pictures,
         )
-        site.late = typesetting.late_files(plan.generated, generated)
+        site.late = {name: plan.generated[name] for name in late}
         return site, len(stale)
 
-    def make_late(self) -> dict[PurePosixPath, bytes]:
-        """The generated files the last rebuild left as they were, made now: bytes by path."""
+    def make_late(self) -> Iterator[tuple[PurePosixPath, bytes]]:
+        """The generated files the last rebuild left to make, each as it is made."""
         return typesetting.make_late(self.last)
 
     def _really_changed(self, changes: Changes, told: dict[Path, bytes | None]) -> Changes:

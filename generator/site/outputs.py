@@ -108,19 +108,23 @@ def make_generated(
     wanted: Wanted,
     before: dict[str, tuple[Any, bytes]],
     made: dict[str, bytes],
-    later: bool = False,
-) -> dict[str, tuple[Any, bytes]]:
-    """Each wanted file: as `made`, as `before` if made from equal inputs, or now; `later`: a
-    file made before stays as it was, one never made is left out, for typesetting.make_late."""
-    files = {}
+    shown: dict[str, tuple[Any, bytes]] | None = None,
+) -> tuple[dict[str, tuple[Any, bytes]], set[str]]:
+    """Each wanted file: as `made`, as `before` if made from equal inputs, or made now; and
+    the names of those left to make. With `shown` (the preview's: the files it serves now),
+    a file not made yet is left to make (typesetting.make_late), served as `shown` has it
+    meanwhile, or not at all."""
+    files, late = {}, set()
     for name, (inputs, make) in wanted.items():
         old = before.get(name)
         if name in made:
             files[name] = (inputs, made[name])
-        elif later and old is not None:
+        elif same_inputs(old, inputs):
             files[name] = old
-        elif later:
-            continue
+        elif shown is not None:
+            late.add(name)
+            if name in shown:
+                files[name] = shown[name]
         else:
-            files[name] = (inputs, old[1] if same_inputs(old, inputs) else make())
-    return files
+            files[name] = (inputs, make())
+    return files, late

@@ -8,7 +8,7 @@ generated files (the PDFs, the feed, resume.json, the sitemap) as they were, and
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import PurePosixPath
 from typing import Any
@@ -30,15 +30,6 @@ def pdfs_to_make(
         name: make
         for name, (inputs, make) in wanted.items()
         if isinstance(make, PdfJob) and not same_inputs(before.get(name), inputs)
-    }
-
-
-def late_files(wanted: Wanted, files: dict[str, tuple[Any, bytes]]) -> Wanted:
-    """The generated files `make_generated(later=True)` left as they were, to make now."""
-    return {
-        name: (inputs, make)
-        for name, (inputs, make) in wanted.items()
-        if not same_inputs(files.get(name), inputs)
     }
 
 
@@ -69,12 +60,17 @@ def render_beside_pdfs(
         return results, {name: job.result() for name, job in typesetting.items()}
 
 
-def make_late(site: RenderedSite | None) -> dict[PurePosixPath, bytes]:
-    """The files `site` left as they were, made now and kept as its own: bytes by path."""
-    made: dict[PurePosixPath, bytes] = {}
-    for name, (inputs, make) in list(site.late.items()) if site is not None else ():
-        data = make()  # a mistake raises here, and the PDF stays late
+def make_late(site: RenderedSite | None) -> Iterator[tuple[PurePosixPath, bytes]]:
+    """The files `site` left to make, made now (the PDFs last) and kept as its own, each given
+    as it is made: one that fails (a theme's Typst, say) leaves those before it made."""
+    late = sorted(site.late.items(), key=_typeset_last) if site is not None else []
+    for name, (inputs, make) in late:
+        data = make()  # a mistake raises here, and this file stays late
         site.generated[name] = (inputs, data)
-        site.files[PurePosixPath(name)] = made[PurePosixPath(name)] = data
+        site.files[PurePosixPath(name)] = data
         del site.late[name]
-    return made
+        yield PurePosixPath(name), data
+
+
+def _typeset_last(pair: tuple[str, tuple[Any, Any]]) -> bool:
+    return isinstance(pair[1][1], PdfJob)

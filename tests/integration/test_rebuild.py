@@ -968,6 +968,71 @@ def test_the_preview_serves_its_first_pages_before_the_pdfs_are_typeset(tmp_path
     assert snapshot(preview.output)["cv.pdf"].startswith(b"%PDF")
 
 
+GENERATED = ("cv.pdf", "feed.xml", "sitemap.xml", "robots.txt", "resume.json")
+
+
+def test_a_settings_change_serves_the_generated_files_until_they_are_made_again(
+    harness: Harness,
+):
+    """A change of settings reuses nothing it built before, but the preview serves what it
+    made until the late files are made, and keeps them when the theme's Typst is broken."""
+    h = harness
+    before = h.served()
+    h.preview.rebuild([h.replace("site.yaml", "title:", "title: New")], late=True)
+    assert h.preview.error is None
+    assert {name: h.served()[name] for name in GENERATED} == {n: before[n] for n in GENERATED}
+    h.preview.make_late()
+    h.assert_same_as_clean()
+    cv = h.write("themes/meridian/typst/cv.typ", "#let broken = (\n")
+    h.preview.rebuild([cv], late=True)
+    h.preview.make_late()
+    assert "cv.typ" in (h.preview.error or "")
+    assert set(GENERATED) <= set(h.served())
+
+
+def test_a_pdf_that_fails_late_leaves_the_other_generated_files_made(harness: Harness):
+    """The files made after a rebuild are written one by one, the PDFs last: a theme's Typst
+    that fails on one profile leaves the feed and the sitemap written."""
+    h = harness
+    typ = h.path("themes/meridian/typst/cv.typ")
+    typ.write_text(
+        typ.read_text("utf-8") + '\n#if cv.profile.headline == "Broken" { panic("no") }\n',
+        encoding="utf-8",
+    )
+    h.preview.rebuild([typ])
+    assert h.preview.error is None
+    profile = h.path("content/profile.yaml")
+    headline = yaml.safe_load(profile.read_text("utf-8"))["headline"]
+    h.preview.rebuild([h.replace("content/profile.yaml", headline, "Broken")])
+    assert "panicked" in (h.preview.error or "")
+    assert '"Broken"' in h.served()["resume.json"].decode()  # made before the PDF failed
+    h.preview.rebuild([h.replace("content/profile.yaml", "Broken", headline)])
+    h.assert_same_as_clean()
+
+
+GOOD_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="40"><rect width="64"/></svg>'
+BROKEN_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect/><g'
+
+
+def test_what_a_failed_rebuild_drew_is_not_given_again(tmp_path: Path):
+    """A rebuild that draws the pages, then fails on a picture it cannot draw; the picture
+    put back and another entry edited: the pages show the picture as a clean build does,
+    not at the broken one's size (found by a review, /tmp/rev/failed_build.py)."""
+    h = Harness(tmp_path, source=FIXTURES / "sites" / "coauthors")
+    projects = h.path("content/projects.yaml")
+    text = projects.read_text("utf-8")
+    projects.write_text(text + "- title: Logo Maker\n  summary: Logos.\n  image: logo.svg\n")
+    logo = h.write("content/logo.svg", GOOD_SVG)
+    h.rebuild([projects, logo])
+    h.assert_same_as_clean()
+    h.rebuild(h.write("content/logo.svg", BROKEN_SVG))
+    assert h.preview.error is not None
+    h.write("content/logo.svg", GOOD_SVG)
+    other = h.replace("content/projects.yaml", "Tools for *PyTorch*.", "Tools for all.")
+    h.rebuild([logo, other])  # the logo's entry as before: drawn at the broken one's size?
+    h.assert_same_as_clean()
+
+
 def test_the_preview_shows_pages_first_and_typesets_the_pdfs_after(harness: Harness):
     """`cvsite serve` rebuilds with `late=True`, reloads the browsers, then typesets: the
     pages do not wait for a CV that takes a second at 1,000 entries."""
