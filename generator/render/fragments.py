@@ -36,8 +36,6 @@ _CONTEXT_NODES = (
     nodes.DerivedContextReference,
     nodes.ExtensionAttribute,
 )
-# Names a macro has without being given them: its arguments' catch-alls, a loop's state.
-_OWN_NAMES = frozenset({"varargs", "kwargs", "loop"})
 
 
 class Unkeyable(Exception):
@@ -60,13 +58,15 @@ class Fragments:
         self._now.clear()
         self._before.clear()
 
-    def draw(self, page: Page, macro: jinja2.runtime.Macro, args: tuple, kwargs: dict) -> Any:
-        """`macro(*args, **kwargs)` on `page`, or what it returned there for the same
+    def draw(
+        self, page: Page, template: str, macro: jinja2.runtime.Macro, args: tuple, kwargs: dict
+    ) -> Any:
+        """`macro` of `template` called on `page`, or what it returned there for the same
         arguments."""
         try:
             shown: list[tuple] = []
             where = (page.url, page.root, page.kind, self._language())
-            key = (where, macro.name, _key(args, shown), _key(kwargs, shown))
+            key = (where, template, macro.name, _key(args, shown), _key(kwargs, shown))
         except Unkeyable:
             return macro(*args, **kwargs)
         kept = self._now.get(key) or self._before.pop(key, None)
@@ -87,7 +87,7 @@ def _key(value: Any, shown: list[tuple]) -> Any:
         return (Item, value.key)
     if isinstance(value, (list, tuple)):
         return tuple(_key(each, shown) for each in value)
-    if isinstance(value, dict):
+    if isinstance(value, dict) and all(isinstance(name, str) for name in value):
         return tuple((name, _key(each, shown)) for name, each in sorted(value.items()))
     raise Unkeyable
 
@@ -119,7 +119,7 @@ class KeepingTemplate(jinja2.Template):
         for name in self._pure:
             macro = getattr(module, name, None)
             if isinstance(macro, jinja2.runtime.Macro):
-                setattr(module, name, _kept(fragments, page, macro))
+                setattr(module, name, _kept(fragments, page, self.name, macro))
         return module
 
 
@@ -127,9 +127,9 @@ def _same_globals(context: dict[str, Any], environment: jinja2.Environment) -> b
     return all(context.get(name, value) is value for name, value in environment.globals.items())
 
 
-def _kept(fragments: Fragments, page: Page, macro: jinja2.runtime.Macro) -> Callable:
+def _kept(fragments: Fragments, page: Page, template: str, macro: jinja2.runtime.Macro) -> Callable:
     def call(*args: Any, **kwargs: Any) -> Any:
-        return fragments.draw(page, macro, args, kwargs)
+        return fragments.draw(page, template, macro, args, kwargs)
 
     return call
 
@@ -154,8 +154,81 @@ def pure_macros(environment: jinja2.Environment, name: str) -> frozenset[str]:
 
 
 def _free_names(macro: nodes.Macro) -> set[str]:
-    """The names `macro` reads that it neither is given nor sets."""
-    own = {arg.name for arg in macro.args} | _OWN_NAMES
-    names = list(macro.find_all(nodes.Name))
-    own |= {node.name for node in names if node.ctx in ("store", "param")}
-    return {node.name for node in names if node.ctx == "load"} - own
+    """The names `macro` reads that are not its own where it reads them: a loop's variable is
+    its own inside the loop only, and a name set in some branches of an `if` is not its own
+    after it (the page's value shows through the others)."""
+    free: set[str] = set()
+    params = {arg.name for arg in macro.args} | {"varargs", "kwargs"}
+    for default in macro.defaults:
+        _read(default, set(), free)
+    _body(macro.body, params, free)
+    return free
+
+
+def _body(statements: list[nodes.Node], scope: set[str], free: set[str]) -> set[str]:
+    """The names own after `statements`, run in order in `scope`."""
+    scope = set(scope)
+    for node in statements:
+        scope |= _statement(node, scope, free)
+    return scope
+
+
+def _statement(node: nodes.Node, scope: set[str], free: set[str]) -> set[str]:
+    """The names `node` makes own in its scope; what it reads outside `scope` into `free`."""
+    if isinstance(node, nodes.Assign):
+        _read(node.node, scope, free)
+        return _set(node.target, scope, free)
+    if isinstance(node, nodes.AssignBlock):
+        _body(node.body, scope, free)
+        return _set(node.target, scope, free)
+    if isinstance(node, nodes.For):
+        _read(node.iter, scope, free)
+        inside = scope | _set(node.target, scope, free) | {"loop"}
+        if node.test is not None:
+            _read(node.test, inside, free)
+        _body(node.body, inside, free)
+        _body(node.else_, scope, free)
+        return set()
+    if isinstance(node, nodes.If):
+        _read(node.test, scope, free)
+        branches = [_body(node.body, scope, free) - scope]
+        for other in node.elif_:
+            _read(other.test, scope, free)
+            branches.append(_body(other.body, scope, free) - scope)
+        branches.append(_body(node.else_, scope, free) - scope)
+        return set.intersection(*branches)
+    if isinstance(node, nodes.With):
+        for value in node.values:
+            _read(value, scope, free)
+        inside = scope.union(*(_set(target, scope, free) for target in node.targets))
+        _body(node.body, inside, free)
+        return set()
+    if isinstance(node, nodes.Macro):
+        free.update(_free_names(node) - scope)  # a macro in a macro sees what it sees
+        return {node.name}
+    for child in node.iter_child_nodes():  # output, a filter block...: nothing own after it
+        if isinstance(child, nodes.Stmt):
+            _body([child], scope, free)
+        else:
+            _read(child, scope, free)
+    return set()
+
+
+def _set(target: nodes.Node, scope: set[str], free: set[str]) -> set[str]:
+    """The names a `set` or loop target makes own (`ns.x` sets nothing: it reads `ns`)."""
+    if isinstance(target, nodes.NSRef):
+        _read(target, scope, free)
+        return set()
+    if isinstance(target, nodes.Tuple):
+        return set().union(*(_set(item, scope, free) for item in target.items))
+    return {target.name} if isinstance(target, nodes.Name) else set()
+
+
+def _read(expression: nodes.Node, scope: set[str], free: set[str]) -> None:
+    """The names `expression` reads (`ns` of `ns.x` too) that are not in `scope`."""
+    for node in [expression, *expression.find_all((nodes.Name, nodes.NSRef))]:
+        reads = isinstance(node, nodes.NSRef) or (
+            isinstance(node, nodes.Name) and node.ctx == "load"
+        )
+        if reads and node.name not in scope:
+            free.add(node.name)

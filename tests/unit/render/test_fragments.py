@@ -53,6 +53,28 @@ def test_a_macro_reading_anything_else_does_not(body: str):
     ) == {"other"}
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{% for section in item.tags %}{{ section }}{% endfor %}{{ section }}",  # the page's
+        "{% if item %}{% set y = 1 %}{% endif %}{{ y }}",  # the page's when `item` is not
+        "{{ z }}{% set z = 1 %}",  # the page's, before it is set
+        "{% with w = item %}{{ w }}{% endwith %}{{ w }}",
+    ],
+)
+def test_a_name_read_where_the_macro_has_not_set_it_is_the_pages(body: str):
+    assert _pure("{% macro a(item) %}" + body + "{% endmacro %}") == set()
+
+
+def test_names_the_macro_set_where_it_reads_them_are_its_own():
+    source = (
+        "{% macro a(item) %}{% if item %}{% set y = 1 %}{% else %}{% set y = 2 %}{% endif %}"
+        "{% set ns = namespace(n=0) %}{% for x in item %}{% set ns.n = ns.n + loop.index %}"
+        "{% endfor %}{{ y }}{{ ns.n }}{% endmacro %}"
+    )
+    assert _pure(source, namespace=dict) == {"a"}
+
+
 def test_a_macro_calling_one_that_does_not_qualify_does_not_either():
     source = (
         "{% macro a() %}{{ section.title }}{% endmacro %}"
@@ -86,17 +108,21 @@ def test_a_kept_call_is_given_again_for_the_same_arguments_on_the_same_page(monk
     macro = env.from_string("{% macro a(x, y=1) %}{{ n(x) }}{% endmacro %}").module.a
     kept = Fragments(lambda: "en")
     page, other = _Page("/a/"), _Page("/b/")
-    assert kept.draw(page, macro, ("x",), {}) == "x"
-    assert kept.draw(page, macro, ("x",), {}) == "x"
-    assert kept.draw(page, macro, ("x",), {"y": 2}) == "x"  # other arguments
-    assert kept.draw(other, macro, ("x",), {}) == "x"  # another page: links differ
-    assert calls == ["x", "x", "x"]
-    assert kept.draw(page, macro, (object(),), {}) is not None  # no key: drawn each time
-    assert kept.draw(page, macro, (calls,), {}) is not None  # a list of plain values is keyed
+    assert kept.draw(page, "m.html", macro, ("x",), {}) == "x"
+    assert kept.draw(page, "m.html", macro, ("x",), {}) == "x"
+    assert kept.draw(page, "m.html", macro, ("x",), {"y": 2}) == "x"  # other arguments
+    assert kept.draw(other, "m.html", macro, ("x",), {}) == "x"  # another page: links differ
+    assert kept.draw(page, "cards.html", macro, ("x",), {}) == "x"  # another file's `a`
+    assert calls == ["x", "x", "x", "x"]
+    assert kept.draw(page, "m.html", macro, (object(),), {}) is not None  # no key: drawn
+    assert (
+        kept.draw(page, "m.html", macro, (calls,), {}) is not None
+    )  # a list of plain values is keyed
     kept.next_build()
     kept.next_build()  # a call no build used since the one before last is dropped
-    kept.draw(page, macro, ("x",), {})
-    assert calls.count("x") == 4
+    kept.draw(page, "m.html", macro, ("x",), {})
+    assert calls.count("x") == 5
+    assert kept.draw(page, "m.html", macro, ({1: "a", "b": "c"},), {}) is not None  # no key
 
 
 PUBLICATION = """- title: Paper {number}
