@@ -77,19 +77,21 @@ ALIASES = {
     "unboldmath": "",
 }
 _ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
-# `\hspace{…}`: latex2mathml keeps it as text inside `\text{}` and gives a width it cannot
-# read (`-`) elsewhere. CMS writes its units `\text{Te}\hspace{-.08em}\text{V}`, a kern
-# that only tightens a letter pair: a negative one goes, any other is a space.
-_HSPACE = re.compile(r"\\hspace\*?\s*\{\s*(-?)[^{}]*\}")
+# `\hspace{…}`: latex2mathml gives a negative one a width it cannot read (`-`), and keeps
+# any inside `\text{}` as text. CMS writes its units `\text{Te}\hspace{-.08em}\text{V}`, a
+# kern that only tightens a letter pair: a negative one goes; one inside text is a space.
+_NEGATIVE_SPACE = re.compile(r"\\hspace\*?\s*\{\s*-[^{}]*\}")
+_SPACE = re.compile(r"\\hspace\*?\s*\{[^{}]*\}")
 # Inside a text argument latex2mathml shows a command as written: `\mbox{\tiny TM}` as
 # "\tiny TM". The declarations that only set the type's size or face go.
-_TEXT_ARGUMENT = re.compile(r"(\\(?:text[a-z]*|mbox|hbox)\s*\{)([^{}]*)\}")
+_TEXT_ARGUMENT = re.compile(
+    r"(\\(?:text|textrm|textit|textbf|textsf|texttt|textup|textnormal|textmd|textsl|textsc"
+    r"|mbox|hbox)\s*\{)([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}"  # with `\hspace{…}` in it
+)
 _DECLARATION = re.compile(
     r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
     r"|it|bf|rm|sl|sf|tt|sc|em|itshape|bfseries|upshape|scshape|normalfont)(?![A-Za-z])\s*"
 )
-
-
 # A control space ending a formula (`$\sqrt{s} =\ $`), cut to a lone `\` once the
 # formula's spaces are trimmed: latex2mathml would show it.
 _SPACE_AT_END = re.compile(r"(?<!\\)((?:\\\\)*)\\\s*$")
@@ -97,8 +99,12 @@ _SPACE_AT_END = re.compile(r"(?<!\\)((?:\\\\)*)\\\s*$")
 
 def _for_latex2mathml(tex: str) -> str:
     """`tex` without what latex2mathml would show as text (`\\hspace`, declarations)."""
-    tex = _SPACE_AT_END.sub(r"\1", _HSPACE.sub(lambda m: "" if m.group(1) else r"\;", tex))
-    return _TEXT_ARGUMENT.sub(lambda m: m.group(1) + _DECLARATION.sub("", m.group(2)) + "}", tex)
+    tex = _SPACE_AT_END.sub(r"\1", _NEGATIVE_SPACE.sub("", tex))
+    return _TEXT_ARGUMENT.sub(lambda m: m.group(1) + _plain_text(m.group(2)) + "}", tex)
+
+
+def _plain_text(text: str) -> str:
+    return _SPACE.sub(" ", _DECLARATION.sub("", text))
 
 
 # A site's own macros (site.yaml `math: macros:`), as (name, body) pairs: hashable, so that

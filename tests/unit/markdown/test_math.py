@@ -162,7 +162,9 @@ def test_a_control_space_at_the_end_of_a_bib_formula_is_the_space_after_it(bib, 
         # CMS's unit (gutsche-complete_publication_list.bib, duarte-cv-publications.bib).
         (r"13\,\text {Te}\hspace{-.08em}\text {V}", "<mtext>Te</mtext><mtext>V</mtext>"),
         (r"\text{Te\hspace{-.08em}V}", "<mtext>TeV</mtext>"),
-        (r"a\hspace{1em}b", '<mi>a</mi><mspace width="0.278em"></mspace><mi>b</mi>'),
+        (r"a\hspace{1em}b", '<mi>a</mi><mspace width="1em"></mspace><mi>b</mi>'),
+        (r"\text{a\hspace{1em}b}", "<mtext>a&nbsp;b</mtext>"),
+        (r"\textstyle{\rm d}x", '<mi mathvariant="normal">d</mi>'),  # a math style, kept
         # DBLP's titles (`XML$^{\mbox{\tiny TM}}$`, `Java$_{\mbox{\scriptsize \it light}}$`).
         (r"^{\mbox{\tiny TM}}", "<mtext>TM</mtext>"),
         (r"_{\mbox{\scriptsize \it light}}", "<mtext>light</mtext>"),
