@@ -27,7 +27,7 @@ from generator.content.texmacros import MacroError, expand, site_macros
 from generator.markdown.cost import TooCostly
 
 # Raise when the HTML made from the same formula changes: it is part of the memo's key.
-MATH_VERSION = 4
+MATH_VERSION = 5
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
 # The work latex2mathml may do for one text, in characters (a formula costs `_PER_FORMULA`
