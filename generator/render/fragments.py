@@ -45,8 +45,7 @@ class Unkeyable(Exception):
 class Fragments:
     """Kept calls of this build and the one before (older ones are dropped as builds go by)."""
 
-    def __init__(self, language: Callable[[], str]):
-        self._language = language  # the language of the page being rendered
+    def __init__(self) -> None:
         self._now: dict[tuple, tuple[tuple, Any]] = {}
         self._before: dict[tuple, tuple[tuple, Any]] = {}
 
@@ -65,7 +64,7 @@ class Fragments:
         arguments."""
         try:
             shown: list[tuple] = []
-            where = (page.url, page.root, page.kind, self._language())
+            where = (page.url, page.root, page.kind, page.language)  # `url()` and `t` read these
             key = (where, template, macro.name, _key(args, shown), _key(kwargs, shown))
         except Unkeyable:
             return macro(*args, **kwargs)

@@ -74,7 +74,7 @@ class Renderer:
         self.cache_folder = cache_folder  # where Jinja keeps compiled templates
         self.pictures = Pictures()  # the site's pictures, planned (see use_pictures)
         # Entries drawn, for the next rendering of a page (render/fragments.py): the preview's.
-        self.fragments = Fragments(lambda: self.resume.language) if keeps_drawings else None
+        self.fragments = Fragments() if keeps_drawings else None
         self.env = self._environment()
         self._names: frozenset[str] | None = None  # every template name of the chain
 

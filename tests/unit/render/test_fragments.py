@@ -95,7 +95,7 @@ def test_the_built_in_themes_entries_qualify(tmp_path: Path):
 
 class _Page:
     def __init__(self, url: str):
-        self.url, self.root, self.kind = url, "/", "section"
+        self.url, self.root, self.kind, self.language = url, "/", "section", None
 
 
 def test_a_kept_call_is_given_again_for_the_same_arguments_on_the_same_page(monkeypatch):
@@ -106,7 +106,7 @@ def test_a_kept_call_is_given_again_for_the_same_arguments_on_the_same_page(monk
     calls = []
     env.globals["n"] = lambda x: calls.append(x) or x
     macro = env.from_string("{% macro a(x, y=1) %}{{ n(x) }}{% endmacro %}").module.a
-    kept = Fragments(lambda: "en")
+    kept = Fragments()
     page, other = _Page("/a/"), _Page("/b/")
     assert kept.draw(page, "m.html", macro, ("x",), {}) == "x"
     assert kept.draw(page, "m.html", macro, ("x",), {}) == "x"
