@@ -1,15 +1,17 @@
-"""Read a PDF as a user's tools do: poppler's pdftotext, pdfinfo and pdffonts."""
+"""Read a PDF as a user's tools do: poppler's pdftotext, pdfinfo, pdffonts and pdftohtml."""
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-POPPLER = ("pdftotext", "pdfinfo", "pdffonts")
+POPPLER = ("pdftotext", "pdfinfo", "pdffonts", "pdftohtml")
 
 
 def require_poppler() -> None:
@@ -35,6 +37,12 @@ def text(pdf: Path, *options: str, page: int | None = None) -> str:
     """pdftotext's text of the PDF (or of one page), in reading order."""
     pages = ["-f", str(page), "-l", str(page)] if page is not None else []
     return _run("pdftotext", *options, *pages, pdf, "-")
+
+
+def bold(pdf: Path) -> list[str]:
+    """The runs of text set in a bold font, as pdftohtml finds them (its `<b>`)."""
+    xml = _run("pdftohtml", "-xml", "-i", "-stdout", pdf)
+    return [html.unescape(run) for run in re.findall(r"<b>(.*?)</b>", xml)]
 
 
 def info(pdf: Path) -> dict[str, str]:

@@ -27,6 +27,15 @@ class Author:
     corresponding: bool = False
     url: str | None = None  # a co-author's page (content/people.yaml); never the owner's
     marks: str = ""  # every mark after (or before) the name, in NAME_MARKS's order
+    # The owner named inside a group's name ("ACM Task Force (…; editor, Benjamin C.
+    # Pierce)"): where in `name`, so that only the owner is highlighted.
+    owner_at: tuple[int, int] | None = None
+
+    @property
+    def owner_parts(self) -> tuple[str, str, str]:
+        """The name before the owner, the owner, after: ("", name, "") for the owner."""
+        start, end = self.owner_at or (0, len(self.name))
+        return self.name[:start], self.name[start:end], self.name[end:]
 
 
 # A co-author as author lists match them: (where the name links to, (name, *aliases)).
@@ -108,9 +117,62 @@ def parse_author(raw: str, owner_names: list[str], people: tuple[Coauthor, ...] 
     while name and name[0] in NAME_MARKS:
         marks, name = marks + name[0], name[1:].lstrip()
     is_owner = any(same_person(name, owner) for owner in owner_names)
+    within = None if is_owner else owner_in_group(name, owner_names)
+    is_owner = is_owner or within is not None
     url = None if is_owner else _link(name, people)
     shown = "".join(mark for mark in NAME_MARKS if mark in marks)
-    return Author(name, is_owner, EQUAL_MARK in marks, CORRESPONDING_MARK in marks, url, shown)
+    equal, corresponding = EQUAL_MARK in marks, CORRESPONDING_MARK in marks
+    return Author(name, is_owner, equal, corresponding, url, shown, within)
+
+
+# What joins people in a group's name: `;`, parentheses, "and", "&". A name without any is
+# one person's, however long ("Maria de la Cruz Juan"), and is never searched inside.
+_GROUP_JOINS = re.compile(r"\s*(?:[;()&]|\band\b)\s*")
+_NAME_WORD = re.compile(r"[^\s,]+")
+
+
+def owner_in_group(name: str, owner_names: list[str]) -> tuple[int, int] | None:
+    """Where a group's name (a braced .bib author such as Mendeley's "{Park, Sanghwa; Seidl,
+    Ralf; Beaumier, Michael; Hollis}" or a task force "(co-chairs, …; executive editor,
+    Benjamin C. Pierce)") names the owner in full: the longest match, first, of two to four
+    words in one part between the joins, as "Given Family" or "Family, Given"."""
+    if not _GROUP_JOINS.search(name):
+        return None
+    found: tuple[int, int] | None = None
+    start = 0
+    for join in [*_GROUP_JOINS.finditer(name), None]:
+        end = join.start() if join else len(name)
+        found = _longest(found, _owner_in_part(name, start, end, owner_names))
+        start = join.end() if join else end
+    return found
+
+
+def _owner_in_part(
+    name: str, start: int, end: int, owner_names: list[str]
+) -> tuple[int, int] | None:
+    """The owner among the words of name[start:end]: the whole part ("Beaumier, Michael"),
+    or a run of its words after its last comma ("executive editor, Benjamin C. Pierce")."""
+    part = name[start:end]
+    if "," in part and _is_owner(part, owner_names):
+        return start, end
+    words = [m.span() for m in _NAME_WORD.finditer(name, start + part.rfind(",") + 1, end)]
+    for size in range(min(4, len(words)), 1, -1):
+        for first in range(len(words) - size + 1):
+            at = (words[first][0], words[first + size - 1][1])
+            if _is_owner(name[at[0] : at[1]], owner_names):
+                return at
+    return None
+
+
+def _is_owner(text: str, owner_names: list[str]) -> bool:
+    """A name of two words or more that can be the owner (a family name alone cannot)."""
+    return len(_NAME_WORD.findall(text)) > 1 and any(same_person(text, o) for o in owner_names)
+
+
+def _longest(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
+    if a is None or (b is not None and b[1] - b[0] > a[1] - a[0]):
+        return b
+    return a
 
 
 def _link(name: str, people: tuple[Coauthor, ...]) -> str | None:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from generator.content.authors import Author
 from generator.content.dates import PartialDate
 from generator.content.schema import Highlight
 from generator.importers.importedfiles import to_yaml
@@ -173,11 +174,19 @@ def _typed(kind: str, item: Item) -> dict[str, Any]:
     return entry
 
 
+def _author(author: Author) -> str:
+    """RenderCV's highlight: the owner's name in bold (within a group's name, only theirs)."""
+    if not author.is_owner:
+        return author.name
+    before, own, after = author.owner_parts
+    return f"{before}**{own}**{after}"
+
+
 def _publication(item: Item) -> dict[str, Any]:
     data = item.data
     entry: dict[str, Any] = {
         "title": item.title,
-        "authors": [f"**{a.name}**" if a.is_owner else a.name for a in item.authors],
+        "authors": [_author(a) for a in item.authors],
     }
     for key, field in (("doi", "doi"), ("url", "url"), ("journal", "venue")):
         if item.get(field):

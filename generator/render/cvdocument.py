@@ -201,6 +201,7 @@ class _Builder:
         return {
             "name": author.name,
             "owner": author.is_owner,
+            "owner_parts": list(author.owner_parts),  # before the owner, the owner, after
             "marks": [mark.symbol for mark in self.presenter.marks(author)],
         }
 

@@ -140,6 +140,34 @@ def test_each_language_has_its_cv_and_the_cv_page_links_it(built):
         assert (page.parent / link.attrs["href"]).resolve() == target.resolve()
 
 
+def test_the_owner_named_inside_a_groups_name_is_all_that_is_highlighted(tmp_path):
+    """A group's name that names the owner (a task force's report, as a real .bib gives it:
+    tests/fixtures/realworld/bibtex/pierce-bcp.bib) highlights the owner's name alone, on
+    the paper's page and in the PDF."""
+    pdfread.require_poppler()
+    group = "ACM Task Force (co-chairs, Crista Lopes and Jeanna Matthews; editor, A. Lovelace)"
+    site = write_site(
+        tmp_path,
+        {
+            "content/publications.yaml": f"""
+                - title: Virtual conferences
+                  authors: ["{group}", Charles Babbage]
+                  year: 2020
+            """
+        },
+    )
+    result = run_cli("build", "--site", site)
+    assert result.code == 0, result.err
+    page = (site / "output/publications/virtual-conferences/index.html").read_text("utf-8")
+    before, _, after = group.partition("A. Lovelace")
+    owner = '<strong class="me">A. Lovelace</strong>'
+    assert f'<p class="authors">{before}{owner}{after}, Charles Babbage</p>' in page
+    pdf = site / "output/cv.pdf"
+    assert "A. Lovelace" in pdfread.bold(pdf)
+    assert not [run for run in pdfread.bold(pdf) if "Lopes" in run or "Babbage" in run]
+    assert group in " ".join(pdfread.text(pdf).split())
+
+
 def test_a_build_with_no_browser_on_path_writes_the_pdf(tmp_path):
     pdfread.require_poppler()
     site = copy_site(REPO, tmp_path / "site")

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import FIXTURES, REPO, run_cli
+from tests.helpers import FIXTURES, REPO, run_cli, write_site
 
 REAL = FIXTURES / "realworld" / "rendercv"
 _VALIDATE = """
@@ -184,3 +184,22 @@ def test_export_prints_without_output(tmp_path):
     run = run_cli("export", "rendercv", "--site", REPO)
     assert run.code == 0, run.err
     assert yaml.safe_load(run.out)["cv"]["name"]
+
+
+def test_the_owner_inside_a_groups_name_is_the_only_bold_part(tmp_path):
+    group = "Task Force (co-chairs, Crista Lopes; editor, A. Lovelace)"
+    site = write_site(
+        tmp_path / "site",
+        {
+            "content/publications.yaml": f"""
+                - title: Virtual conferences
+                  authors: ["{group}", Charles Babbage]
+                  year: 2020
+            """
+        },
+    )
+    cv = yaml.safe_load(_exported(site, tmp_path).read_text(encoding="utf-8"))["cv"]
+    assert cv["sections"]["Publications"][0]["authors"] == [
+        "Task Force (co-chairs, Crista Lopes; editor, **A. Lovelace**)",
+        "Charles Babbage",
+    ]

@@ -167,3 +167,49 @@ def test_titles_and_degrees_go(written: str, bare: str):
 )
 def test_a_name_that_only_looks_like_a_title_stays(name: str):
     assert without_titles(name) == name
+
+
+# Group names as real .bib files write them (tests/fixtures/realworld: pierce-bcp.bib and
+# beaumier-mendeley.bib), and where the owner is in them.
+@pytest.mark.parametrize(
+    ("name", "owner", "highlighted"),
+    [
+        (
+            "ACM Presidential Task Force on What Conferences Can Do to Replace Face to Face "
+            "Meetings (co-chairs, Crista Lopes and Jeanna Matthews; executive editor, "
+            "Benjamin C. Pierce)",
+            "Benjamin C. Pierce",
+            "Benjamin C. Pierce",
+        ),
+        (
+            "Richard Park, Sanghwa; Seidl, Ralf; Beaumier, Michael; Hollis",
+            "Michael Beaumier",
+            "Beaumier, Michael",
+        ),
+        ("The Lovelace Group (A. Lovelace & C. Babbage)", "Ada Lovelace", "A. Lovelace"),
+    ],
+)
+def test_the_owner_named_inside_a_groups_name_is_highlighted_alone(name, owner, highlighted):
+    author = parse_author(name, [owner])
+    assert author.is_owner and author.url is None
+    before, own, after = author.owner_parts
+    assert own == highlighted and before + own + after == name
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "The Pierce Group and Friends",  # the family name alone is not the owner
+        "Maria de la Cruz Pierce Benjamin",  # no group: one person's long name
+        "CMS Collaboration",
+        "Task Force (co-chairs, Zhen Pierce and B. Smith)",  # another Pierce
+    ],
+)
+def test_a_name_that_does_not_name_the_owner_in_full_is_not_the_owners(name):
+    author = parse_author(name, ["Benjamin C. Pierce"])
+    assert not author.is_owner and author.owner_at is None
+
+
+def test_the_owner_alone_is_the_whole_name():
+    author = parse_author("Pierce, B. C.", ["Benjamin C. Pierce"])
+    assert author.is_owner and author.owner_parts == ("", "Pierce, B. C.", "")
