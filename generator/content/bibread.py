@@ -15,9 +15,8 @@ import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
-from bibtexparser.middlewares.names import split_multiple_persons_names
 
 from generator import urls as routes
 from generator.content.bibparse import BibField, BibRecord, parse
@@ -27,6 +26,7 @@ from generator.content.bibtext import (
     escape_markdown,
     names,
     split_marks,
+    split_names,
     verbatim,
     without_links,
 )
@@ -95,12 +95,22 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
         if source in record.fields:
             result.put(target, names(record.fields[source].value), source)
     _put_venue(record, kind, result.put)
+    _doi_address_once(result)
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
     _put_links(record, result)
     put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
+
+
+def _doi_address_once(result: PublicationInput) -> None:
+    """A `url` that is the DOI's own address (Crossref's and the ACM's exports give both) is
+    the DOI link, shown once. DOIs ignore case."""
+    url, doi = result.data.get("url"), result.data.get("doi")
+    if url and doi and _DOI_PREFIX.match(url):
+        if unquote(_DOI_PREFIX.sub("", url)).casefold() == doi.casefold():
+            del result.data["url"], result.origin["url"]
 
 
 def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | None:
@@ -551,7 +561,7 @@ def citation_text(record: BibRecord) -> str:
             continue
         value = " ".join(field.value.split())
         if name in ("author", "editor"):
-            value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
+            value = " and ".join(split_marks(n)[0] for n in split_names(value))
         bare = value.isdigit() or (name == "month" and value.lower() in MONTH_NAMES)
         fields.append((name, value if bare else "{" + value + "}"))
     return entry_text(record.entry_type, record.key, fields)

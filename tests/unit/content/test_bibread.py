@@ -267,3 +267,58 @@ def test_a_file_read_again_after_one_entry_changed_reads_as_a_first_reading(capl
     assert again == afresh and told == sorted(r.getMessage() for r in caplog.records)
     assert told  # pierce-bcp.bib's fields given twice are told at every reading
     assert again != first  # one more line before every entry, one title changed
+
+
+def test_a_url_that_is_the_dois_address_is_the_doi_link_once():
+    # Crossref's export (doi.org content negotiation, here through ORCID) gives both, and
+    # writes the DOI in capitals where the address has it in small letters (anamariaelek's
+    # orcid.bib); the ACM's export gives `url = {https://doi.org/…}` beside `doi` too.
+    text = (
+        "@article{Levy_2021, title={A stony coral cell atlas}, "
+        "url={http://dx.doi.org/10.1016/j.cell.2021.04.005}, "
+        "DOI={10.1016/j.cell.2021.04.005}, journal={Cell}, year={2021}, month=may }\n"
+        "@article{Elek_2021, doi = {10.18129/B9.BIOC.CORDON}, "
+        "url = {https://doi.org/10.18129/b9.bioc.cordon}, title = {coRdon}, year = {2018}}\n"
+        "@misc{other, title={T}, doi={10.1/x}, url={https://example.org/paper}}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "orcid.bib")[0]}
+    assert papers["Levy_2021"].doi == "10.1016/j.cell.2021.04.005"
+    assert papers["Levy_2021"].url is None
+    assert papers["Elek_2021"].url is None and papers["Elek_2021"].doi == "10.18129/B9.BIOC.CORDON"
+    assert papers["other"].url == "https://example.org/paper"
+
+
+def test_entries_commented_out_with_percent_signs_are_not_read(caplog):
+    # sikuenstner/epr-literature's own-publications.bib: three entries the owner put out of
+    # use line by line, as biber reads `%` (a comment outside a value).
+    text = (
+        "% @inproceedings{Schlecker2017Own,\n"
+        "%   title = {{{VCO-based ESR-on-a-chip}} as a Tool for Low-Cost},\n"
+        "%   booktitle = {2017 {{IEEE SENSORS}}},\n"
+        "% }\n"
+        "% \n"
+        "\n"
+        "@article{Kunstner2021Own,\n"
+        "  title = {Rapid-Scan Electron Paramagnetic Resonance},\n"
+        "  note = {50% of the\n% signal},\n"
+        "}\n"
+    )
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert errors == [] and caplog.text == ""
+    assert [(r.key, r.line) for r, _ in loaded] == [("Kunstner2021Own", 7)]
+    note = bibparse.parse(text, "refs.bib").records[0].fields["note"]
+    assert note.value == "50% of the\n% signal"  # inside a value, a line starting with `%` stays
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        # hpmarshall/myCV's mypubs2.bib (BibDesk) bolds the owner in every author list
+        (r"Aberle, Rainey and \textbf{Marshall, H.P.} and Kopera, Michal", "*H.P. Marshall*"),
+        (r"\textbf{H.P. Marshall} and A. Gleason", "*H.P. Marshall*"),
+        # a name starting with a TeX accent after `and` keeps its accent
+        (r"Sagan, Carl and \"{O}zt\"{u}rk, Ay\c{s}e", "Ayşe Öztürk"),
+    ],
+)
+def test_a_name_after_and_written_with_a_macro_keeps_it(raw, shown):
+    assert shown in bibread.names(raw)
