@@ -59,6 +59,7 @@ ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
 MATH_SHOWN = {"titleaddon", "abstract"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+_ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
 
 
 # --- records -> publications ----------------------------------------------------------------
@@ -95,22 +96,26 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
         if source in record.fields:
             result.put(target, names(record.fields[source].value), source)
     _put_venue(record, kind, result.put)
-    _doi_address_once(result)
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
+    _one_link_per_address(result)
     _put_links(record, result)
     put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
 
 
-def _doi_address_once(result: PublicationInput) -> None:
-    """A `url` that is the DOI's own address (Crossref's and the ACM's exports give both) is
-    the DOI link, shown once. DOIs ignore case."""
-    url, doi = result.data.get("url"), result.data.get("doi")
-    if url and doi and _DOI_PREFIX.match(url):
-        if unquote(_DOI_PREFIX.sub("", url)).casefold() == doi.casefold():
-            del result.data["url"], result.origin["url"]
+def _one_link_per_address(result: PublicationInput) -> None:
+    """A `url` that is the address of the paper's DOI or arXiv id is that link, shown once:
+    Crossref's and the ACM's exports give `url` beside `doi`, JabRef's arXiv entries beside
+    `eprint`. DOIs ignore case."""
+    url, doi, arxiv = (result.data.get(name) for name in ("url", "doi", "arxiv"))
+    if not url:
+        return
+    doi_page = _DOI_PREFIX.match(url) and unquote(_DOI_PREFIX.sub("", url)).casefold()
+    arxiv_page = _ARXIV_PAGE.match(url) and _ARXIV_PAGE.sub("", url)
+    if (doi and doi_page == doi.casefold()) or (arxiv and arxiv_page == arxiv):
+        del result.data["url"], result.origin["url"]
 
 
 def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | None:
@@ -514,7 +519,7 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
     elif "date" in fields:
         _put_range(fields["date"].value, put, warn, "date")
     month = fields.get("month")
-    if month is not None and "year" in data:
+    if month is not None and month.value.strip() and "year" in data:  # IEEE's `month={}`
         number = first_month(decode(month.value))
         if number is None:
             warn("month", f"{month.value.strip()!r} names no month; the month is left out")

@@ -288,6 +288,30 @@ def test_a_url_that_is_the_dois_address_is_the_doi_link_once():
     assert papers["other"].url == "https://example.org/paper"
 
 
+def test_a_url_that_is_the_arxiv_page_of_the_eprint_is_the_arxiv_link_once():
+    # JabRef's arXiv entry (luclemag's mypubs_ieeexplore_arxiv.bib)
+    text = (
+        "@Misc{chatelier2024,\n  title = {Model-based learning},\n  year = {2024},\n"
+        "  archiveprefix = {arXiv},\n  eprint = {2407.07719},\n  primaryclass  = {cs.IT},\n"
+        "  url = {https://arxiv.org/abs/2407.07719},\n}\n"
+    )
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.arxiv == "2407.07719" and paper.url is None
+
+
+def test_an_empty_field_as_ieee_xplore_writes_it_is_no_fact_and_no_warning(caplog):
+    # IEEE Xplore's export (luclemag's mypubs_ieeexplore_arxiv.bib): `number={}`, `month={}`
+    text = (
+        "@ARTICLE{8662566,\nauthor={Bazzi, Samer and Le Magoarou, Luc},\n"
+        "journal={IEEE Access},\ntitle={Exploiting the Massive MIMO Channel},\n"
+        "year={2019},\nvolume={7},\nnumber={},\npages={32434-32452},\n"
+        "doi={10.1109/ACCESS.2019.2903654},\nISSN={2169-3536},\nmonth={},}\n"
+    )
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.year, paper.month, paper.issue, paper.volume) == (2019, None, None, "7")
+    assert caplog.text == ""
+
+
 def test_entries_commented_out_with_percent_signs_are_not_read(caplog):
     # sikuenstner/epr-literature's own-publications.bib: three entries the owner put out of
     # use line by line, as biber reads `%` (a comment outside a value).
