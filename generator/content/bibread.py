@@ -178,8 +178,6 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
-    if "publisher" not in record.fields:  # a proceedings' sponsor, printed where a publisher is
-        put("publisher", _text(record, "organization"), "organization")
 
 
 def _put_links(record: BibRecord, result: PublicationInput) -> None:
@@ -197,12 +195,16 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
+    other = None
     if venue_source:
         put("venue", _venue(record, venue_source), venue_source)
     elif "maintitle" in fields:  # a volume of a multi-volume work
         put("venue", _titled(record, "maintitle", "mainsubtitle", "maintitleaddon"), "maintitle")
     elif other := _other_venue(record):
         put("venue", _venue(record, other), other)
+    # A proceedings' sponsor, printed where a publisher is; once, when it is not the venue.
+    if "publisher" not in fields and "organization" not in (venue_source, other):
+        put("publisher", _text(record, "organization"), "organization")
     put("venue_short", *_either(record, "venue_short", "abbr", "_venue"))
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")

@@ -33,8 +33,11 @@ from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
-# A whole name in bold: the owner, as a CV's .bib marks them (`\textbf{Marshall, H.P.}`).
-_BOLD = re.compile(r"\\textbf\s*\{(.*)\}")
+# A whole name in bold: the owner, as a CV's .bib marks them (`\textbf{Marshall, H.P.}`,
+# `{\bf L. Leal-Taix{\'e}}`, or for its site's HTML `<strong>…</strong>`).
+_BOLD = re.compile(
+    r"\\textbf\s*\{(?P<tex>.*)\}|\{\\bf\s+(?P<old>.*)\}|<(?P<tag>strong|b)>(?P<html>.*)</(?P=tag)>"
+)
 _MARK_TAIL = re.compile(
     r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
     r"|(?<!\\)\^\{(?P<caret>[^{}]*)\}|(?<!\\)\^(?P<bare>[*+])|(?P<plain>[*†‡+])"
@@ -341,12 +344,14 @@ def _tail_marks(name: str) -> tuple[str, str]:
 
 def display_name(raw: str) -> str:
     """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`;
-    `*Doe, John*` (RenderCV's highlight) and `\\textbf{Doe, John}` (a CV's) -> `*John Doe*`,
+    `*Doe, John*` (RenderCV's highlight) and a bold `\\textbf{Doe, John}` (a CV's) -> `*John Doe*`,
     for authors.parse_author."""
     if emphasis := _EMPHASIS.fullmatch(raw.strip()):
         return f"*{display_name(emphasis.group(2))}*"
-    if (bold := _BOLD.fullmatch(raw.strip())) and balanced(bold.group(1)):
-        return f"*{display_name(bold.group(1))}*"
+    if bold := _BOLD.fullmatch(raw.strip()):
+        inner = bold.group("tex") or bold.group("old") or bold.group("html") or ""
+        if balanced(inner):
+            return f"*{display_name(inner)}*"
     name, marks = split_marks(raw)
     if name.strip().lower() == "others":
         return ET_AL

@@ -340,9 +340,30 @@ def test_entries_commented_out_with_percent_signs_are_not_read(caplog):
         # hpmarshall/myCV's mypubs2.bib (BibDesk) bolds the owner in every author list
         (r"Aberle, Rainey and \textbf{Marshall, H.P.} and Kopera, Michal", "*H.P. Marshall*"),
         (r"\textbf{H.P. Marshall} and A. Gleason", "*H.P. Marshall*"),
+        # S-P-Z/shengping.github.io's mypubs.bib (Laura Leal-Taixé's BibDesk file, for a
+        # Jekyll site): the old `{\bf …}`, and HTML
+        (r"R. Henschel and {\bf L. Leal-Taix{\'e}} and B. Rosenhahn", "*L. Leal-Taixé*"),
+        (r"F. Dellaert and <strong>L. Leal-Taix{\'e}</strong> and B. R", "*L. Leal-Taixé*"),
         # a name starting with a TeX accent after `and` keeps its accent
         (r"Sagan, Carl and \"{O}zt\"{u}rk, Ay\c{s}e", "Ayşe Öztürk"),
     ],
 )
-def test_a_name_after_and_written_with_a_macro_keeps_it(raw, shown):
+def test_a_bold_name_is_the_owner_and_a_name_after_and_keeps_its_macro(raw, shown):
     assert shown in bibread.names(raw)
+
+
+def test_an_organization_that_is_the_venue_is_not_the_publisher_too():
+    # emoriebeck/home's mybib.bib: a talk whose only venue is its `organization`
+    text = (
+        "@conference{Beck2021SPSP,\n"
+        "  title={Measuring and Modeling Idiographic Persons},\n"
+        "  author={\\textbf{Beck, E. D.}},\n  month={March},\n  year={2021},\n"
+        "  organization={Talk presented at the Society of Personality and Social Psychology "
+        "Annual Conference},\n  address = {Virtual}\n}\n"
+        "@inproceedings{sponsored, title={T}, booktitle={Proc. of X}, organization={IEEE}, "
+        "year=2020}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "mybib.bib")[0]}
+    talk = papers["Beck2021SPSP"]
+    assert talk.venue.startswith("Talk presented at") and talk.publisher is None
+    assert (papers["sponsored"].venue, papers["sponsored"].publisher) == ("Proc. of X", "IEEE")
