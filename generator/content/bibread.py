@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-
 from generator import urls as routes
 from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
