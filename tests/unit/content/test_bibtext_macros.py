@@ -13,12 +13,8 @@ from generator.content.bibtext import decode, decoder_macros
 # LaTeX half of \texorpdfstring): the text that must show of `\name{Abc}{Xyz}`.
 SHOWN = {"hspace": "xyz", "vspace": "xyz", "include": "xyz", "input": "xyz"}
 SHOWN |= {"includegraphics": "xyz", "texorpdfstring": "xyz", "textcolor": "xyz", "colorbox": "xyz"}
-SHOWN |= {
-    "SortNoop": "xyz",
-    "noopsort": "xyz",
-    "noop": "xyz",
-    "foreignlanguage": "xyz",
-}  # a sort key, a language
+SHOWN |= {"SortNoop": "xyz", "noopsort": "xyz", "noop": "xyz"}  # a sort key
+SHOWN |= {"foreignlanguage": "xyz"}  # a language
 # Spacing and line breaks: no letters of their own, only space.
 SPACING = {" ", "!", ",", ":", ";", "\\", "enskip", "quad", "qquad", "paragraph"}
 # Declarations: they change the look of what follows, which stays.
