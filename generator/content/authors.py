@@ -44,7 +44,8 @@ Coauthor = tuple[str, tuple[str, ...]]
 
 def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    # U+2010 HYPHEN (Wiley's, and what NFKD makes of the non-breaking U+2011) is a hyphen
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("\u2010", "-")
 
 
 def _interpretations(name: str) -> list[tuple[str, list[str]]]:

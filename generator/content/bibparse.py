@@ -63,6 +63,7 @@ def parse(text: str, display: str) -> BibFile:
     it, and one defined again replaces it from there on. A key given twice (in any case)
     keeps its first entry with a warning naming both lines (biber's behaviour); crossref and
     xdata parents fill in what an entry lacks."""
+    text = _without_comment_lines(text)
     read = _read_by_entry(text, display)
     if read is None:  # a broken entry: read whole, for its error as the whole file places it
         read = _read(text, display, 0, ())
@@ -72,6 +73,26 @@ def parse(text: str, display: str) -> BibFile:
     cited = {r.fields["crossref"].value.strip().lower() for r in found if "crossref" in r.fields}
     found = [replace(r, volume=True) if r.key.lower() in cited else r for r in found]
     return BibFile([r for r in found if _is_paper(r, display)], errors)
+
+
+# A line that starts with `%` outside every entry is a comment, as biber reads it: an entry
+# put out of use line by line (`% @article{x,` … `% }`) is not read. Inside an entry, `%`
+# is text, as BibTeX reads it.
+_COMMENT_LINE = re.compile(r"^[ \t]*%", re.MULTILINE)
+
+
+def _without_comment_lines(text: str) -> str:
+    """`text` with its comment lines emptied; each keeps its line, so that the lines of the
+    entries after it stay the file's."""
+    if not _COMMENT_LINE.search(text):
+        return text
+    lines, depth = text.split("\n"), 0
+    for number, line in enumerate(lines):
+        if depth == 0 and _COMMENT_LINE.match(line):
+            lines[number] = ""
+        else:
+            depth = max(0, depth + line.count("{") - line.count("}"))
+    return "\n".join(lines)
 
 
 # Where an entry (or @string, @comment…) may start: `@` first on its line.

@@ -15,9 +15,7 @@ import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
-
-from bibtexparser.middlewares.names import split_multiple_persons_names
+from urllib.parse import unquote, urlsplit
 
 from generator import urls as routes
 from generator.content.bibparse import BibField, BibRecord, parse
@@ -27,6 +25,7 @@ from generator.content.bibtext import (
     escape_markdown,
     names,
     split_marks,
+    split_names,
     verbatim,
     without_links,
 )
@@ -59,6 +58,7 @@ ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
 MATH_SHOWN = {"titleaddon", "abstract"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+_ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
 
 
 # --- records -> publications ----------------------------------------------------------------
@@ -97,10 +97,24 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     _put_venue(record, kind, result.put)
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
+    _one_link_per_address(result)
     _put_links(record, result)
     put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
+
+
+def _one_link_per_address(result: PublicationInput) -> None:
+    """A `url` that is the address of the paper's DOI or arXiv id is that link, shown once:
+    Crossref's and the ACM's exports give `url` beside `doi`, JabRef's arXiv entries beside
+    `eprint`. DOIs ignore case."""
+    url, doi, arxiv = (result.data.get(name) for name in ("url", "doi", "arxiv"))
+    if not url:
+        return
+    doi_page = _DOI_PREFIX.match(url) and unquote(_DOI_PREFIX.sub("", url)).casefold()
+    arxiv_page = _ARXIV_PAGE.match(url) and _ARXIV_PAGE.sub("", url)
+    if (doi and doi_page == doi.casefold()) or (arxiv and arxiv_page == arxiv):
+        del result.data["url"], result.origin["url"]
 
 
 def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | None:
@@ -163,8 +177,6 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
-    if "publisher" not in record.fields:  # a proceedings' sponsor, printed where a publisher is
-        put("publisher", _text(record, "organization"), "organization")
 
 
 def _put_links(record: BibRecord, result: PublicationInput) -> None:
@@ -182,12 +194,16 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     fields = record.fields
     venue_source = next((n for n in VENUE_FIELDS.get(kind, ()) if n in fields), None)
+    other = None
     if venue_source:
         put("venue", _venue(record, venue_source), venue_source)
     elif "maintitle" in fields:  # a volume of a multi-volume work
         put("venue", _titled(record, "maintitle", "mainsubtitle", "maintitleaddon"), "maintitle")
     elif other := _other_venue(record):
         put("venue", _venue(record, other), other)
+    # A proceedings' sponsor, printed where a publisher is; once, when it is not the venue.
+    if "publisher" not in fields and "organization" not in (venue_source, other):
+        put("publisher", _text(record, "organization"), "organization")
     put("venue_short", *_either(record, "venue_short", "abbr", "_venue"))
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")
@@ -504,7 +520,7 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
     elif "date" in fields:
         _put_range(fields["date"].value, put, warn, "date")
     month = fields.get("month")
-    if month is not None and "year" in data:
+    if month is not None and month.value.strip() and "year" in data:  # IEEE's `month={}`
         number = first_month(decode(month.value))
         if number is None:
             warn("month", f"{month.value.strip()!r} names no month; the month is left out")
@@ -551,7 +567,7 @@ def citation_text(record: BibRecord) -> str:
             continue
         value = " ".join(field.value.split())
         if name in ("author", "editor"):
-            value = " and ".join(split_marks(n)[0] for n in split_multiple_persons_names(value))
+            value = " and ".join(split_marks(n)[0] for n in split_names(value))
         bare = value.isdigit() or (name == "month" and value.lower() in MONTH_NAMES)
         fields.append((name, value if bare else "{" + value + "}"))
     return entry_text(record.entry_type, record.key, fields)

@@ -33,6 +33,11 @@ from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
+# A whole name in bold: the owner, as a CV's .bib marks them (`\textbf{Marshall, H.P.}`,
+# `{\bf L. Leal-Taix{\'e}}`, or for its site's HTML `<strong>…</strong>`).
+_BOLD = re.compile(
+    r"\\textbf\s*\{(?P<tex>.*)\}|\{\\bf\s+(?P<old>.*)\}|<(?P<tag>strong|b)>(?P<html>.*)</(?P=tag)>"
+)
 _MARK_TAIL = re.compile(
     r"\s*(\$\^\{?(?P<math>[^$]*?)\}?\$|\\textsuperscript\{(?P<sup>[^{}]*)\}"
     r"|(?<!\\)\^\{(?P<caret>[^{}]*)\}|(?<!\\)\^(?P<bare>[*+])|(?P<plain>[*†‡+])"
@@ -98,6 +103,7 @@ _BIB_MACROS = [
     # The argument is a sort key, never shown (BibTeX's \noopsort/\SortNoop idiom).
     ("SortNoop", "{", ""),
     ("noopsort", "{", ""),
+    ("noop", "{", ""),
 ]
 # Declarations that change the look of what follows and have no text of their own.
 _DECLARATIONS = [
@@ -338,9 +344,14 @@ def _tail_marks(name: str) -> tuple[str, str]:
 
 def display_name(raw: str) -> str:
     """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`;
-    `*Doe, John*` (RenderCV's highlight) -> `*John Doe*`, for authors.parse_author."""
+    `*Doe, John*` (RenderCV's highlight) and a bold `\\textbf{Doe, John}` (a CV's) -> `*John Doe*`,
+    for authors.parse_author."""
     if emphasis := _EMPHASIS.fullmatch(raw.strip()):
         return f"*{display_name(emphasis.group(2))}*"
+    if bold := _BOLD.fullmatch(raw.strip()):
+        inner = bold.group("tex") or bold.group("old") or bold.group("html") or ""
+        if balanced(inner):
+            return f"*{display_name(inner)}*"
     name, marks = split_marks(raw)
     if name.strip().lower() == "others":
         return ET_AL
@@ -352,7 +363,19 @@ def display_name(raw: str) -> str:
 
 
 def names(raw: str) -> list[str]:
-    return [display_name(n) for n in split_multiple_persons_names(raw) if n.strip()]
+    return [display_name(n) for n in split_names(raw) if n.strip()]
+
+
+# bibtexparser's splitter steps over the character after a backslash, so a name after `and`
+# that starts with one (`\textbf{…}`, `\"{O}zt…`) lost its first two characters: it is
+# given the list with its backslashes hidden. (BibTeX counts a brace after one too.)
+_HIDDEN = "\x00"
+
+
+def split_names(raw: str) -> list[str]:
+    """The names of an author or editor list, split at `and` outside braces, as written."""
+    found = split_multiple_persons_names(raw.replace("\\", _HIDDEN))
+    return [name.replace(_HIDDEN, "\\") for name in found]
 
 
 # Text without any of these reads the same as LaTeX, without the (slow) parser. Text whose

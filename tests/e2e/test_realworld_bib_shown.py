@@ -42,6 +42,14 @@ OWNERS = {
     "bibtex/calerovaldez-scholar.bib": ("André Calero Valdez", "Valdez"),
     "bibtex/duarte-cv-publications.bib": ("Javier Duarte", "Duarte"),
     "bibtex/guimaraes-jabref-cv.bib": ("Ricardo Guimarães", "Guimar"),
+    "bibtex/marshall-bibdesk.bib": ("Hans-Peter Marshall", "Marshall"),
+    "bibtex/lealtaixe-bibdesk.bib": ("Laura Leal-Taixé", "Leal-Taix"),
+    "bibtex/kuenstner-own-publications.bib": ("Silvio Künstner", "Künstner"),
+    "bibtex/elek-orcid.bib": ("Anamaria Elek", "Elek"),
+    "bibtex/edwards-mypubs.bib": ("John Edwards", "Edwards"),
+    "bibtex/lemagoarou-ieeexplore-arxiv.bib": ("Luc Le Magoarou", "Magoarou"),
+    "bibtex/perezluque-zotero.bib": ("Antonio Jesús Pérez-Luque", "Luque"),
+    "bibtex/beck-mybib.bib": ("Emorie D. Beck", "Beck"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -69,7 +77,12 @@ OWNER_FORMS = {
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
 }
 
-NOT_THE_OWNER = {}
+NOT_THE_OWNER = {
+    "bibtex/marshall-bibdesk.bib": {
+        "Meehan:inreview": "the file writes `Hojatimalkeshah and\\textbf{Marshall, H.P.}`, "
+        "no space after `and`: BibTeX reads one name there, and so does cvsite",
+    },
+}
 
 # Titles that keep TeX, by file: (page slug, why). What the source spells out literally
 # (an escaped backslash) is kept as written.
@@ -310,3 +323,51 @@ def test_a_jabref_file_reads_as_its_entries(tmp_path_factory):
     assert run.err == ""
     page = read_page(output / "publications" / "Matos2019" / "index.html")
     assert "Vinícius Bitencourt Matos" in page.main.text  # `Vin{\\'{\\i}}cius`
+
+
+def _links(output: Path, slug: str) -> list[str]:
+    main = read_page(output / "publications" / slug / "index.html").main
+    return [a.attrs["href"] for a in main.find_all("a") if "href" in a.attrs]
+
+
+def test_a_paper_links_its_doi_and_its_arxiv_page_once(tmp_path_factory):
+    # Crossref's export (through ORCID) gives `url = {http://dx.doi.org/…}` beside `DOI`;
+    # JabRef's arXiv entry gives `url = {https://arxiv.org/abs/…}` beside `eprint`.
+    output, run = _built(tmp_path_factory, "bibtex/elek-orcid.bib")
+    assert run.code == 0, run.err
+    for slug in _pages(output):
+        links = [h for h in _links(output, slug) if "doi.org" in h]
+        assert len(links) == 1, (slug, links)
+    output, run = _built(tmp_path_factory, "bibtex/lemagoarou-ieeexplore-arxiv.bib")
+    slug = "chatelier2024modelbasedlearningmultiantennamultifrequency"
+    assert [h for h in _links(output, slug) if "arxiv.org" in h] == [
+        "https://arxiv.org/abs/2407.07719"
+    ]
+    # IEEE Xplore's `month={}` is no month and no warning
+    assert "names no month" not in run.err
+
+
+def test_entries_a_hand_put_out_of_use_are_not_shown(tmp_path_factory):
+    # Silvio Künstner's own-publications.bib: three entries commented out with `%`
+    output, run = _built(tmp_path_factory, "bibtex/kuenstner-own-publications.bib")
+    assert run.code == 0, run.err
+    assert run.err == ""
+    assert set(_pages(output)) == {
+        "Kunstner2021Own",
+        "Kunstner2024B1MappingOwn",
+        "Kunstner2024VRFBOwn",
+    }
+
+
+def test_hand_written_lists_read_as_their_writer_meant(tmp_path_factory):
+    # John Edwards's list sorts with `year = {\noop{2025}in review}` (its @preamble's \noop)
+    output, run = _built(tmp_path_factory, "bibtex/edwards-mypubs.bib")
+    assert run.code == 0, run.err
+    main = read_page(output / "publications" / "marsden2020exact" / "index.html").main
+    assert main.find("span", cls="status").text == "in review"
+    # Emorie Beck's talks name their only venue in `organization`: shown once
+    output, run = _built(tmp_path_factory, "bibtex/beck-mybib.bib")
+    venue = read_page(output / "publications" / "Beck2021SPSP" / "index.html").main.find(
+        "p", cls="venue"
+    )
+    assert venue.text.count("Talk presented at the Society of Personality") == 1, venue.text

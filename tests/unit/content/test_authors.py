@@ -137,6 +137,13 @@ def test_initials_run_together_match_the_owner():
     assert same_person("LEE Wei", "Wei Lee") and not same_person("Li, Wei", "Wei Lee")
 
 
+def test_a_family_name_joined_by_a_unicode_hyphen_is_the_owners():
+    # Wiley writes U+2010 HYPHEN in names (ajpelu/ajperez's mypubs.bib, from Zotero:
+    # `Pérez` U+2010 `Luque, Antonio J.`); some publishers the non-breaking U+2011
+    assert same_person("Pérez\u2010Luque, Antonio J.", "Antonio Jesús Pérez-Luque")
+    assert same_person("Barea\u2011Azcón, José Miguel", "José Miguel Barea-Azcón")
+
+
 def test_an_alias_matches_run_together_initials_too():
     owner = parse_author("Pérez-Luque, AJ", ["Antonio Pérez", "Antonio J. Pérez-Luque"])
     assert owner.is_owner

@@ -267,3 +267,103 @@ def test_a_file_read_again_after_one_entry_changed_reads_as_a_first_reading(capl
     assert again == afresh and told == sorted(r.getMessage() for r in caplog.records)
     assert told  # pierce-bcp.bib's fields given twice are told at every reading
     assert again != first  # one more line before every entry, one title changed
+
+
+def test_a_url_that_is_the_dois_address_is_the_doi_link_once():
+    # Crossref's export (doi.org content negotiation, here through ORCID) gives both, and
+    # writes the DOI in capitals where the address has it in small letters (anamariaelek's
+    # orcid.bib); the ACM's export gives `url = {https://doi.org/…}` beside `doi` too.
+    text = (
+        "@article{Levy_2021, title={A stony coral cell atlas}, "
+        "url={http://dx.doi.org/10.1016/j.cell.2021.04.005}, "
+        "DOI={10.1016/j.cell.2021.04.005}, journal={Cell}, year={2021}, month=may }\n"
+        "@article{Elek_2021, doi = {10.18129/B9.BIOC.CORDON}, "
+        "url = {https://doi.org/10.18129/b9.bioc.cordon}, title = {coRdon}, year = {2018}}\n"
+        "@misc{other, title={T}, doi={10.1/x}, url={https://example.org/paper}}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "orcid.bib")[0]}
+    assert papers["Levy_2021"].doi == "10.1016/j.cell.2021.04.005"
+    assert papers["Levy_2021"].url is None
+    assert papers["Elek_2021"].url is None and papers["Elek_2021"].doi == "10.18129/B9.BIOC.CORDON"
+    assert papers["other"].url == "https://example.org/paper"
+
+
+def test_a_url_that_is_the_arxiv_page_of_the_eprint_is_the_arxiv_link_once():
+    # JabRef's arXiv entry (luclemag's mypubs_ieeexplore_arxiv.bib)
+    text = (
+        "@Misc{chatelier2024,\n  title = {Model-based learning},\n  year = {2024},\n"
+        "  archiveprefix = {arXiv},\n  eprint = {2407.07719},\n  primaryclass  = {cs.IT},\n"
+        "  url = {https://arxiv.org/abs/2407.07719},\n}\n"
+    )
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.arxiv == "2407.07719" and paper.url is None
+
+
+def test_an_empty_field_as_ieee_xplore_writes_it_is_no_fact_and_no_warning(caplog):
+    # IEEE Xplore's export (luclemag's mypubs_ieeexplore_arxiv.bib): `number={}`, `month={}`
+    text = (
+        "@ARTICLE{8662566,\nauthor={Bazzi, Samer and Le Magoarou, Luc},\n"
+        "journal={IEEE Access},\ntitle={Exploiting the Massive MIMO Channel},\n"
+        "year={2019},\nvolume={7},\nnumber={},\npages={32434-32452},\n"
+        "doi={10.1109/ACCESS.2019.2903654},\nISSN={2169-3536},\nmonth={},}\n"
+    )
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.year, paper.month, paper.issue, paper.volume) == (2019, None, None, "7")
+    assert caplog.text == ""
+
+
+def test_entries_commented_out_with_percent_signs_are_not_read(caplog):
+    # sikuenstner/epr-literature's own-publications.bib: three entries the owner put out of
+    # use line by line, as biber reads `%` (a comment outside a value).
+    text = (
+        "% @inproceedings{Schlecker2017Own,\n"
+        "%   title = {{{VCO-based ESR-on-a-chip}} as a Tool for Low-Cost},\n"
+        "%   booktitle = {2017 {{IEEE SENSORS}}},\n"
+        "% }\n"
+        "% \n"
+        "\n"
+        "@article{Kunstner2021Own,\n"
+        "  title = {Rapid-Scan Electron Paramagnetic Resonance},\n"
+        "  note = {50% of the\n% signal},\n"
+        "}\n"
+    )
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert errors == [] and caplog.text == ""
+    assert [(r.key, r.line) for r, _ in loaded] == [("Kunstner2021Own", 7)]
+    note = bibparse.parse(text, "refs.bib").records[0].fields["note"]
+    assert note.value == "50% of the\n% signal"  # inside a value, a line starting with `%` stays
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        # hpmarshall/myCV's mypubs2.bib (BibDesk) bolds the owner in every author list
+        (r"Aberle, Rainey and \textbf{Marshall, H.P.} and Kopera, Michal", "*H.P. Marshall*"),
+        (r"\textbf{H.P. Marshall} and A. Gleason", "*H.P. Marshall*"),
+        # S-P-Z/shengping.github.io's mypubs.bib (Laura Leal-Taixé's BibDesk file, for a
+        # Jekyll site): the old `{\bf …}`, and HTML
+        (r"R. Henschel and {\bf L. Leal-Taix{\'e}} and B. Rosenhahn", "*L. Leal-Taixé*"),
+        (r"F. Dellaert and <strong>L. Leal-Taix{\'e}</strong> and B. R", "*L. Leal-Taixé*"),
+        # a name starting with a TeX accent after `and` keeps its accent
+        (r"Sagan, Carl and \"{O}zt\"{u}rk, Ay\c{s}e", "Ayşe Öztürk"),
+    ],
+)
+def test_a_bold_name_is_the_owner_and_a_name_after_and_keeps_its_macro(raw, shown):
+    assert shown in bibread.names(raw)
+
+
+def test_an_organization_that_is_the_venue_is_not_the_publisher_too():
+    # emoriebeck/home's mybib.bib: a talk whose only venue is its `organization`
+    text = (
+        "@conference{Beck2021SPSP,\n"
+        "  title={Measuring and Modeling Idiographic Persons},\n"
+        "  author={\\textbf{Beck, E. D.}},\n  month={March},\n  year={2021},\n"
+        "  organization={Talk presented at the Society of Personality and Social Psychology "
+        "Annual Conference},\n  address = {Virtual}\n}\n"
+        "@inproceedings{sponsored, title={T}, booktitle={Proc. of X}, organization={IEEE}, "
+        "year=2020}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "mybib.bib")[0]}
+    talk = papers["Beck2021SPSP"]
+    assert talk.venue.startswith("Talk presented at") and talk.publisher is None
+    assert (papers["sponsored"].venue, papers["sponsored"].publisher) == ("Proc. of X", "IEEE")
