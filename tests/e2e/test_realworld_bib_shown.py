@@ -65,8 +65,6 @@ ALIASES = {
     "bibtex/aye-paperpile.bib": ("Michael Aye",),  # he signs with his second given name too
 }
 
-# Papers with the family name in `author` that are not the owner's, or that the page
-# cannot show as the owner's, by file: (key, why).
 # Where others share the owner's family name: the owner's own forms, as the file writes them
 # (a regular expression), rather than the family name.
 OWNER_FORMS = {
@@ -77,6 +75,8 @@ OWNER_FORMS = {
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
 }
 
+# Papers with the family name in `author` that are not the owner's, or that the page
+# cannot show as the owner's, by file: (key, why).
 NOT_THE_OWNER = {
     "bibtex/marshall-bibdesk.bib": {
         "Meehan:inreview": "the file writes `Hojatimalkeshah and\\textbf{Marshall, H.P.}`, "
