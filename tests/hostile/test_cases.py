@@ -684,7 +684,7 @@ def _markup_stays_text(output: Path) -> None:
     (paper,) = (output / "publications").glob("*/index.html")
     page = read_page(paper)
     meta = [(e.attrs.get("name"), e.attrs.get("content")) for e in page.root.find_all("meta")]
-    assert ("citation_author", "<b>Eve</b>") in meta
+    assert ("citation_author", "<i>Eve</i>") in meta
     assert any(n == "citation_title" and c.startswith('<x-inj id="t">') for n, c in meta)
 
 
@@ -707,7 +707,7 @@ BIB_BUILT = [
     (
         "bib-markup-in-every-field",
         '@article{a, title={<x-inj id="t">x</x-inj><script>alert(1)</script>},'
-        " author={<b>Eve</b> and Bob}, journal={<img src=x onerror=alert(1)>},"
+        " author={<i>Eve</i> and Bob}, journal={<img src=x onerror=alert(1)>},"
         " note={</script>}, year=2020}\n",
         _markup_stays_text,
     ),
