@@ -100,8 +100,15 @@ class Locale:
         self._dates: dict[PartialDate, str] = {}
         self._ranges: dict[tuple[PartialDate, PartialDate], str] = {}
 
-    def t(self, key: str) -> str:
-        return self.strings.get(key, key)
+    def t(self, key: str, count: int | None = None) -> str:
+        """The string of `key`; its `{count}` is `count` as the language writes numbers
+        ("1,620" in English, "1.620" in German)."""
+        text = self.strings.get(key, key)
+        if count is None:
+            return text
+        from babel.numbers import format_decimal  # babel's CLDR data: only when counting
+
+        return text.replace("{count}", format_decimal(count, locale=self.cldr))
 
     def date(self, value: PartialDate | None) -> str:
         """`2021`, `Oct 2021` or `Oct 5, 2021` as the language writes them; `present` too."""

@@ -122,8 +122,9 @@ class _Builder:
     def _more(self, section: Section) -> dict[str, Any] | None:
         if not section.more:
             return None
-        text = self.resume.locale.t("more_count").replace("{count}", str(section.more))
-        return {"text": text, "url": self.absolute(section.url)}
+        url = self.absolute(section.url)
+        text = self.resume.locale.t("more_count", count=section.more)
+        return {"text": text, "url": url, "address": printed(url)}  # read on paper too
 
     def entry(self, item: Item) -> dict[str, Any]:
         view = self.presenter.present(item)

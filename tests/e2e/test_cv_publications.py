@@ -44,7 +44,8 @@ def test_the_cv_shows_the_most_recent_and_says_how_many_more(tmp_path):
     assert len(list((output / "publications").glob("*/index.html"))) == 68
     require_poppler()
     pdf = output / "cv.pdf"
-    assert "63 more" in text(pdf)
+    # On paper the line says where the full list is, as the PDF's other links do.
+    assert "63 more · example.org/sub/publications/" in text(pdf)
     assert "https://example.org/sub/publications/" in urls(pdf)
 
 

@@ -196,3 +196,15 @@ def test_the_range_separator_is_the_languages_own():
     """Japanese joins a range with a wave dash, not an en dash."""
     text = Locale("ja").date_range(PartialDate(2019), PRESENT)
     assert "～" in text and "–" not in text
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [("en", "1,620 more"), ("de", "1.620 weitere"), ("fr", "1\u202f620 de plus"), ("en", None)],
+)
+def test_a_count_is_written_as_the_language_writes_numbers(code, expected):
+    locale = Locale(code)
+    if expected is None:  # no count: the string as it is
+        assert locale.t("more_count") == "{count} more"
+    else:
+        assert locale.t("more_count", count=1620) == expected
