@@ -13,6 +13,7 @@ from generator import urls as routes
 from generator.content import bibread
 from generator.content.authors import without_titles
 from generator.content.bibparse import BibRecord
+from generator.content.bibtext import ET_AL
 from generator.content.discover import discover
 from generator.content.reader import read_bibtex, read_section
 from generator.content.schema import Publication
@@ -97,7 +98,7 @@ def _papers(records: list[BibRecord], site: Path, source: Path, record: Imported
         # Each author once per paper, in the paper's order: of owners named equally often,
         # the first named wins whatever the hash seed (a set's order is the seed's).
         names = dict.fromkeys(without_titles(a.rstrip("*†‡")) for a in publication.authors)
-        authors.update(name for name in names if name != "others")
+        authors.update(name for name in names if name != ET_AL)  # `and others`: nobody
         slug = routes.key_slug(entry.key)
         path = f"{'/'.join(FOLDER)}/{slug}.md"
         elsewhere = slug.casefold() in taken or entry.key.casefold() in taken

@@ -109,6 +109,23 @@ def test_a_folder_that_is_not_a_site_becomes_a_minimal_one(tmp_path: Path):
     assert (site / "output" / "publications" / "a" / "index.html").is_file()
 
 
+def test_and_others_never_owns_the_new_site(tmp_path: Path):
+    """INSPIRE writes a collaboration paper's authors as `Chekanov, S. and others`
+    (gutsche-2018-inspire.bib): most papers name "others", who is nobody."""
+    source = tmp_path / "refs.bib"
+    source.write_text(
+        "@article{a, title={A}, author={Chekanov, S. and others}, year=2002}\n"
+        "@article{b, title={B}, author={Sirunyan, Albert M and others}, year=2018}\n"
+        "@phdthesis{c, title={C}, author={Gutsche, Oliver}, year=2005}\n"
+        "@article{d, title={D}, author={Gutsche, Oliver and others}, year=2010}\n",
+        "utf-8",
+    )
+    site = tmp_path / "new"
+    result = run_cli("import", "bibtex", source, "--site", site)
+    assert result.code == 0, result.err
+    assert "name: Oliver Gutsche" in (site / "content" / "profile.yaml").read_text("utf-8")
+
+
 def test_of_authors_named_equally_often_the_first_named_owns_the_new_site(tmp_path: Path):
     source = tmp_path / "refs.bib"
     source.write_text(
