@@ -162,7 +162,7 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("title", title, "title" if "title" in record.fields else "titleaddon")
     if "url" not in record.fields and "title" in record.fields:  # `\href{url}{Title}`
         put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
-    for name in ("series", "edition", "volume", "pages", "publisher"):
+    for name in ("series", "edition", "volume", "pages", "publisher", "collaboration"):
         put(name, _text(record, name), name)
     if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
         put("note", decode_markdown(record.fields["note"].value), "note")
@@ -554,7 +554,7 @@ CITATION_FIELDS = frozenset(
         *("series", "volume", "number", "pages", "chapter", "edition", "publisher"),
         *("organization", "institution", "school", "holder", "howpublished", "address"),
         *("location", "type", "year", "month", "date", "note", "isbn", "issn", "doi", "url"),
-        *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate"),
+        *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate", "collaboration"),
     }
 )
 

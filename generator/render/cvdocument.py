@@ -18,7 +18,7 @@ from generator.markdown.renderer import resolve_root
 from generator.model.resume import Item, Resume, Section
 from generator.render.icons import svg_document
 from generator.render.mathtext import MathNode, math_pieces
-from generator.render.presenter import LinkView, Presenter, printed
+from generator.render.presenter import EntryView, LinkView, Presenter, printed
 
 MAX_KEYWORDS = 30  # the PDF's keywords: the most used tags
 
@@ -144,7 +144,7 @@ class _Builder:
             "authors": [self.author(author) for author in item.authors],
         }
         if isinstance(item.data, Publication):
-            return {**common, **self.publication(item, item.data, view.badge)}
+            return {**common, **self.publication(item, item.data, view)}
         return {**common, **self.other(item)}
 
     def other(self, item: Item) -> dict[str, Any]:
@@ -178,14 +178,15 @@ class _Builder:
             for h in highlights
         ]
 
-    def publication(self, item: Item, data: Publication, badge: str | None) -> dict[str, Any]:
+    def publication(self, item: Item, data: Publication, view: EntryView) -> dict[str, Any]:
         t = self.locale.t
         return {
             "kind": "publication",
+            "collaboration": view.collaboration,
             "editors": [self.author(editor) for editor in item.editors],
             "editors_label": t("editor_abbr" if len(item.editors) == 1 else "editors_abbr"),
             "type": data.type,
-            "type_label": badge,  # none for a paper of unknown type
+            "type_label": view.badge,  # none for a paper of unknown type
             "venue": data.venue,
             "venue_short": data.venue_short,
             "publisher": data.publisher,

@@ -66,7 +66,14 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
         "name": data.title,
         "url": page,
         "mainEntityOfPage": page,
-        "author": [{"@type": "Person", "name": a.name} for a in item.authors if a.name != "et al."],
+        "author": [
+            *({"@type": "Person", "name": a.name} for a in item.authors if a.name != "et al."),
+            *(
+                [{"@type": "Organization", "name": data.collaboration}]
+                if data.collaboration
+                else []
+            ),
+        ],
         "datePublished": date.iso() if date is not None and not date.present else None,
         "isPartOf": _venue(data),
         "publisher": {"@type": "Organization", "name": data.publisher} if data.publisher else None,

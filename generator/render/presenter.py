@@ -5,6 +5,7 @@ only lay them out."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
@@ -21,6 +22,13 @@ _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sr.
 _SLIDE_HOSTS = ("speakerdeck.com", "slideshare.net", "slides.com")
 # A label that names no destination: the link gets a name from its address instead.
 _BARE_LABELS = {"link", "url", "website", "web", "homepage"}
+# A collaboration's name that says what it is: "LIGO Scientific Collaboration", "The Event
+# Horizon Telescope Consortium", "HEP Software Foundation" (INSPIRE's), "Planck Team".
+_GROUP_WORD = re.compile(
+    r"collaborations?|consortium|team|group|foundation|project|network|initiative|alliance"
+    r"|kollaboration|colaboración",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class EntryView:
     organization: str | None
     links: tuple[LinkView, ...]
     badge: str | None = None
+    collaboration: str | None = None  # a paper's, as it follows the authors: "CMS Collaboration"
 
 
 class Presenter:
@@ -113,7 +122,14 @@ class Presenter:
             organization=venue or data.venue_short,
             links=tuple(self.publication_links(data)),
             badge=None if data.type == "misc" else self.locale.t(f"type_{data.type}"),
+            collaboration=self.collaboration(data.collaboration),
         )
+
+    def collaboration(self, name: str | None) -> str | None:
+        """INSPIRE writes `CMS`; a name that says what it is already stays as it is."""
+        if not name or _GROUP_WORD.search(name):
+            return name or None
+        return self.locale.t("collaboration").replace("{name}", name)
 
     # --- dates --------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import pytest
 from tests.e2e.test_realworld_bibtex import REAL, build_bib
 from tests.helpers import Run
 from tests.htmlread import read_page
+from tests.pdfread import require_poppler, text
 
 # file -> (owner as highlight_author, the owner's family name as the file writes it in
 # `author`). The biblatex example files have no owner: a name from them stands in.
@@ -371,3 +372,20 @@ def test_hand_written_lists_read_as_their_writer_meant(tmp_path_factory):
         "p", cls="venue"
     )
     assert venue.text.count("Talk presented at the Society of Personality") == 1, venue.text
+
+
+def test_an_inspire_papers_collaboration_follows_its_authors(tmp_path_factory):
+    # INSPIRE writes `author = {Chekanov, S. and others}, collaboration = {ZEUS}`: as a
+    # physicist cites it, "S. Chekanov, et al. (ZEUS Collaboration)", on the page, in the
+    # Cite block, in the page's JSON-LD and in the PDF.
+    output, run = _built(tmp_path_factory, "bibtex/gutsche-2018-inspire.bib")
+    assert run.code == 0, run.err
+    page = (output / "publications/Chekanov-2002be/index.html").read_text("utf-8")
+    assert 'S. Chekanov, et al. <span class="collaboration">(ZEUS Collaboration)</span>' in page
+    assert "collaboration = {ZEUS}" in page
+    assert '{"@type": "Organization", "name": "ZEUS"}' in page
+    require_poppler()
+    printed = " ".join(text(output / "cv.pdf").split())
+    assert "S. Chekanov, et al. (ZEUS Collaboration)" in printed
+    # A name that says what it is stays as it is.
+    assert "(HEP Software Foundation)" in printed

@@ -256,6 +256,11 @@ class Publication(Entry):
         "corresponding author.",
     )
     editors: list[str] = Field(default_factory=list)
+    collaboration: str | None = Field(
+        None,
+        description="The collaboration that signs the paper, e.g. CMS (INSPIRE's field): "
+        "shown after the authors as (CMS Collaboration).",
+    )
     venue: str | None = Field(None, description="Journal, conference, school or office.")
     venue_short: str | None = Field(None, description="The venue's abbreviation, e.g. NeurIPS.")
     type: Literal[PUBLICATION_TYPES] = "misc"  # type: ignore[valid-type]

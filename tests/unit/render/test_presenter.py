@@ -56,3 +56,17 @@ def test_marks_mean_what_the_site_says():
 def test_an_unknown_mark_in_site_yaml_is_an_error():
     with pytest.raises(ValueError, match="not a mark"):
         SiteConfig(**SITE, marks={"§": "Reviewer"})
+
+
+@pytest.mark.parametrize(
+    ("language", "written", "shown"),
+    [
+        ("en", "CMS", "CMS Collaboration"),  # as INSPIRE writes it
+        ("de", "CMS", "CMS-Kollaboration"),
+        ("en", "LIGO Scientific Collaboration", "LIGO Scientific Collaboration"),
+        ("en", "HEP Software Foundation", "HEP Software Foundation"),
+        ("en", None, None),
+    ],
+)
+def test_a_papers_collaboration_reads_as_its_field_names_it(language, written, shown):
+    assert Presenter(Locale(language), SiteConfig(**SITE)).collaboration(written) == shown
