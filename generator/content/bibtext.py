@@ -117,11 +117,20 @@ _DECLARATIONS = [
 
 def _unknown_macro(node: LatexMacroNode, macroname: str, l2tobj: LatexNodes2Text) -> str:
     """A macro without a text rule keeps its arguments' text (`\\texttt{x}` reads `x`), or,
-    without arguments, its name (`\\foo` reads `foo`): nothing written disappears."""
+    without arguments, its name (`\\foo` reads `foo`): nothing written disappears. One
+    without arguments but followed by a braced group is read as a macro of one argument, as
+    `\\textbf{…}` is: `\\myname{Ginsburg}` (a CV's own macro) reads `Ginsburg`, the group's
+    text, shown after it."""
     arguments = [a for a in (node.nodeargd.argnlist if node.nodeargd else []) if a is not None]
     if arguments:
         return "".join(l2tobj.nodelist_to_text([a]) for a in arguments)
+    if _ARGUMENT_AFTER.match(node.parsing_state.s, node.pos + node.len):
+        return ""
     return macroname + (node.macro_post_space or "")
+
+
+# A braced group with something in it (`\\Foo{}` is the name and an empty group).
+_ARGUMENT_AFTER = re.compile(r"\s*\{(?!\s*\})")
 
 
 def _physics_macros(math_as_text: bool) -> list[MacroTextSpec]:
@@ -345,7 +354,8 @@ def _tail_marks(name: str) -> tuple[str, str]:
 def display_name(raw: str) -> str:
     """A BibTeX name in reading order, decoded: `M{\\"u}ller, J{\\"o}rg*` -> `Jörg Müller*`;
     `*Doe, John*` (RenderCV's highlight) and a bold `\\textbf{Doe, John}` (a CV's) -> `*John Doe*`,
-    for authors.parse_author."""
+    for authors.parse_author. A formula in a name reads as text (NASA ADS's
+    `Y{\\ensuremath{\\i}}ld{\\ensuremath{\\i}}z` is Yıldız)."""
     if emphasis := _EMPHASIS.fullmatch(raw.strip()):
         return f"*{display_name(emphasis.group(2))}*"
     if bold := _BOLD.fullmatch(raw.strip()):
@@ -357,7 +367,9 @@ def display_name(raw: str) -> str:
         return ET_AL
     parts = parse_single_name_into_parts(name, strict=False)
     words = [
-        decode(" ".join(part)) for part in (parts.first, parts.von, parts.last, parts.jr) if part
+        decode(" ".join(part), math_as_text=True)
+        for part in (parts.first, parts.von, parts.last, parts.jr)
+        if part
     ]
     return " ".join(w for w in words if w) + marks
 

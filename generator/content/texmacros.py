@@ -1,9 +1,10 @@
 """TeX macros that physics and astronomy bibliographies use, as plain TeX, and their expansion.
 
 INSPIRE keeps titles with the macros of hepunits (`\\TeV`), heppennames and pdgparticles
-(`\\PW`), the CMS and ATLAS definitions (`\\ttbar`); NASA ADS gives journals as AAS macros
-(`\\apj`). Each is mapped to TeX that latex2mathml knows and that the .bib decoder reads as
-text. A site's own macros (site.yaml `math: macros:`) win over these, as KaTeX's do.
+(`\\PW`), the CMS and ATLAS definitions (`\\ttbar`), LHCb's symbols (`\\jpsi`); NASA ADS
+gives journals as AAS macros (`\\apj`). Each is mapped to TeX that latex2mathml knows and
+that the .bib decoder reads as text. A site's own macros (site.yaml `math: macros:`) win
+over these, as KaTeX's do.
 """
 
 from __future__ import annotations
@@ -163,6 +164,40 @@ _DEFINITIONS = {
     "unit": r"\,\mathrm{#1}",
 }
 
+# LHCb's particle names (lhcb-symbols-def.tex, which LHCb papers and INSPIRE's copies of
+# their titles use), in its italic style, and its `\\decay{B}{products}`.
+_LHCB = {
+    "jpsi": r"J/\psi",
+    "psitwos": r"\psi(2S)",
+    "Bd": "B^{0}",
+    "Bz": "B^{0}",
+    "Bs": "B^{0}_{s}",
+    "Bu": "B^{+}",
+    "Bp": "B^{+}",
+    "Bm": "B^{-}",
+    "Bc": "B_{c}^{+}",
+    "Lb": r"\Lambda^{0}_{b}",
+    "Lc": r"\Lambda^{+}_{c}",
+    "Dz": "D^{0}",
+    "Dp": "D^{+}",
+    "Dm": "D^{-}",
+    "Ds": "D^{+}_{s}",
+    "KS": "K^{0}_{S}",
+    "KL": "K^{0}_{L}",
+    "Kstarz": "K^{*0}",
+    "Kp": "K^{+}",
+    "Km": "K^{-}",
+    "pip": r"\pi^{+}",
+    "pim": r"\pi^{-}",
+    "piz": r"\pi^{0}",
+    "mup": r"\mu^{+}",
+    "mun": r"\mu^{-}",
+    "mumu": r"\mu^{+}\mu^{-}",
+    "epem": "e^{+}e^{-}",
+    "proton": "p",
+    "decay": r"#1\to #2",
+}
+
 # AAS journal macros (aastex, as NASA ADS exports give them): the journal's abbreviation.
 JOURNALS = {
     "aj": "AJ",
@@ -227,6 +262,7 @@ def _table() -> dict[str, str]:
             table[unit + suffix + "ns"] = _upright(unit) + per
         table[unit + "ns"] = _upright(unit)
     table.update(_DEFINITIONS)
+    table.update(_LHCB)
     for name, journal in JOURNALS.items():
         table[name] = "\\text{" + journal.replace("&", "\\&") + "}"
     return table

@@ -27,7 +27,7 @@ from generator.content.texmacros import MacroError, expand, site_macros
 from generator.markdown.cost import TooCostly
 
 # Raise when the HTML made from the same formula changes: it is part of the memo's key.
-MATH_VERSION = 5
+MATH_VERSION = 6
 # Before Python-Markdown's backslash escapes (180), after its code spans (190).
 PRIORITY = 185
 # The work latex2mathml may do for one text, in characters (a formula costs `_PER_FORMULA`
@@ -65,8 +65,9 @@ MATHML_ELEMENTS = frozenset(
 _UNKNOWN_COMMAND = re.compile(r"\\[A-Za-z]+")
 # Commands of LaTeX's common packages and journal classes that latex2mathml lacks, as the
 # ones it has that draw them: Springer's `\varvec` is a bold vector (`\boldsymbol`),
-# `\ensuremath{x}` is `x` in math already, `\boldmath` only switches fonts. The TeX kept as
-# the formula's annotation is the one written.
+# `\ensuremath{x}` is `x` in math already, `\boldmath` only switches fonts; text's dotless
+# `\i` (NASA ADS writes `{\ensuremath{\i}}`) is math's `\imath`. The TeX kept as the
+# formula's annotation is the one written.
 ALIASES = {
     "varvec": r"\boldsymbol",
     "ensuremath": "",
@@ -75,6 +76,8 @@ ALIASES = {
     "textmu": r"\mu",
     "boldmath": "",
     "unboldmath": "",
+    "i": r"\imath",
+    "j": r"\jmath",
 }
 _ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
 # `\hspace{…}`: latex2mathml gives a negative one a width it cannot read (`-`), and keeps
@@ -83,7 +86,8 @@ _ALIAS = re.compile(r"\\(" + "|".join(ALIASES) + r")(?![A-Za-z])")
 _NEGATIVE_SPACE = re.compile(r"\\hspace\*?\s*\{\s*-[^{}]*\}")
 _SPACE = re.compile(r"\\hspace\*?\s*\{[^{}]*\}")
 # Inside a text argument latex2mathml shows a command as written: `\mbox{\tiny TM}` as
-# "\tiny TM". The declarations that only set the type's size or face go.
+# "\tiny TM", and a group's braces (`\mbox{\tiny{NN}}`) as braces. The declarations that
+# only set the type's size or face go, and so do the braces, which only group.
 _TEXT_ARGUMENT = re.compile(
     r"(\\(?:text|textrm|textit|textbf|textsf|texttt|textup|textnormal|textmd|textsl|textsc"
     r"|mbox|hbox)\s*\{)([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}"  # with `\hspace{…}` in it
@@ -103,8 +107,11 @@ def _for_latex2mathml(tex: str) -> str:
     return _TEXT_ARGUMENT.sub(lambda m: m.group(1) + _plain_text(m.group(2)) + "}", tex)
 
 
+_GROUP_BRACE = re.compile(r"(?<!\\)[{}]")
+
+
 def _plain_text(text: str) -> str:
-    return _SPACE.sub(" ", _DECLARATION.sub("", text))
+    return _GROUP_BRACE.sub("", _SPACE.sub(" ", _DECLARATION.sub("", text)))
 
 
 # A site's own macros (site.yaml `math: macros:`), as (name, body) pairs: hashable, so that

@@ -51,6 +51,9 @@ OWNERS = {
     "bibtex/lemagoarou-ieeexplore-arxiv.bib": ("Luc Le Magoarou", "Magoarou"),
     "bibtex/perezluque-zotero.bib": ("Antonio Jesús Pérez-Luque", "Luque"),
     "bibtex/beck-mybib.bib": ("Emorie D. Beck", "Beck"),
+    "bibtex/shires-lhcb-papers.bib": ("Alex Shires", "Shires"),
+    "bibtex/rowe-ads.bib": ("Jason F. Rowe", "{Rowe}, J"),
+    "bibtex/ginsburg-ads-cv.bib": ("Adam Ginsburg", "Ginsburg"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -97,6 +100,15 @@ TEX_KEPT: dict[str, dict[str, str]] = {
         "`\\textit{g1}` out as text",
         "Fournier2008": "Mendeley writes `Set$\\backslash$rAlgorithms`: the title spells a "
         "carriage return `\\r` out as text",
+    },
+    "bibtex/ginsburg-ads-cv.bib": {
+        "2008A-A.480.775V": "the title writes `H\\{2\\}`, escaped braces: TeX prints the "
+        "braces, `H{2}`, and so does cvsite",
+    },
+    "bibtex/shires-lhcb-papers.bib": {
+        "PhysRevLett.113.151601": "APS's `\\ensuremath{…}` inside math was turned into `$…${}` "
+        "by a tool before the file: `${B}^{+}$\\rightarrow${}{K}^{+}{$\\ell${}}…` leaves "
+        "formulas with unbalanced braces, which TeX itself stops at (two warnings)",
     },
 }
 
@@ -389,3 +401,25 @@ def test_an_inspire_papers_collaboration_follows_its_authors(tmp_path_factory):
     assert "S. Chekanov, et al. (ZEUS Collaboration)" in printed
     # A name that says what it is stays as it is.
     assert "(HEP Software Foundation)" in printed
+
+
+def test_lhcb_and_nasa_ads_lists_read_as_written(tmp_path_factory):
+    # Alex Shires's list of LHCb papers: lhcb-symbols-def's `\\jpsi`, `\\mbox{\\tiny{NN}}`
+    output, run = _built(tmp_path_factory, "bibtex/shires-lhcb-papers.bib")
+    assert run.code == 0, run.err
+    for slug, words in (
+        ("LHCb-PAPER-2011-002", "Bs0→J/ψf0(980) decays"),
+        ("LHCb-PAPER-2013-052", "sNN=5 TeV"),  # the subscript NN, no braces
+    ):
+        shown = re.sub(r"\s+", " ", _reading(_title(output, slug)))
+        assert words in shown, (slug, shown)
+    # Jason Rowe's NASA ADS export: `{\\ensuremath{\\i}} Orionis`, TeX's dotless i
+    output, run = _built(tmp_path_factory, "bibtex/rowe-ads.bib")
+    assert "ı Orionis" in _reading(_title(output, "2017MNRAS.467.2494P"))
+    # Adam Ginsburg's list marks him `{\\myname{\\myname{Ginsburg}}}, A.`; ADS writes the
+    # Turkish dotless i of a co-author as math, `{Y{\\ensuremath{\\i}}ld{\\ensuremath{\\i}}z}`
+    output, run = _built(tmp_path_factory, "bibtex/ginsburg-ads-cv.bib")
+    main = read_page(output / "publications" / "2009A-A.494.647R" / "index.html").main
+    assert main.find("strong", cls="me").text == "A. Ginsburg"
+    authors = read_page(output / "publications" / "2022A-A.658A.178S" / "index.html").main
+    assert "U. A. Yıldız" in authors.text and "$" not in authors.text

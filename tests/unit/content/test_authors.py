@@ -87,6 +87,12 @@ def test_a_plus_after_the_family_name_is_a_mark_as_the_others():
     assert split_marks("L\\^{e}, Van") == ("L\\^{e}, Van", "")
 
 
+def test_a_formula_in_a_bib_name_reads_as_text():
+    # NASA ADS writes the Turkish dotless i as math (ginsburg-ads-cv.bib, an author of
+    # 2022A&A...658A.178S): a name is text, so is the formula in it.
+    assert display_name("{Y{\\ensuremath{\\i}}ld{\\ensuremath{\\i}}z}, U.~A.") == "U. A. Yıldız"
+
+
 def test_rendercv_emphasis_highlights_the_owner_and_is_no_equal_contribution_mark():
     for written in ("*John Doe*", "**John Doe**", "***John Doe***"):
         author = parse_author(written, ["Someone Else"])

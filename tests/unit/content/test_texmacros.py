@@ -133,3 +133,23 @@ def test_nasa_ads_ensuremath_is_one_formula():
 def test_bracketed_math_in_a_note_stays_math():
     shown = MarkdownRenderer().inline(decode_markdown(r"see \(\Sigma\)\(\Pi\) at 13\TeV"))
     assert shown.count("<math") == 3 and "\\(" not in _shown(shown)
+
+
+# An LHCb physicist's list of the collaboration's papers (shires-lhcb-papers.bib) writes
+# lhcb-symbols-def's `\jpsi`; the others are that file's commonest particle names.
+LHCB_COMMANDS = ("jpsi", "psitwos", "Bs", "Bd", "Bu", "Bc", "Lb", "Dz", "Ds", "KS", "Kstarz")
+LHCB_COMMANDS += ("pip", "pim", "piz", "Kp", "Km", "mup", "mun", "mumu", "epem", "proton")
+
+
+@pytest.mark.parametrize("name", LHCB_COMMANDS)
+def test_every_command_of_the_lhcb_symbols_is_math(name):
+    shown = _shown(_mathml(rf"\{name}"))
+    assert "\\" not in shown and "<math" in shown
+
+
+def test_an_lhcb_title_reads_as_math():
+    letters = html.unescape(re.sub(r"<[^>]+>", "", _shown(_mathml(r"B^0_s \to \jpsi f_0(980)"))))
+    assert letters == "Bs0→J/ψf0(980)"
+    decay = r"\decay{\Bs}{\jpsi\phi}"
+    assert html.unescape(re.sub(r"<[^>]+>", "", _shown(_mathml(decay)))) == "Bs0→J/ψϕ"
+    assert "jpsi" not in decode(r"Measurement of \jpsi polarization", math_as_text=True)

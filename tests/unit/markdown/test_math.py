@@ -133,6 +133,8 @@ def test_springers_bold_vector_is_drawn_bold_and_keeps_its_source():
         (r"\textsc{Nb}", "<mtext>Nb</mtext>"),
         (r"\boldmath x \unboldmath", "<mi>x</mi>"),
         (r"\textmu", "<mi>μ</mi>"),
+        # NASA ADS's `{\ensuremath{\i}} Orionis` (rowe-ads.bib): TeX's dotless i in math
+        (r"\i", "<mi>ı</mi>"),
     ],
 )
 def test_common_package_commands_latex2mathml_lacks_are_drawn(written, known):
@@ -168,6 +170,8 @@ def test_a_control_space_at_the_end_of_a_bib_formula_is_the_space_after_it(bib, 
         # DBLP's titles (`XML$^{\mbox{\tiny TM}}$`, `Java$_{\mbox{\scriptsize \it light}}$`).
         (r"^{\mbox{\tiny TM}}", "<mtext>TM</mtext>"),
         (r"_{\mbox{\scriptsize \it light}}", "<mtext>light</mtext>"),
+        # An LHCb list (shires-lhcb-papers.bib): the size's argument braced, only a group.
+        (r"\sqrt{s_{\mbox{\tiny{NN}}}}=5", "<mtext>NN</mtext>"),
         # Markdown's rule reads `$a =\ $` as a formula too (gutsche-complete).
         (r"\sqrt{s_{NN}} =\ ", "<mo>=</mo></mrow>"),
     ],
