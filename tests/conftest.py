@@ -18,6 +18,7 @@ from generator.errors import ContentErrors
 from generator.model.resume import Loaded, load
 from tests import typstmemo
 from tests.helpers import REPO, copy_site, write_site
+from tests.once import shared_folder
 from tests.releasejob import NotACheckout, Release, release_once
 
 # No per-example deadline: a loaded machine (CI, a parallel build) must not turn a slow
@@ -91,20 +92,18 @@ def _private_build_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _typst_memo(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _typst_memo(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Each distinct PDF is typeset once in a run, and given again for the same inputs
     (tests/typstmemo.py), by every process of the run: xdist's workers share the folder
     their own scratch folders are in."""
-    scratch = tmp_path_factory.getbasetemp()
-    shared = scratch.parent if hasattr(request.config, "workerinput") else scratch
-    folder = shared / "typst-memo"
+    folder = shared_folder(tmp_path_factory) / "typst-memo"
     folder.mkdir(exist_ok=True)
     os.environ[typstmemo.FOLDER_VARIABLE] = str(folder)
     typstmemo.install()
 
 
 @pytest.fixture(scope="session")
-def release(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Release:
+def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
     """The release job of .github/workflows/release.yml, run once in a run and shared by
     xdist's processes (tests/releasejob.py): its sdist, its wheel, the environment it
     installed the wheel into."""
@@ -114,10 +113,8 @@ def release(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
             if os.environ.get("CI"):
                 pytest.fail(message + ", and CI must check the release")
             pytest.skip(message)
-    scratch = tmp_path_factory.getbasetemp()
-    shared = scratch.parent if hasattr(request.config, "workerinput") else scratch
     try:
-        made = release_once(shared / "release-job")
+        made = release_once(shared_folder(tmp_path_factory) / "release-job")
     except NotACheckout:
         pytest.skip("not a git checkout: the release is built from one")
     if made.failure is not None:

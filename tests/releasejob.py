@@ -13,8 +13,6 @@ ended (a failed step fails each of the tests, with the step's output).
 
 from __future__ import annotations
 
-import fcntl
-import json
 import os
 import shutil
 import subprocess
@@ -26,6 +24,7 @@ import yaml
 
 from generator import __version__
 from tests.helpers import REPO
+from tests.once import once
 
 
 @dataclass(frozen=True)
@@ -63,15 +62,12 @@ def release_steps() -> list[str]:
 
 
 def release_once(folder: Path) -> Release:
-    """The job's outcome in `folder`: run there by the first process to ask, under a lock."""
-    folder.mkdir(parents=True, exist_ok=True)
-    outcome = folder / "outcome.json"
-    with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if not outcome.exists():
-            failure = _run_job(folder / "clone", folder / "runner")
-            outcome.write_text(json.dumps({"failure": failure}), encoding="utf-8")
-    failure = json.loads(outcome.read_text(encoding="utf-8"))["failure"]
+    """The job's outcome, run in `folder` by the first process of the run to ask."""
+    return once(folder, _release)
+
+
+def _release(folder: Path) -> Release:
+    failure = _run_job(folder / "clone", folder / "runner")
     return Release(folder / "clone" / "dist", folder / "runner", failure)
 
 

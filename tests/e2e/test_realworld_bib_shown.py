@@ -16,6 +16,7 @@ import pytest
 from tests.e2e.test_realworld_bibtex import REAL, build_bib
 from tests.helpers import Run
 from tests.htmlread import read_page
+from tests.once import once, shared_folder
 from tests.pdfread import require_poppler, text
 
 # file -> (owner as highlight_author, the owner's family name as the file writes it in
@@ -147,16 +148,12 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
 _SIGNS = re.compile(r"[\\${}]")
 
 
-_BUILDS: dict[str, tuple[Path, Run]] = {}
-
-
 def _built(tmp_path_factory, name: str) -> tuple[Path, Run]:
-    """The file's site, built once for the module (a test of one file reuses it)."""
-    if name not in _BUILDS:
-        owner, _ = OWNERS[name]
-        folder = tmp_path_factory.mktemp(Path(name).stem)
-        _BUILDS[name] = build_bib(folder, REAL / name, owner, aliases=ALIASES.get(name, ()))
-    return _BUILDS[name]
+    """The file's site, built once in the run (every test of one file reuses it)."""
+    owner, _ = OWNERS[name]
+    aliases = ALIASES.get(name, ())
+    folder = shared_folder(tmp_path_factory) / "realworld-bib" / Path(name).stem
+    return once(folder, lambda made: build_bib(made, REAL / name, owner, aliases=aliases))
 
 
 @pytest.fixture(scope="module", params=sorted(OWNERS))

@@ -10,6 +10,7 @@ import pytest
 
 from tests.helpers import FIXTURES, Run, run_cli
 from tests.htmlread import Page, read_page
+from tests.once import once, shared_folder
 
 REAL = FIXTURES / "realworld"
 
@@ -32,9 +33,11 @@ def build_bib(
 
 @pytest.fixture(scope="module")
 def pierce(tmp_path_factory) -> tuple[Path, Run]:
-    folder = tmp_path_factory.mktemp("pierce")
+    """Built once in the run, whichever of xdist's processes runs its tests."""
+    source, owner = REAL / "bibtex" / "pierce-bcp.bib", "Benjamin C. Pierce"
+    folder = shared_folder(tmp_path_factory) / "realworld-bibtex-pierce"
     # --verbose: every warning, not the first screenful
-    return build_bib(folder, REAL / "bibtex" / "pierce-bcp.bib", "Benjamin C. Pierce", "--verbose")
+    return once(folder, lambda made: build_bib(made, source, owner, "--verbose"))
 
 
 @pytest.fixture(scope="module")
