@@ -55,7 +55,7 @@ VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "co
 VERBATIM |= {"slidesurl", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
 # Fields shown as Markdown besides the title: a formula in them becomes MathML.
-MATH_SHOWN = {"titleaddon", "abstract"}
+MATH_SHOWN = {"titleaddon", "abstract", "summary"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 _ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
@@ -175,6 +175,8 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     if "url" not in record.fields and html and urlsplit(html).scheme in ("http", "https"):
         put("url", html, "html")  # al-folio's link to the paper's page
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
+    # bibtex2web's paper summary (a paragraph under the paper on its owner's list)
+    put("summary", _text(record, "summary", paragraphs=True), "summary")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
 

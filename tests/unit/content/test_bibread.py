@@ -367,3 +367,27 @@ def test_an_organization_that_is_the_venue_is_not_the_publisher_too():
     talk = papers["Beck2021SPSP"]
     assert talk.venue.startswith("Talk presented at") and talk.publisher is None
     assert (papers["sponsored"].venue, papers["sponsored"].publisher) == ("Proc. of X", "IEEE")
+
+
+def test_a_bibtex2web_summary_is_the_papers_summary():
+    # Michael Ernst's ernst.bib (bibtex2web): `summary` is the paragraph his list shows
+    # under a paper, beside its `abstract`
+    text = (
+        '@InProceedings{Ernst89a,\n  author="Michael D. Ernst",\n'
+        '  title="ML typechecking is not efficient",\n'
+        '  booktitle="Papers of the MIT ACM Undergraduate Conference",\n'
+        "  year=1989,\n  month=apr,\n"
+        '  basefilename = "mltypechecking-mitacmug1989",\n  nodownloads = 1,\n'
+        '  category = "Theory",\n  summary =\n'
+        "   \"ML programmers have the intuition that ML's typechecking algorithm runs\n"
+        "    in linear time.  This paper is an early description of the surprising\n"
+        "    result (not due to me) that ML typechecking runs in time much worse\n"
+        '    than exponential in the size of its input.",\n  nonPAG = 1,\n}\n'
+    )
+    paper = bibread.load_publications(text, "ernst.bib")[0][0][1]
+    assert paper.summary == (
+        "ML programmers have the intuition that ML's typechecking algorithm runs in linear "
+        "time. This paper is an early description of the surprising result (not due to me) "
+        "that ML typechecking runs in time much worse than exponential in the size of its "
+        "input."
+    )
