@@ -557,6 +557,9 @@ CITATION_FIELDS = frozenset(
         *("organization", "institution", "school", "holder", "howpublished", "address"),
         *("location", "type", "year", "month", "date", "note", "isbn", "issn", "doi", "url"),
         *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate", "collaboration"),
+        # APS's journal `issue` and an article's number (`eid`, e1234) where it has no pages:
+        # printed by biblatex's styles and the astronomers' (aa.bst, mnras.bst)
+        *("issue", "eid"),
     }
 )
 

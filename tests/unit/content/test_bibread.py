@@ -391,3 +391,22 @@ def test_a_bibtex2web_summary_is_the_papers_summary():
         "that ML typechecking runs in time much worse than exponential in the size of its "
         "input."
     )
+
+
+def test_an_issue_and_an_article_number_are_part_of_the_citation():
+    # APS's export in Alex Shires's LHCb list writes the journal's issue as `issue`;
+    # biblatex-examples.bib's `eid` is an article's number where it has no pages
+    text = (
+        "@article{PhysRevLett.113.151601,\n"
+        "  title = {Test of Lepton Universality Using "
+        "${B}^{+}$\\rightarrow${}{K}^{+}{$\\ell${}}^{+}{$\\ell${}}^{$-${}}$ Decays},\n"
+        "  author = {Aaij, R. and others},\n  collaboration = {(LHCb Collaboration)},\n"
+        "  journal = {Phys. Rev. Lett.},\n  volume = {113},\n  issue = {15},\n"
+        "  pages = {151601},\n  numpages = {10},\n  year = {2014},\n  month = {Oct},\n\n}\n"
+        "@article{kastenholz,\n  author = {Kastenholz, M. A. and H{\\\"u}nenberger, Philippe H.},\n"
+        "  journaltitle = {J.~Chem. Phys.},\n  date = 2006,\n  volume = 124,\n"
+        "  eid = 124106,\n  doi = {10.1063/1.2172593},\n}\n"
+    )
+    aps, kastenholz = (bibread.citation_text(r) for r in bibread.parse(text, "refs.bib").records)
+    assert "issue = 15," in aps
+    assert "eid = 124106," in kastenholz
