@@ -118,7 +118,9 @@ TEX_KEPT: dict[str, dict[str, str]] = {
 KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     "bibtex/duarte-cv-publications.bib": {
         "*": "`contributioncodes` (258 entries): CRediT role numbers that only the file's "
-        "@comment explains; cvsite has no place for a per-paper role",
+        "@comment explains; cvsite has no place for a per-paper role, nor for his sentence "
+        "on his part (`contribution`, `contributionstatement`); `day`: a paper is dated to "
+        "its month, as citation styles date it",
         "CMS:2022dwd": "its second `note` (the field is given twice; the first is kept, "
         "with a warning)",
         "Sirunyan:2016iap": "its second `note`, likewise",
@@ -133,11 +135,80 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "and `currency` of awards, `advisor`, `degree`, `role`, `presenter` (a talk he gave "
         "of another's paper), `numlectures`; `eventdate` (7 talks show their `date`, the "
         "day of the talk, not the span of the event); `file` (16 PDFs in his site's own "
-        "assets folder, which is not in content/)",
+        "assets folder, which is not in content/); `funder`, `position`, `department`, "
+        "`committee`, `co-conveners`, `description` of a course, `presentationtype`, "
+        "`eventnumber`, `part`, `origdate`",
         "25_elemen_logic": "`date = {2025-23}`: a season (autumn) reads as the year, as "
         "docs/publications.md says; so do 10 more teaching entries",
         "camb": "@Degree, @Visit and @Post have no `title`: shown under the key, with a "
         "warning (also kings, lund, soton, texas, 2627_AEP_KCL)",
+    },
+    "bibtex/kassung-publications.bib": {
+        "*": "`day`: a paper is dated to its month, as citation styles date it",
+    },
+    "biblatex/tran_paul_le_pubs.bib": {
+        "*": "`day` of a thesis: dated to its month, as citation styles date it",
+    },
+    "bibtex/stark-papers.bib": {
+        "Accettura2023": "`day`: dated to its month, as citation styles date it",
+    },
+    "bibtex/ginsburg-ads-cv.bib": {
+        "*": "`jornal` (19 entries, all `ArXiv e-prints`): a misspelt `journal`, which "
+        "BibTeX ignores too",
+    },
+    "bibtex/plai-group_publications.bib": {
+        "*": "BibBase's links (`url_paper`, `url_pdf`, `url_arxiv`, `url_link`, "
+        "`url_poster`, `url_presentation`) and its `bibbase_note`: cvsite reads the links "
+        "of al-folio and academicpages, not yet BibBase's; `support`, the programmes that "
+        "funded the work, has no place in cvsite",
+        "harvey2021image": "`abtstract`: a misspelt `abstract`, which BibTeX ignores too",
+        "GRA-19": "`abstact`: a misspelt `abstract`, likewise",
+    },
+    "bibtex/aye-paperpile.bib": {
+        "*": "`conference`: Paperpile's name of the meeting, beside the `journal` (the "
+        "series of its abstracts) that the venue shows",
+    },
+    "biblatex/lew-zotero-journal.bib": {
+        "*": "`usera`, `userb`, `userc`: the lab's links for its own page (a journal "
+        "issue's contents, a DOI); biblatex's user fields mean what their writer says",
+    },
+    "bibtex/rowe-ads.bib": {
+        "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
+        "place for a software version",
+    },
+    "bibtex/beaumier-mendeley.bib": {
+        "*": "`arxivid`: Mendeley's arXiv id, where the entry has no `eprint`",
+    },
+    "bibtex/shires-lhcb-papers.bib": {
+        "*": "an addendum's `extraPrefix`, `extraVolume`, `extraPages`, `extraYear` and "
+        "`extraDoi` (INSPIRE's fields for a second publication): cvsite has one venue and "
+        "one DOI per paper",
+    },
+    "bibtex/al-folio-papers.bib": {
+        "einstein1905photoelectriceffect": "al-folio's `award` and `award_name`: cvsite "
+        "has awards of their own (content/awards.yaml), not per paper",
+        "PhysRev.47.777": "al-folio's `additional_info` (a line after the venue), and "
+        "`pdf` (example_pdf.pdf): a file of al-folio's assets, not in content/ (left out "
+        "with a warning)",
+        "einstein1920relativity": "`html` (relativity.html): a page of al-folio's site, "
+        "not a web address",
+    },
+    "biblatex/biblatex-examples.bib": {
+        "*": "fields of biblatex's data model that cvsite has no place for: `translator`, "
+        "`bookauthor`, `editora` and `editoratype`, `annotator`, `commentator`, "
+        "`introduction`, `afterword`, `origlanguage`, `origpublisher`, `origyear`, "
+        "`eventdate`, `venue` (of a conference), `issuetitle`, `part`, `volumes`, "
+        "`version`",
+    },
+    "biblatex/biblatex-apa-test-references.bib": {
+        "*": "fields of biblatex-apa's data model that cvsite has no place for: "
+        "`translator`, `narrator`, `execproducer`, `editora` and `editoratype`, `with`, "
+        "`origdate`, `origtitle`, `eventdate`, `venue` (of a conference), `issuetitle`, "
+        "`part`, `section`, `version`, `amendment`, `article`, `citation`, `source`, "
+        "`appentry`, `urldescription`",
+    },
+    "biblatex/biblatex-ieee.bib": {
+        "*": "`yearfiled`, a patent's filing date: a patent is dated by its grant",
     },
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
