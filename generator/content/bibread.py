@@ -253,8 +253,13 @@ def _kind(record: BibRecord) -> str:
 
 
 def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
-    """(id, its field): from eprint, an `arxiv` field, or a venue such as 'arXiv:2101.00001'."""
+    """(id, its field): from Mendeley's `arxivId`, eprint, an `arxiv` field, or a venue such
+    as 'arXiv:2101.00001'."""
     fields = record.fields
+    # Mendeley's arxivId names an old id whole (hep-ex/0401008) where its eprint drops the
+    # archive (0401008)
+    if "arxivid" in fields and (match := ARXIV_ID.search(verbatim(fields["arxivid"].value))):
+        return match.group(1), "arxivid"
     prefix = (fields.get("archiveprefix") or fields.get("eprinttype") or BibField("", 0)).value
     if "eprint" in fields and (
         prefix.lower() == "arxiv" or ARXIV_ID.fullmatch(verbatim(fields["eprint"].value))

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.bibparse import BibRecord, parse
-from generator.content.bibread import first_month
+from generator.content.bibread import ARXIV_ID, first_month
 from generator.content.bibtext import decode, names, split_marks, split_names, verbatim
 from generator.content.dates import MONTH_NAMES
 from generator.urls import key_slug
@@ -265,6 +265,7 @@ def _unbraced(value: str) -> str:
 
 
 _NAME_LISTS = {"author", "editor"}
+_ARXIV_IDS = {"eprint", "arxiv", "arxivid"}
 _ADDRESSES = {"url", "doi", "pdf", "code", "slides", "html", "website", "video", "poster"}
 
 
@@ -279,8 +280,10 @@ def _in_cite(name: str, value: str, cite: dict[str, str]) -> bool:
 
 def _on_page(name: str, value: str, text: str, hrefs: frozenset[str]) -> bool:
     """Whether the field's fact is in the page's text or links."""
-    if name in _ADDRESSES or name in ("eprint", "arxiv"):  # an arXiv id by its link
+    if name in _ADDRESSES or name in _ARXIV_IDS:
         address = re.sub(r"\s+", "", verbatim(value))
+        if name in _ARXIV_IDS and (found := ARXIV_ID.search(address)):
+            address = found.group(1)  # `arXiv:hep-ph/0211317v1`: its link's address
         return any(address.casefold() in href.casefold() for href in hrefs)
     if name in _NAME_LISTS:
         return all(f" {_words(n)} " in text for n in names(value))

@@ -176,9 +176,6 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
         "place for a software version",
     },
-    "bibtex/beaumier-mendeley.bib": {
-        "*": "`arxivid`: Mendeley's arXiv id, where the entry has no `eprint`",
-    },
     "bibtex/shires-lhcb-papers.bib": {
         "*": "an addendum's `extraPrefix`, `extraVolume`, `extraPages`, `extraYear` and "
         "`extraDoi` (INSPIRE's fields for a second publication): cvsite has one venue and "

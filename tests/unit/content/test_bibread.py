@@ -403,10 +403,25 @@ def test_an_issue_and_an_article_number_are_part_of_the_citation():
         "  author = {Aaij, R. and others},\n  collaboration = {(LHCb Collaboration)},\n"
         "  journal = {Phys. Rev. Lett.},\n  volume = {113},\n  issue = {15},\n"
         "  pages = {151601},\n  numpages = {10},\n  year = {2014},\n  month = {Oct},\n\n}\n"
-        "@article{kastenholz,\n  author = {Kastenholz, M. A. and H{\\\"u}nenberger, Philippe H.},\n"
+        '@article{kastenholz,\n  author = {Kastenholz, M. A. and H{\\"u}nenberger, Philippe H.},\n'
         "  journaltitle = {J.~Chem. Phys.},\n  date = 2006,\n  volume = 124,\n"
         "  eid = 124106,\n  doi = {10.1063/1.2172593},\n}\n"
     )
     aps, kastenholz = (bibread.citation_text(r) for r in bibread.parse(text, "refs.bib").records)
     assert "issue = 15," in aps
     assert "eid = 124106," in kastenholz
+
+
+def test_mendeleys_arxiv_id_names_an_old_preprint_whole():
+    # Michael Beaumier's Mendeley export: `eprint` drops the archive of an old arXiv id
+    text = (
+        "@article{Bennett,\narchivePrefix = {arXiv},\narxivId = {hep-ex/0401008},\n"
+        "author = {Bennett, GW and Bousquet, B},\neprint = {0401008},\n"
+        "primaryClass = {hep-ex},\n"
+        "title = {{Measurement of the Negative Muon Anomalous Magnetic Moment to 0.7 ppm}},\n"
+        "year = {2004}\n}\n"
+        "@article{Morreale2009,\narchivePrefix = {arXiv},\n"
+        "arxivId = {arXiv:hep-ph/0211317v1},\ntitle = {T},\nyear = {2009}\n}\n"
+    )
+    papers = [p for _, p in bibread.load_publications(text, "mendeley.bib")[0]]
+    assert [p.arxiv for p in papers] == ["hep-ex/0401008", "hep-ph/0211317"]
