@@ -54,6 +54,9 @@ LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Post
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
 VERBATIM |= {"slidesurl", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
+# BibBase's links: `url_<label>`, each shown as a link named by its label.
+BIBBASE_LINK = re.compile(r"url_(\w+)")
+BIBBASE_LABELS = {"pdf": "PDF", "arxiv": "arXiv"}
 # Fields shown as Markdown besides the title: a formula in them becomes MathML.
 MATH_SHOWN = {"titleaddon", "abstract", "summary"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
@@ -124,7 +127,7 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
         return None
     if name in ("title", "subtitle"):  # a title that is a link reads as its text
         return decode(without_links(field.value)[0])
-    if name in VERBATIM:
+    if name in VERBATIM or BIBBASE_LINK.fullmatch(name):
         text = verbatim(field.value)
         return _address(text) if name in ADDRESSES else text
     # Titles and abstracts are Markdown, where a formula is MathML; the rest is plain text.
@@ -182,10 +185,21 @@ def _put_texts(record: BibRecord, put: Put) -> None:
 
 
 def _put_links(record: BibRecord, result: PublicationInput) -> None:
-    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`) as links."""
+    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`) and
+    BibBase's `url_<label>` fields as links."""
     links = []
-    for name, label in LINKS.items():
+    arxiv = result.data.get("arxiv")
+    shown = {result.data.get(name) for name in ("url", "pdf", "code", "slides")}
+    shown |= {f"{scheme}://arxiv.org/abs/{arxiv}" for scheme in ("http", "https")}
+    bibbase = {
+        name: BIBBASE_LABELS.get(match.group(1), match.group(1).replace("_", " ").capitalize())
+        for name in record.fields
+        if (match := BIBBASE_LINK.fullmatch(name))
+    }
+    for name, label in {**LINKS, **bibbase}.items():
         url = _text(record, name)
+        if url in shown and name in bibbase:
+            continue  # BibBase's `url_arxiv` beside the arXiv id: one link
         if url and urlsplit(url).scheme in ("http", "https") and result.origin.get("url") != name:
             result.origin[f"links[{len(links)}]"] = name
             links.append({"label": label, "url": url})

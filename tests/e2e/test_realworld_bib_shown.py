@@ -157,10 +157,12 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "BibTeX ignores too",
     },
     "bibtex/plai-group_publications.bib": {
-        "*": "BibBase's links (`url_paper`, `url_pdf`, `url_arxiv`, `url_link`, "
-        "`url_poster`, `url_presentation`) and its `bibbase_note`: cvsite reads the links "
-        "of al-folio and academicpages, not yet BibBase's; `support`, the programmes that "
-        "funded the work, has no place in cvsite",
+        "*": "BibBase's `bibbase_note` (PMLR 108:1748-1758, the volume and pages its page "
+        "shows again); `support`, the programmes that funded the work, has no place in "
+        "cvsite",
+        "scibior2021imagining": "`url_paper` runs into the next line (the file has no "
+        "comma after it), so it is no address: the entry's links (`url_arxiv` too) are "
+        "left out, with a warning",
         "harvey2021image": "`abtstract`: a misspelt `abstract`, which BibTeX ignores too",
         "GRA-19": "`abstact`: a misspelt `abstract`, likewise",
     },

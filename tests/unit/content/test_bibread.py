@@ -425,3 +425,30 @@ def test_mendeleys_arxiv_id_names_an_old_preprint_whole():
     )
     papers = [p for _, p in bibread.load_publications(text, "mendeley.bib")[0]]
     assert [p.arxiv for p in papers] == ["hep-ex/0401008", "hep-ph/0211317"]
+
+
+def test_bibbase_links_are_the_papers_links():
+    # Frank Wood's group's publications.bib (BibBase): `url_<label>` fields are its links
+    text = (
+        "@unpublished{liu-rolling-ahead-diffusion-2025,\n"
+        "\tdoi={10.48550/arXiv:2502.09587},\n"
+        "\turl_ArXiv={https://arxiv.org/abs/2502.09587},\n"
+        "\turl_pdf={https://arxiv.org/pdf/2502.09587},\n"
+        "\tauthor={Liu, Yunpeng and Niedoba, Matthew and Harvey, William and Scribior, Adam "
+        "and Zwartsenberg, Berend and Wood, Frank},\n"
+        "\ttitle={Rolling Ahead Diffusion for Traffic Scene Simulation},\n"
+        "\tpublisher={arXiv},\n\tyear={2025},\n}\n"
+        "@unpublished{he-dataset-embodied-ai-2025,\n\ttitle = {PLAICraft},\n"
+        "\tyear = {2025},\n\tarxiv = {2505.12707},\n"
+        "\turl = {https://arxiv.org/abs/2505.12707},\n"
+        "\turl_pdf = {https://arxiv.org/pdf/2505.12707.pdf},\n}\n"
+    )
+    liu, he = (p for _, p in bibread.load_publications(text, "publications.bib")[0])
+    assert [(link.label, str(link.url)) for link in liu.links] == [
+        ("arXiv", "https://arxiv.org/abs/2502.09587"),
+        ("PDF", "https://arxiv.org/pdf/2502.09587"),
+    ]
+    # the arXiv page is the paper's arXiv link already: not listed again
+    assert [(link.label, str(link.url)) for link in he.links] == [
+        ("PDF", "https://arxiv.org/pdf/2505.12707.pdf")
+    ]
