@@ -283,9 +283,10 @@ def _on_page(name: str, value: str, text: str, hrefs: frozenset[str]) -> bool:
     address = re.sub(r"\s+", "", verbatim(value))
     if name in _ARXIV_IDS and (found := ARXIV_ID.search(address)):
         address = found.group(1)  # `arXiv:hep-ph/0211317v1`: its link's address
-    linked = any(address.casefold() in href.casefold() for href in hrefs)
-    if name in _ADDRESSES or name in _ARXIV_IDS or linked:
-        return linked
+    if name in _ADDRESSES or name in _ARXIV_IDS or re.match(r"https?://", address):
+        linked = any(address.casefold() in href.casefold() for href in hrefs)
+        if linked or name in _ADDRESSES or name in _ARXIV_IDS:
+            return linked  # another web address may be shown as text (a note, an abstract)
     if name in _NAME_LISTS:
         return all(f" {_words(n)} " in text for n in names(value))
     if name == "month":  # `oct`, `{October}`, `10`, `28--30 Mar`: shown as Oct
