@@ -49,10 +49,11 @@ log = logging.getLogger(__name__)
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 # al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field
 # (`codeurl`, `_venue`), or a link of its own (`video`), in the order links are shown.
-SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl"}
+# DBLP's older exports name the paper's address `ee` (electronic edition).
+SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl", "url": "ee"}
 LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Poster"}
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
-VERBATIM |= {"slidesurl", *LINKS}
+VERBATIM |= {"slidesurl", "ee", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
 # BibBase's links: `url_<label>`, each shown as a link named by its label.
 BIBBASE_LINK = re.compile(r"url_(\w+)")

@@ -174,6 +174,20 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "*": "`usera`, `userb`, `userc`: the lab's links for its own page (a journal "
         "issue's contents, a DOI); biblatex's user fields mean what their writer says",
     },
+    "bibtex/pierce-bcp.bib": {
+        "Pierce:GlobalComputingFoolTalk": "`slides` (gc-fool-slides.ps): a file of his own "
+        "site, not in content/; left out with a warning (so for "
+        "Pierce:TypeSystemsForConcurrencyTalk and LevinPierce04)",
+        "Pierce:TypeSystemsForConcurrencyTalk": "`slides` (concur98.ps), likewise",
+        "LevinPierce04": "`slides` (typebasedoptimization-slides.pdf), likewise",
+        "Pierce:ClimateCommitteReportAtICFP18": "`video` (XXXXX): a placeholder, no address",
+        "ver_ifc_jcs": "`ee`, the publisher's page, beside the `url` (its arXiv page) that "
+        "is the paper's link; its DOI is linked too",
+        "ClaessenHughes00": "`ee`, the ACM's page, beside the `url` (a PDF) that is the "
+        "paper's link",
+        "DBLP:conf/sigmod/EllisG89": "`ee` gives two addresses in one (the ACM's, then "
+        "`db/conf/sigmod/EllisG89.html`, DBLP's path): linked as written, a space encoded",
+    },
     "bibtex/rowe-ads.bib": {
         "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
         "place for a software version",

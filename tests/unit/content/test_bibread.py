@@ -452,3 +452,19 @@ def test_bibbase_links_are_the_papers_links():
     assert [(link.label, str(link.url)) for link in he.links] == [
         ("PDF", "https://arxiv.org/pdf/2505.12707.pdf")
     ]
+
+
+def test_dblps_electronic_edition_is_the_papers_link():
+    # Benjamin Pierce's bcp.bib: DBLP's older exports give the paper's address as `ee`
+    text = (
+        "@article{DBLP:journals/jar/PierceW12,\n"
+        "author       =   {Benjamin C. Pierce and\n                  Stephanie Weirich},\n"
+        "title        =   {Preface to Special Issue on the POPLMark Challenge},\n"
+        "journal      =   {J. Autom. Reasoning},\nvolume       =   {49},\n"
+        "number       =   {3},\nyear         =   {2012},\npages        =   {301-302},\n"
+        "ee           =   {http://dx.doi.org/10.1007/s10817-012-9254-5},\n"
+        "bibsource    =   {DBLP, http://dblp.uni-trier.de},\n"
+        'bcp          =   "yes",\nplclub       =   "yes",\n}\n'
+    )
+    paper = bibread.load_publications(text, "bcp.bib")[0][0][1]
+    assert paper.url == "http://dx.doi.org/10.1007/s10817-012-9254-5"
