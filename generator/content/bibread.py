@@ -186,8 +186,8 @@ def _put_texts(record: BibRecord, put: Put) -> None:
 
 
 def _put_links(record: BibRecord, result: PublicationInput) -> None:
-    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`) and
-    BibBase's `url_<label>` fields as links."""
+    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`), BibBase's
+    `url_<label>` fields and bibtex2web's downloads as links."""
     links = []
     arxiv = result.data.get("arxiv")
     shown = {result.data.get(name) for name in ("url", "pdf", "code", "slides")}
@@ -204,8 +204,25 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
         if url and urlsplit(url).scheme in ("http", "https") and result.origin.get("url") != name:
             result.origin[f"links[{len(links)}]"] = name
             links.append({"label": label, "url": url})
+    for name, label, url in _downloads(record):
+        result.origin[f"links[{len(links)}]"] = name
+        links.append({"label": label, "url": url})
     if links:
         result.data["links"] = links
+
+
+def _downloads(record: BibRecord) -> list[tuple[str, str, str]]:
+    """(field, label, address) of each link bibtex2web's `downloadsnonlocal` and `downloads`
+    give (the paper's PDF, its slides, its code), written `address label; address label`;
+    web addresses only."""
+    found = []
+    for name in ("downloadsnonlocal", "downloads"):
+        items = record.fields[name].value.split(";") if name in record.fields else []
+        for address, *label in (item.split(None, 1) for item in items if item.strip()):
+            url = verbatim(address)
+            if urlsplit(url).scheme in ("http", "https") and label:
+                found.append((name, decode(label[0]), url))
+    return found
 
 
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:

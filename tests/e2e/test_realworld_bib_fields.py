@@ -153,7 +153,7 @@ NOT_FACTS_OF_FILE: dict[str, dict[str, str]] = {
         "bibtex2web's own fields for Michael Ernst's web pages: the file names of a "
         "paper's downloads, its category on his list, which entry supersedes which, ASCII "
         "spellings of the names, what is still to do, and fields put out of use",
-        *("basefilename", "category", "futurecategory", "downloads", "downloadsnonlocal"),
+        *("basefilename", "category", "futurecategory"),
         *("olddownloads", "lostdownloadsnonlocal", "otherdownloadsnonlocal", "nodownloads"),
         *("omitdownloads", "tododownloads", "tododownloadsnonlocal", "needdownloadsnonlocal"),
         *("downloadsnonlocaltodo", "supersededby", "tobesupersededby", "notsupersededby"),
@@ -278,15 +278,22 @@ def _in_cite(name: str, value: str, cite: dict[str, str]) -> bool:
     return written in {_unbraced(v) for v in cite.values()}
 
 
+def _linked(address: str, hrefs: frozenset[str]) -> bool:
+    return any(address.casefold() in href.casefold() for href in hrefs)
+
+
 def _on_page(name: str, value: str, text: str, hrefs: frozenset[str]) -> bool:
     """Whether the field's fact is in the page's text or links."""
     address = re.sub(r"\s+", "", verbatim(value))
     if name in _ARXIV_IDS and (found := ARXIV_ID.search(address)):
         address = found.group(1)  # `arXiv:hep-ph/0211317v1`: its link's address
-    if name in _ADDRESSES or name in _ARXIV_IDS or re.match(r"https?://", address):
-        linked = any(address.casefold() in href.casefold() for href in hrefs)
-        if linked or name in _ADDRESSES or name in _ARXIV_IDS:
-            return linked  # another web address may be shown as text (a note, an abstract)
+    if name in _ADDRESSES or name in _ARXIV_IDS:
+        return _linked(address, hrefs)
+    # Another field that starts with a web address is a link (BibBase's `url_pdf`), or
+    # links (bibtex2web's `address label; address label`), or text (an abstract)
+    addresses = re.findall(r"https?://[^\s;]+", verbatim(value))
+    if address.startswith(("http://", "https://")) and all(_linked(a, hrefs) for a in addresses):
+        return True
     if name in _NAME_LISTS:
         return all(f" {_words(n)} " in text for n in names(value))
     if name == "month":  # `oct`, `{October}`, `10`, `28--30 Mar`: shown as Oct

@@ -188,6 +188,18 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "DBLP:conf/sigmod/EllisG89": "`ee` gives two addresses in one (the ACM's, then "
         "`db/conf/sigmod/EllisG89.html`, DBLP's path): linked as written, a space encoded",
     },
+    "bibtex/ernst.bib": {
+        "ernst-ijcai97": "a download at an ftp: address (`downloads`): browsers no longer "
+        "open ftp:, so cvsite links only web addresses; so for ErnstKC98, SpotoE2011, "
+        "SpotoE2010:TR, BrunHEN2010:TR and ZhangJWMLEN2014:TR",
+        "ErnstKC98": "its ftp: download (`downloads`), likewise; its web one is linked",
+        "SpotoE2011": "its ftp: download (`downloads`), likewise",
+        "SpotoE2010:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "BrunHEN2010:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "ZhangJWMLEN2014:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "ErnstP2005": "`downloadsnonlocal` names four slide files of his site by file name "
+        "alone (dynamic-tutorial-ase2005-main.pdf…), not addresses",
+    },
     "bibtex/rowe-ads.bib": {
         "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
         "place for a software version",

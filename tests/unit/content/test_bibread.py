@@ -468,3 +468,28 @@ def test_dblps_electronic_edition_is_the_papers_link():
     )
     paper = bibread.load_publications(text, "bcp.bib")[0][0][1]
     assert paper.url == "http://dx.doi.org/10.1007/s10817-012-9254-5"
+
+
+def test_bibtex2web_downloads_are_the_papers_links():
+    # Michael Ernst's ernst.bib: `address label; address label`, web addresses linked
+    text = (
+        '@TechReport{Ernst94:SlicingTR9414,\n  author = \t "Michael D. Ernst",\n'
+        '  title = \t "Practical fine-grained static slicing of optimized code",\n'
+        '  institution =  "Microsoft Research",\n  year = \t 1994,\n'
+        "  downloadsnonlocal =\n"
+        '   "https://homes.cs.washington.edu/~mernst/pubs/slicing-tr9414.pdf PDF",\n'
+        "  downloads =\n"
+        '   "https://homes.cs.washington.edu/~mernst/pubs/slicing-9705-slides.pdf slides (PDF);\n'
+        "    https://homes.cs.washington.edu/~mernst/pubs/slicing-9705-slides.ppt slides "
+        '(PowerPoint)",\n  category = "Static analysis",\n}\n'
+        '@InProceedings{ErnstKC98,\n  title = "T",\n  year = 1998,\n  downloads =\n'
+        '   "ftp://ftp.cs.washington.edu/homes/chambers/gud.tar.gz implementation",\n}\n'
+    )
+    slicing, ftp = (p for _, p in bibread.load_publications(text, "ernst.bib")[0])
+    pubs = "https://homes.cs.washington.edu/~mernst/pubs"
+    assert [(link.label, str(link.url)) for link in slicing.links] == [
+        ("PDF", f"{pubs}/slicing-tr9414.pdf"),
+        ("slides (PDF)", f"{pubs}/slicing-9705-slides.pdf"),
+        ("slides (PowerPoint)", f"{pubs}/slicing-9705-slides.ppt"),
+    ]
+    assert ftp.links == []  # browsers no longer open ftp:
