@@ -245,7 +245,9 @@ def _kind(record: BibRecord) -> str:
         r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I
     ):
         return "workshop"
-    if kind == "misc" and _arxiv_id(record):
+    # INSPIRE gives a paper not yet in a journal as an @article with only its arXiv id.
+    journal = any(name in fields for name in ("journal", "journaltitle"))
+    if (kind == "misc" or (kind == "journal" and not journal)) and _arxiv_id(record):
         return "preprint"
     return kind
 

@@ -367,3 +367,19 @@ def test_an_organization_that_is_the_venue_is_not_the_publisher_too():
     talk = papers["Beck2021SPSP"]
     assert talk.venue.startswith("Talk presented at") and talk.publisher is None
     assert (papers["sponsored"].venue, papers["sponsored"].publisher) == ("Proc. of X", "IEEE")
+
+
+def test_an_article_with_only_its_arxiv_id_is_a_preprint():
+    # INSPIRE's export of a paper not yet in a journal (gutsche-complete_publication_list.bib)
+    text = (
+        "@article{Hayrapetyan:2026_3113723,\n  author = {Hayrapetyan, Aram and others},\n"
+        "  title = {{Observation of a family of all-charm tetraquarks}},\n  year = {2026},\n"
+        "  eprint = {2602.02252},\n  archivePrefix = {arXiv},\n  primaryClass = {hep-ex}\n}\n"
+        "@article{published, title={T}, journal={Phys. Rev. Lett.}, eprint={2602.00001},"
+        " archivePrefix={arXiv}, year=2026}\n"
+        "@article{unnamed, title={U}, year=2026}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "inspire.bib")[0]}
+    assert papers["Hayrapetyan:2026_3113723"].type == "preprint"
+    assert papers["published"].type == "journal"
+    assert papers["unnamed"].type == "journal"  # no arXiv id: an article, its journal unsaid
