@@ -209,9 +209,25 @@ def decoder_macros() -> list[tuple[str, str]]:
     return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
+# NASA ADS tags an astronomical object in a title, `<ASTROBJ>51 Pegasi b</ASTROBJ>`: the
+# object's name is the text.
+_ADS_OBJECT = re.compile(r"</?ASTROBJ>", re.IGNORECASE)
+# TeX's single quotes, `` `word' ``: a backtick prints ‘ and the quote that closes it ’
+# (the double ones, ``…'', pylatexenc reads). Left as written, a title's Markdown would read
+# two backticks as code. `\`e` is an accent, not a quote.
+_SINGLE_QUOTED = re.compile(r"(?<![`\\])`(?!`)([^`'$]*)'(?!')")
+_LEFT_QUOTE = re.compile(r"(?<![`\\])`(?!`)")
+
+
+def _as_tex_prints(value: str) -> str:
+    """What TeX prints for these signs, whichever way the text is then read."""
+    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", _ADS_OBJECT.sub("", value)))
+
+
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
+    value = _as_tex_prints(value)
     if "ensuremath" in value:
         value = ensuremath_as_math(value)
     if not LATEX_SIGNS.search(value):
@@ -236,7 +252,7 @@ _ESCAPED_ARGUMENT = re.compile(
 
 @functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
 def _latex_to_text(value: str, math_as_text: bool = False) -> str:
-    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", value)
+    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", _as_tex_prints(value))
     decoder = _MATH_AS_TEXT if math_as_text else _DECODER
     try:
         nodes, _, _ = LatexWalker(

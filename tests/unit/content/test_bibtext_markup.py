@@ -1,0 +1,35 @@
+"""Markup that exporters write into BibTeX field text, other than LaTeX, reads as its text."""
+
+from __future__ import annotations
+
+from generator.content import bibread
+from generator.content.bibtext import decode
+
+
+def test_nasa_ads_object_tags_in_a_title_read_as_the_objects_name():
+    """faria-cv-auto.bib's Martins2015 (and rowe-ads.bib's 2009A&A...505..715H), as NASA ADS
+    writes them: ADS tags an astronomical object in a title `<ASTROBJ>…</ASTROBJ>`."""
+    title = "Evidence for a spectroscopic direct detection of reflected light from "
+    text = rf"""@ARTICLE{{Martins2015,
+       author = {{{{Martins}}, J.~H.~C. and {{Santos}}, N.~C. and {{Figueira}}, P.}},
+        title = "{{{title}<ASTROBJ>51 Pegasi b</ASTROBJ>}}",
+      journal = {{\aap}},
+         year = 2015,
+}}"""
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.title == (
+        "Evidence for a spectroscopic direct detection of reflected light from 51 Pegasi b"
+    )
+
+
+def test_tex_left_quotes_read_as_quotes_not_as_markdown_code():
+    """uegaki-mypubs.bib's CremersRoelofsenUegaki:17, as written there: TeX prints a backtick
+    as a left quote; left as it is, the title's Markdown read `wonder' and ` as code."""
+    text = r"""@article{CremersRoelofsenUegaki:17,
+	Author = {Alexandre Cremers and Floris Roelofsen and Wataru Uegaki},
+	Journal = {Semantics \& Pragmatics},
+	Title = {Distributive ignorance inferences with `wonder' and `believe'},
+	Year = {to appear}}"""
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.title == "Distributive ignorance inferences with ‘wonder’ and ‘believe’"
+    assert decode(r"a ``double'' quote") == "a “double” quote"
