@@ -1,4 +1,6 @@
-"""Markup that exporters write into BibTeX field text, other than LaTeX, reads as its text."""
+"""What real exporters write into a .bib (markup that is not LaTeX, TeX's quotes, a field that
+repeats another) reads as the text it means, each checked on the text a real file has.
+"""
 
 from __future__ import annotations
 
@@ -33,3 +35,25 @@ def test_tex_left_quotes_read_as_quotes_not_as_markdown_code():
     paper = bibread.load_publications(text, "refs.bib")[0][0][1]
     assert paper.title == "Distributive ignorance inferences with ‘wonder’ and ‘believe’"
     assert decode(r"a ``double'' quote") == "a “double” quote"
+
+
+def test_a_publisher_that_is_the_journal_is_shown_once():
+    """qi-mendeley.bib's ChuangChen2020, as written there: the publisher is the journal's
+    name again."""
+    text = r"""@article{ChuangChen2020,
+author = {Chuang Chen and Xiao Yan Xu and Yang Qi and Zi Yang Meng},
+title = {Metal to Orthogonal Metal Transition},
+publisher = {Chin. Phys. Lett.},
+year = {2020},
+journal = {Chin. Phys. Lett.},
+volume = {37},
+number = {4},
+eid = {047103},
+numpages = {0},
+pages = {047103},
+keywords = {},
+url = {http://cpl.iphy.ac.cn/EN/abstract/article_105568.shtml},
+doi = {10.1088/0256-307X/37/4/047103}
+}"""
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.venue, paper.publisher) == ("Chin. Phys. Lett.", None)
