@@ -209,19 +209,20 @@ def decoder_macros() -> list[tuple[str, str]]:
     return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
-# NASA ADS tags an astronomical object in a title, `<ASTROBJ>51 Pegasi b</ASTROBJ>`: the
-# object's name is the text.
-_ADS_OBJECT = re.compile(r"</?ASTROBJ>", re.IGNORECASE)
+# NASA ADS's HTML in a title: an astronomical object, `<ASTROBJ>51 Pegasi b</ASTROBJ>`, and
+# the paper an erratum corrects, `<A href=``/abs/…''>(2014, AJ, 147, 119)</A>`. The text
+# between the tags is the title's.
+_ADS_MARKUP = re.compile(r"</?ASTROBJ>|<A\s+href\s*=[^>]*>|</A>", re.IGNORECASE)
 # TeX's single quotes, `` `word' ``: a backtick prints ‘ and the quote that closes it ’
 # (the double ones, ``…'', pylatexenc reads). Left as written, a title's Markdown would read
 # two backticks as code. `\`e` is an accent, not a quote.
-_SINGLE_QUOTED = re.compile(r"(?<![`\\])`(?!`)([^`'$]*)'(?!')")
+_SINGLE_QUOTED = re.compile(r"(?<![`\\])`(?!`)((?:[^`'$\\]|\\.)*)'(?!')")
 _LEFT_QUOTE = re.compile(r"(?<![`\\])`(?!`)")
 
 
 def _as_tex_prints(value: str) -> str:
     """What TeX prints for these signs, whichever way the text is then read."""
-    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", _ADS_OBJECT.sub("", value)))
+    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", _ADS_MARKUP.sub("", value)))
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:

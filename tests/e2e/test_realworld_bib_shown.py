@@ -427,11 +427,12 @@ def test_lhcb_and_nasa_ads_lists_read_as_written(tmp_path_factory):
 
 
 def test_exporters_markup_and_repeats_read_as_text(tmp_path_factory):
-    # NASA ADS tags objects in titles: `<ASTROBJ>51 Pegasi b</ASTROBJ>` (João Faria's CV
-    # list, and Jason Rowe's `<ASTROBJ>85 Pegasi</ASTROBJ>`)
+    # NASA ADS's HTML in titles: `<ASTROBJ>51 Pegasi b</ASTROBJ>` (João Faria's CV list, and
+    # Jason Rowe's `<ASTROBJ>85 Pegasi</ASTROBJ>`), an erratum's `<A href=``…''>…</A>`
     for name, slug, words in (
         ("bibtex/faria-cv-auto.bib", "Martins2015", "reflected light from 51 Pegasi b"),
         ("bibtex/rowe-ads.bib", "2009A-A.505.715H", "binary system 85 Pegasi using MOST"),
+        ("bibtex/rowe-ads.bib", "2014AJ.147.163C", "Q1-Q12 Data” (2014, AJ, 147, 119)"),
     ):
         output, run = _built(tmp_path_factory, name)
         assert run.code == 0, run.err

@@ -35,6 +35,8 @@ def test_tex_left_quotes_read_as_quotes_not_as_markdown_code():
     paper = bibread.load_publications(text, "refs.bib")[0][0][1]
     assert paper.title == "Distributive ignorance inferences with ‘wonder’ and ‘believe’"
     assert decode(r"a ``double'' quote") == "a “double” quote"
+    # an accent's quote inside the quotes is the accent's
+    assert decode(r"the `caf{\'e}' and `na{\"\i}ve'") == "the ‘café’ and ‘naïve’"
 
 
 def test_a_publisher_that_is_the_journal_is_shown_once():
@@ -57,3 +59,19 @@ doi = {10.1088/0256-307X/37/4/047103}
 }"""
     paper = bibread.load_publications(text, "refs.bib")[0][0][1]
     assert (paper.venue, paper.publisher) == ("Chin. Phys. Lett.", None)
+
+
+def test_nasa_ads_links_in_a_title_read_as_their_text():
+    """rowe-ads.bib's 2014AJ....147..163C, as NASA ADS writes an erratum's title: the paper
+    it corrects as an HTML link."""
+    text = r"""@ARTICLE{2014AJ....147..163C,
+       author = {{Coughlin}, Jeffrey L. and {Thompson}, Susan E. and {Bryson}, Stephen T. and {Burke}, Christopher J. and {Caldwell}, Douglas A. and {Christiansen}, Jessie L. and {Haas}, Michael R. and {Howell}, Steve B. and {Jenkins}, Jon M. and {Kolodziejczak}, Jeffery J. and {Mullally}, Fergal R. and {Rowe}, Jason F.},
+        title = "{Erratum: ``Contamination in the Kepler Field. Identification of 685 KOIs as False Positives via Ephemeris Matching Based on Q1-Q12 Data'' <A href=``/abs/2014AJ....147..119C''>(2014, AJ, 147, 119)</A>}",
+      journal = {\aj},
+         year = 2014,
+}"""  # noqa: E501
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.title == (
+        "Erratum: “Contamination in the Kepler Field. Identification of 685 KOIs as False "
+        "Positives via Ephemeris Matching Based on Q1-Q12 Data” (2014, AJ, 147, 119)"
+    )
