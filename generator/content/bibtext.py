@@ -29,6 +29,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_p
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
 from generator.content.authors import NAME_MARKS
+from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
@@ -220,15 +221,17 @@ _SINGLE_QUOTED = re.compile(r"(?<![`\\])`(?!`)((?:[^`'$\\]|\\.)*)'(?!')")
 _LEFT_QUOTE = re.compile(r"(?<![`\\])`(?!`)")
 
 
-def _as_tex_prints(value: str) -> str:
-    """What TeX prints for these signs, whichever way the text is then read."""
-    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", _ADS_MARKUP.sub("", value)))
+def _as_tex(value: str) -> str:
+    """What exporters write in a field other than TeX (NASA ADS's HTML, INSPIRE's MathML) as
+    TeX, and TeX's single quotes as the quotes TeX prints: whichever way the text is read."""
+    value = mathml_as_tex(_ADS_MARKUP.sub("", value))
+    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", value))
 
 
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
-    value = _as_tex_prints(value)
+    value = _as_tex(value)
     if "ensuremath" in value:
         value = ensuremath_as_math(value)
     if not LATEX_SIGNS.search(value):
@@ -253,7 +256,7 @@ _ESCAPED_ARGUMENT = re.compile(
 
 @functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
 def _latex_to_text(value: str, math_as_text: bool = False) -> str:
-    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", _as_tex_prints(value))
+    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", _as_tex(value))
     decoder = _MATH_AS_TEXT if math_as_text else _DECODER
     try:
         nodes, _, _ = LatexWalker(

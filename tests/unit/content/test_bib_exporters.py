@@ -75,3 +75,25 @@ def test_nasa_ads_links_in_a_title_read_as_their_text():
         "Erratum: “Contamination in the Kepler Field. Identification of 685 KOIs as False "
         "Positives via Ephemeris Matching Based on Q1-Q12 Data” (2014, AJ, 147, 119)"
     )
+
+
+def test_inspire_mathml_in_a_title_reads_as_a_formula():
+    """gutsche-complete_publication_list.bib's Hayrapetyan:2025_2958462 and
+    Hayrapetyan:2025_3094398, as INSPIRE writes the newest titles: formulas as MathML."""
+    text = r"""@article{Hayrapetyan:2025_2958462,
+  author         = {Hayrapetyan, Aram and others},
+  title          = {{First Exclusive Reconstruction of the <math display="inline"><mrow><msup><mrow><mi>B</mi></mrow><mrow><mo>*</mo><mo>+</mo></mrow></msup></mrow></math>, <math display="inline"><mrow><msup><mrow><mi>B</mi></mrow><mrow><mo>*</mo><mn>0</mn></mrow></msup></mrow></math>, and <math display="inline"><mrow><msubsup><mrow><mi>B</mi></mrow><mrow><mi>s</mi></mrow><mrow><mo>*</mo><mn>0</mn></mrow></msubsup></mrow></math> Mesons and Precise Measurement of Their Masses}},
+  year           = {2025},
+}
+@article{Hayrapetyan:2025_3094398,
+  author         = {Hayrapetyan, Aram and others},
+  title          = {{Characterization of the quantum state of top quark pairs produced in proton-proton collisions at <math display="inline"><msqrt><mi>s</mi></msqrt><mo>=</mo><mn>13</mn><mtext> </mtext><mtext> </mtext><mi>TeV</mi></math> using the beam and helicity bases}},
+  year           = {2025},
+}"""  # noqa: E501
+    papers = [paper for _, paper in bibread.load_publications(text, "refs.bib")[0]]
+    assert [paper.title for paper in papers] == [
+        "First Exclusive Reconstruction of the ${B}^{*+}$, ${B}^{*0}$, and ${B}_{s}^{*0}$ Mesons "
+        "and Precise Measurement of Their Masses",
+        "Characterization of the quantum state of top quark pairs produced in proton-proton "
+        r"collisions at $\sqrt{s}=13\ \ \mathrm{TeV}$ using the beam and helicity bases",
+    ]
