@@ -99,6 +99,7 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
         if source in record.fields:
             result.put(target, names(record.fields[source].value), source)
     _put_venue(record, kind, result.put)
+    _publisher_not_the_venue(result)
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
     _one_link_per_address(result)
@@ -106,6 +107,14 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
     _put_selection(record, result.put)
     return result
+
+
+def _publisher_not_the_venue(result: PublicationInput) -> None:
+    """A publisher that is the venue's name again (a Mendeley export's `publisher = {Chin.
+    Phys. Lett.}` beside the same `journal`) is shown once, as the venue."""
+    publisher, venue = result.data.get("publisher"), result.data.get("venue")
+    if publisher and venue and publisher.casefold() == venue.casefold():
+        del result.data["publisher"], result.origin["publisher"]
 
 
 def _one_link_per_address(result: PublicationInput) -> None:
@@ -279,7 +288,9 @@ def _kind(record: BibRecord) -> str:
         r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I
     ):
         return "workshop"
-    if kind == "misc" and _arxiv_id(record):
+    # INSPIRE gives a paper not yet in a journal as an @article with only its arXiv id.
+    journal = any(name in fields for name in ("journal", "journaltitle"))
+    if (kind == "misc" or (kind == "journal" and not journal)) and _arxiv_id(record):
         return "preprint"
     return kind
 

@@ -29,6 +29,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_p
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
 from generator.content.authors import NAME_MARKS
+from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
 ET_AL = "et al."
@@ -209,9 +210,28 @@ def decoder_macros() -> list[tuple[str, str]]:
     return [(name, getattr(s and s.args_parser, "argspec", "")) for name, s in specs.items()]
 
 
+# NASA ADS's HTML in a title: an astronomical object, `<ASTROBJ>51 Pegasi b</ASTROBJ>`, and
+# the paper an erratum corrects, `<A href=``/abs/…''>(2014, AJ, 147, 119)</A>`. The text
+# between the tags is the title's.
+_ADS_MARKUP = re.compile(r"</?ASTROBJ>|<A\s+href\s*=[^>]*>|</A>", re.IGNORECASE)
+# TeX's single quotes, `` `word' ``: a backtick prints ‘ and the quote that closes it ’
+# (the double ones, ``…'', pylatexenc reads). Left as written, a title's Markdown would read
+# two backticks as code. `\`e` is an accent, not a quote.
+_SINGLE_QUOTED = re.compile(r"(?<![`\\])`(?!`)((?:[^`'$\\]|\\.)*)'(?!')")
+_LEFT_QUOTE = re.compile(r"(?<![`\\])`(?!`)")
+
+
+def _as_tex(value: str) -> str:
+    """What exporters write in a field other than TeX (NASA ADS's HTML, INSPIRE's MathML) as
+    TeX, and TeX's single quotes as the quotes TeX prints: whichever way the text is read."""
+    value = mathml_as_tex(_ADS_MARKUP.sub("", value))
+    return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", value))
+
+
 def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) -> str:
     """LaTeX to text: `M{\\"u}ller` -> Müller, `{ARM}` -> ARM, `\\&` -> &. Math stays as written
     (`$\\lambda$`), or, with `math_as_text`, is read as text (λ)."""
+    value = _as_tex(value)
     if "ensuremath" in value:
         value = ensuremath_as_math(value)
     if not LATEX_SIGNS.search(value):
@@ -236,7 +256,7 @@ _ESCAPED_ARGUMENT = re.compile(
 
 @functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
 def _latex_to_text(value: str, math_as_text: bool = False) -> str:
-    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", value)
+    value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", _as_tex(value))
     decoder = _MATH_AS_TEXT if math_as_text else _DECODER
     try:
         nodes, _, _ = LatexWalker(

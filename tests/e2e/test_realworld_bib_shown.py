@@ -55,6 +55,9 @@ OWNERS = {
     "bibtex/shires-lhcb-papers.bib": ("Alex Shires", "Shires"),
     "bibtex/rowe-ads.bib": ("Jason F. Rowe", "{Rowe}, J"),
     "bibtex/ginsburg-ads-cv.bib": ("Adam Ginsburg", "Ginsburg"),
+    "bibtex/faria-cv-auto.bib": ("João P. Faria", "Faria"),
+    "bibtex/uegaki-mypubs.bib": ("Wataru Uegaki", "Uegaki"),
+    "bibtex/qi-mendeley.bib": ("Yang Qi", "Qi"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -78,6 +81,7 @@ OWNER_FORMS = {
     # Its ATLAS papers write `Aad, Georges and others`: the owner is not named in them.
     "bibtex/stark-papers.bib": r"Stark, Giordon|Giordon Stark|Stark, G\.",
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
+    "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -241,7 +245,8 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     },
 }
 
-_SIGNS = re.compile(r"[\\${}]")
+# TeX's signs, or an HTML or MathML tag shown as text (an exporter's markup left in).
+_SIGNS = re.compile(r"[\\${}]|</?[A-Za-z]")
 
 
 def _built(tmp_path_factory, name: str) -> tuple[Path, Run]:
@@ -516,3 +521,32 @@ def test_lhcb_and_nasa_ads_lists_read_as_written(tmp_path_factory):
     assert main.find("strong", cls="me").text == "A. Ginsburg"
     authors = read_page(output / "publications" / "2022A-A.658A.178S" / "index.html").main
     assert "U. A. Yıldız" in authors.text and "$" not in authors.text
+
+
+def test_exporters_markup_and_repeats_read_as_text(tmp_path_factory):
+    # NASA ADS's HTML in titles: `<ASTROBJ>51 Pegasi b</ASTROBJ>` (João Faria's CV list, and
+    # Jason Rowe's `<ASTROBJ>85 Pegasi</ASTROBJ>`), an erratum's `<A href=``…''>…</A>`
+    for name, slug, words in (
+        ("bibtex/faria-cv-auto.bib", "Martins2015", "reflected light from 51 Pegasi b"),
+        ("bibtex/rowe-ads.bib", "2009A-A.505.715H", "binary system 85 Pegasi using MOST"),
+        ("bibtex/rowe-ads.bib", "2014AJ.147.163C", "Q1-Q12 Data” (2014, AJ, 147, 119)"),
+    ):
+        output, run = _built(tmp_path_factory, name)
+        assert run.code == 0, run.err
+        shown = re.sub(r"\s+", " ", _reading(_title(output, slug)))
+        assert words in shown and "<" not in shown, (slug, shown)
+    # INSPIRE writes the newest titles' formulas as MathML (Oliver Gutsche's list, 117 titles)
+    output, run = _built(tmp_path_factory, "bibtex/gutsche-complete_publication_list.bib")
+    title = _title(output, "Hayrapetyan-2025_2958462")
+    assert title.find("math") and "B*+, B*0, and Bs*0 Mesons" in _reading(title), title.text
+    # Wataru Uegaki's titles quote with TeX's backtick: `wonder' and `believe'
+    output, run = _built(tmp_path_factory, "bibtex/uegaki-mypubs.bib")
+    title = _title(output, "CremersRoelofsenUegaki-17")
+    assert title.text == "Distributive ignorance inferences with ‘wonder’ and ‘believe’"
+    assert not title.find("code")
+    # Yang Qi's Mendeley export gives `publisher` as the journal's name again: shown once
+    output, run = _built(tmp_path_factory, "bibtex/qi-mendeley.bib")
+    venue = read_page(output / "publications" / "ChuangChen2020" / "index.html").main.find(
+        "p", cls="venue"
+    )
+    assert venue.text.count("Chin. Phys. Lett.") == 1, venue.text

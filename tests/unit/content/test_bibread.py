@@ -493,3 +493,19 @@ def test_bibtex2web_downloads_are_the_papers_links():
         ("slides (PowerPoint)", f"{pubs}/slicing-9705-slides.ppt"),
     ]
     assert ftp.links == []  # browsers no longer open ftp:
+
+
+def test_an_article_with_only_its_arxiv_id_is_a_preprint():
+    # INSPIRE's export of a paper not yet in a journal (gutsche-complete_publication_list.bib)
+    text = (
+        "@article{Hayrapetyan:2026_3113723,\n  author = {Hayrapetyan, Aram and others},\n"
+        "  title = {{Observation of a family of all-charm tetraquarks}},\n  year = {2026},\n"
+        "  eprint = {2602.02252},\n  archivePrefix = {arXiv},\n  primaryClass = {hep-ex}\n}\n"
+        "@article{published, title={T}, journal={Phys. Rev. Lett.}, eprint={2602.00001},"
+        " archivePrefix={arXiv}, year=2026}\n"
+        "@article{unnamed, title={U}, year=2026}\n"
+    )
+    papers = {r.key: p for r, p in bibread.load_publications(text, "inspire.bib")[0]}
+    assert papers["Hayrapetyan:2026_3113723"].type == "preprint"
+    assert papers["published"].type == "journal"
+    assert papers["unnamed"].type == "journal"  # no arXiv id: an article, its journal unsaid
