@@ -204,6 +204,9 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "ErnstP2005": "`downloadsnonlocal` names four slide files of his site by file name "
         "alone (dynamic-tutorial-ase2005-main.pdf…), not addresses",
     },
+    "bibtex/uegaki-mypubs.bib": {
+        "RoelofsenUegaki:16": "`Editors`: a misspelt `editor`, which BibTeX ignores too",
+    },
     "bibtex/rowe-ads.bib": {
         "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
         "place for a software version",
