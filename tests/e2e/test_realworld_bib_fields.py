@@ -7,6 +7,11 @@ as text a reader sees, as a link's address, or in the Cite block (the BibTeX sho
 field is named below: among the fields that are no fact of a paper (NOT_FACTS), among a
 file's own bookkeeping (NOT_FACTS_OF_FILE), or in KNOWINGLY_MISSED (a fact the page does
 not show, the field named in backticks in its why).
+
+Compared: in the Cite block, the value as written (whitespace as one space, the marks on
+names left out); on the page, the value decoded by bibtext, word for word (case, quotes,
+Markdown's marks aside); a month by its name, an address or an arXiv id by a link's
+address, a name list name by name.
 """
 
 from __future__ import annotations
