@@ -49,13 +49,17 @@ log = logging.getLogger(__name__)
 # Fields read verbatim: LaTeX decoding would mangle `~`, `%` or `_` in an address.
 # al-folio's, academicpages' and Hugo Blox's own fields: a second name for a model field
 # (`codeurl`, `_venue`), or a link of its own (`video`), in the order links are shown.
-SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl"}
+# DBLP's older exports name the paper's address `ee` (electronic edition).
+SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl", "url": "ee"}
 LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Poster"}
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
-VERBATIM |= {"slidesurl", *LINKS}
+VERBATIM |= {"slidesurl", "ee", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
+# BibBase's links: `url_<label>`, each shown as a link named by its label.
+BIBBASE_LINK = re.compile(r"url_(\w+)")
+BIBBASE_LABELS = {"pdf": "PDF", "arxiv": "arXiv"}
 # Fields shown as Markdown besides the title: a formula in them becomes MathML.
-MATH_SHOWN = {"titleaddon", "abstract"}
+MATH_SHOWN = {"titleaddon", "abstract", "summary"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 _ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
@@ -133,7 +137,7 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
         return None
     if name in ("title", "subtitle"):  # a title that is a link reads as its text
         return decode(without_links(field.value)[0])
-    if name in VERBATIM:
+    if name in VERBATIM or BIBBASE_LINK.fullmatch(name):
         text = verbatim(field.value)
         return _address(text) if name in ADDRESSES else text
     # Titles and abstracts are Markdown, where a formula is MathML; the rest is plain text.
@@ -184,20 +188,50 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     if "url" not in record.fields and html and urlsplit(html).scheme in ("http", "https"):
         put("url", html, "html")  # al-folio's link to the paper's page
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
+    # bibtex2web's paper summary (a paragraph under the paper on its owner's list)
+    put("summary", _text(record, "summary", paragraphs=True), "summary")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
 
 
 def _put_links(record: BibRecord, result: PublicationInput) -> None:
-    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`) as links."""
+    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`), BibBase's
+    `url_<label>` fields and bibtex2web's downloads as links."""
     links = []
-    for name, label in LINKS.items():
+    arxiv = result.data.get("arxiv")
+    shown = {result.data.get(name) for name in ("url", "pdf", "code", "slides")}
+    shown |= {f"{scheme}://arxiv.org/abs/{arxiv}" for scheme in ("http", "https")}
+    bibbase = {
+        name: BIBBASE_LABELS.get(match.group(1), match.group(1).replace("_", " ").capitalize())
+        for name in record.fields
+        if (match := BIBBASE_LINK.fullmatch(name))
+    }
+    for name, label in {**LINKS, **bibbase}.items():
         url = _text(record, name)
+        if url in shown and name in bibbase:
+            continue  # BibBase's `url_arxiv` beside the arXiv id: one link
         if url and urlsplit(url).scheme in ("http", "https") and result.origin.get("url") != name:
             result.origin[f"links[{len(links)}]"] = name
             links.append({"label": label, "url": url})
+    for name, label, url in _downloads(record):
+        result.origin[f"links[{len(links)}]"] = name
+        links.append({"label": label, "url": url})
     if links:
         result.data["links"] = links
+
+
+def _downloads(record: BibRecord) -> list[tuple[str, str, str]]:
+    """(field, label, address) of each link bibtex2web's `downloadsnonlocal` and `downloads`
+    give (the paper's PDF, its slides, its code), written `address label; address label`;
+    web addresses only."""
+    found = []
+    for name in ("downloadsnonlocal", "downloads"):
+        items = record.fields[name].value.split(";") if name in record.fields else []
+        for address, *label in (item.split(None, 1) for item in items if item.strip()):
+            url = verbatim(address)
+            if urlsplit(url).scheme in ("http", "https") and label:
+                found.append((name, decode(label[0]), url))
+    return found
 
 
 def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
@@ -262,8 +296,13 @@ def _kind(record: BibRecord) -> str:
 
 
 def _arxiv_id(record: BibRecord) -> tuple[str, str] | None:
-    """(id, its field): from eprint, an `arxiv` field, or a venue such as 'arXiv:2101.00001'."""
+    """(id, its field): from Mendeley's `arxivId`, eprint, an `arxiv` field, or a venue such
+    as 'arXiv:2101.00001'."""
     fields = record.fields
+    # Mendeley's arxivId names an old id whole (hep-ex/0401008) where its eprint drops the
+    # archive (0401008)
+    if "arxivid" in fields and (match := ARXIV_ID.search(verbatim(fields["arxivid"].value))):
+        return match.group(1), "arxivid"
     prefix = (fields.get("archiveprefix") or fields.get("eprinttype") or BibField("", 0)).value
     if "eprint" in fields and (
         prefix.lower() == "arxiv" or ARXIV_ID.fullmatch(verbatim(fields["eprint"].value))
@@ -566,6 +605,9 @@ CITATION_FIELDS = frozenset(
         *("organization", "institution", "school", "holder", "howpublished", "address"),
         *("location", "type", "year", "month", "date", "note", "isbn", "issn", "doi", "url"),
         *("eprint", "archiveprefix", "eprinttype", "primaryclass", "pubstate", "collaboration"),
+        # APS's journal `issue` and an article's number (`eid`, e1234) where it has no pages:
+        # printed by biblatex's styles and the astronomers' (aa.bst, mnras.bst)
+        *("issue", "eid"),
     }
 )
 

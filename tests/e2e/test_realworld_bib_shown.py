@@ -122,7 +122,9 @@ TEX_KEPT: dict[str, dict[str, str]] = {
 KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     "bibtex/duarte-cv-publications.bib": {
         "*": "`contributioncodes` (258 entries): CRediT role numbers that only the file's "
-        "@comment explains; cvsite has no place for a per-paper role",
+        "@comment explains; cvsite has no place for a per-paper role, nor for his sentence "
+        "on his part (`contribution`, `contributionstatement`); `day`: a paper is dated to "
+        "its month, as citation styles date it",
         "CMS:2022dwd": "its second `note` (the field is given twice; the first is kept, "
         "with a warning)",
         "Sirunyan:2016iap": "its second `note`, likewise",
@@ -137,11 +139,108 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "and `currency` of awards, `advisor`, `degree`, `role`, `presenter` (a talk he gave "
         "of another's paper), `numlectures`; `eventdate` (7 talks show their `date`, the "
         "day of the talk, not the span of the event); `file` (16 PDFs in his site's own "
-        "assets folder, which is not in content/)",
+        "assets folder, which is not in content/); `funder`, `position`, `department`, "
+        "`committee`, `co-conveners`, `description` of a course, `presentationtype`, "
+        "`eventnumber`, `part`, `origdate`",
         "25_elemen_logic": "`date = {2025-23}`: a season (autumn) reads as the year, as "
         "docs/publications.md says; so do 10 more teaching entries",
         "camb": "@Degree, @Visit and @Post have no `title`: shown under the key, with a "
         "warning (also kings, lund, soton, texas, 2627_AEP_KCL)",
+    },
+    "bibtex/kassung-publications.bib": {
+        "*": "`day`: a paper is dated to its month, as citation styles date it",
+    },
+    "biblatex/tran_paul_le_pubs.bib": {
+        "*": "`day` of a thesis: dated to its month, as citation styles date it",
+    },
+    "bibtex/stark-papers.bib": {
+        "Accettura2023": "`day`: dated to its month, as citation styles date it",
+    },
+    "bibtex/ginsburg-ads-cv.bib": {
+        "*": "`jornal` (19 entries, all `ArXiv e-prints`): a misspelt `journal`, which "
+        "BibTeX ignores too",
+    },
+    "bibtex/plai-group_publications.bib": {
+        "*": "BibBase's `bibbase_note` (PMLR 108:1748-1758, the volume and pages its page "
+        "shows again); `support`, the programmes that funded the work, has no place in "
+        "cvsite",
+        "scibior2021imagining": "`url_paper` runs into the next line (the file has no "
+        "comma after it), so it is no address: the entry's links (`url_arxiv` too) are "
+        "left out, with a warning",
+        "harvey2021image": "`abtstract`: a misspelt `abstract`, which BibTeX ignores too",
+        "GRA-19": "`abstact`: a misspelt `abstract`, likewise",
+    },
+    "bibtex/aye-paperpile.bib": {
+        "*": "`conference`: Paperpile's name of the meeting, beside the `journal` (the "
+        "series of its abstracts) that the venue shows",
+    },
+    "biblatex/lew-zotero-journal.bib": {
+        "*": "`usera`, `userb`, `userc`: the lab's links for its own page (a journal "
+        "issue's contents, a DOI); biblatex's user fields mean what their writer says",
+    },
+    "bibtex/pierce-bcp.bib": {
+        "Pierce:GlobalComputingFoolTalk": "`slides` (gc-fool-slides.ps): a file of his own "
+        "site, not in content/; left out with a warning (so for "
+        "Pierce:TypeSystemsForConcurrencyTalk and LevinPierce04)",
+        "Pierce:TypeSystemsForConcurrencyTalk": "`slides` (concur98.ps), likewise",
+        "LevinPierce04": "`slides` (typebasedoptimization-slides.pdf), likewise",
+        "Pierce:ClimateCommitteReportAtICFP18": "`video` (XXXXX): a placeholder, no address",
+        "ver_ifc_jcs": "`ee`, the publisher's page, beside the `url` (its arXiv page) that "
+        "is the paper's link; its DOI is linked too",
+        "ClaessenHughes00": "`ee`, the ACM's page, beside the `url` (a PDF) that is the "
+        "paper's link",
+        "DBLP:conf/sigmod/EllisG89": "`ee` gives two addresses in one (the ACM's, then "
+        "`db/conf/sigmod/EllisG89.html`, DBLP's path): linked as written, a space encoded",
+    },
+    "bibtex/ernst.bib": {
+        "ernst-ijcai97": "a download at an ftp: address (`downloads`): browsers no longer "
+        "open ftp:, so cvsite links only web addresses; so for ErnstKC98, SpotoE2011, "
+        "SpotoE2010:TR, BrunHEN2010:TR and ZhangJWMLEN2014:TR",
+        "ErnstKC98": "its ftp: download (`downloads`), likewise; its web one is linked",
+        "SpotoE2011": "its ftp: download (`downloads`), likewise",
+        "SpotoE2010:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "BrunHEN2010:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "ZhangJWMLEN2014:TR": "its ftp: download (`downloadsnonlocal`), likewise",
+        "ErnstP2005": "`downloadsnonlocal` names four slide files of his site by file name "
+        "alone (dynamic-tutorial-ase2005-main.pdf…), not addresses",
+    },
+    "bibtex/uegaki-mypubs.bib": {
+        "RoelofsenUegaki:16": "`Editors`: a misspelt `editor`, which BibTeX ignores too",
+    },
+    "bibtex/rowe-ads.bib": {
+        "2016zndo.....60297R": "`version` (1.0) of a program on Zenodo: cvsite has no "
+        "place for a software version",
+    },
+    "bibtex/shires-lhcb-papers.bib": {
+        "*": "an addendum's `extraPrefix`, `extraVolume`, `extraPages`, `extraYear` and "
+        "`extraDoi` (INSPIRE's fields for a second publication): cvsite has one venue and "
+        "one DOI per paper",
+    },
+    "bibtex/al-folio-papers.bib": {
+        "einstein1905photoelectriceffect": "al-folio's `award` and `award_name`: cvsite "
+        "has awards of their own (content/awards.yaml), not per paper",
+        "PhysRev.47.777": "al-folio's `additional_info` (a line after the venue), and "
+        "`pdf` (example_pdf.pdf): a file of al-folio's assets, not in content/ (left out "
+        "with a warning)",
+        "einstein1920relativity": "`html` (relativity.html): a page of al-folio's site, "
+        "not a web address",
+    },
+    "biblatex/biblatex-examples.bib": {
+        "*": "fields of biblatex's data model that cvsite has no place for: `translator`, "
+        "`bookauthor`, `editora` and `editoratype`, `annotator`, `commentator`, "
+        "`introduction`, `afterword`, `origlanguage`, `origpublisher`, `origyear`, "
+        "`eventdate`, `venue` (of a conference), `issuetitle`, `part`, `volumes`, "
+        "`version`",
+    },
+    "biblatex/biblatex-apa-test-references.bib": {
+        "*": "fields of biblatex-apa's data model that cvsite has no place for: "
+        "`translator`, `narrator`, `execproducer`, `editora` and `editoratype`, `with`, "
+        "`origdate`, `origtitle`, `eventdate`, `venue` (of a conference), `issuetitle`, "
+        "`part`, `section`, `version`, `amendment`, `article`, `citation`, `source`, "
+        "`appentry`, `urldescription`",
+    },
+    "biblatex/biblatex-ieee.bib": {
+        "*": "`yearfiled`, a patent's filing date: a patent is dated by its grant",
     },
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "

@@ -369,6 +369,132 @@ def test_an_organization_that_is_the_venue_is_not_the_publisher_too():
     assert (papers["sponsored"].venue, papers["sponsored"].publisher) == ("Proc. of X", "IEEE")
 
 
+def test_a_bibtex2web_summary_is_the_papers_summary():
+    # Michael Ernst's ernst.bib (bibtex2web): `summary` is the paragraph his list shows
+    # under a paper, beside its `abstract`
+    text = (
+        '@InProceedings{Ernst89a,\n  author="Michael D. Ernst",\n'
+        '  title="ML typechecking is not efficient",\n'
+        '  booktitle="Papers of the MIT ACM Undergraduate Conference",\n'
+        "  year=1989,\n  month=apr,\n"
+        '  basefilename = "mltypechecking-mitacmug1989",\n  nodownloads = 1,\n'
+        '  category = "Theory",\n  summary =\n'
+        "   \"ML programmers have the intuition that ML's typechecking algorithm runs\n"
+        "    in linear time.  This paper is an early description of the surprising\n"
+        "    result (not due to me) that ML typechecking runs in time much worse\n"
+        '    than exponential in the size of its input.",\n  nonPAG = 1,\n}\n'
+    )
+    paper = bibread.load_publications(text, "ernst.bib")[0][0][1]
+    assert paper.summary == (
+        "ML programmers have the intuition that ML's typechecking algorithm runs in linear "
+        "time. This paper is an early description of the surprising result (not due to me) "
+        "that ML typechecking runs in time much worse than exponential in the size of its "
+        "input."
+    )
+
+
+def test_an_issue_and_an_article_number_are_part_of_the_citation():
+    # APS's export in Alex Shires's LHCb list writes the journal's issue as `issue`;
+    # biblatex-examples.bib's `eid` is an article's number where it has no pages
+    text = (
+        "@article{PhysRevLett.113.151601,\n"
+        "  title = {Test of Lepton Universality Using "
+        "${B}^{+}$\\rightarrow${}{K}^{+}{$\\ell${}}^{+}{$\\ell${}}^{$-${}}$ Decays},\n"
+        "  author = {Aaij, R. and others},\n  collaboration = {(LHCb Collaboration)},\n"
+        "  journal = {Phys. Rev. Lett.},\n  volume = {113},\n  issue = {15},\n"
+        "  pages = {151601},\n  numpages = {10},\n  year = {2014},\n  month = {Oct},\n\n}\n"
+        '@article{kastenholz,\n  author = {Kastenholz, M. A. and H{\\"u}nenberger, Philippe H.},\n'
+        "  journaltitle = {J.~Chem. Phys.},\n  date = 2006,\n  volume = 124,\n"
+        "  eid = 124106,\n  doi = {10.1063/1.2172593},\n}\n"
+    )
+    aps, kastenholz = (bibread.citation_text(r) for r in bibread.parse(text, "refs.bib").records)
+    assert "issue = 15," in aps
+    assert "eid = 124106," in kastenholz
+
+
+def test_mendeleys_arxiv_id_names_an_old_preprint_whole():
+    # Michael Beaumier's Mendeley export: `eprint` drops the archive of an old arXiv id
+    text = (
+        "@article{Bennett,\narchivePrefix = {arXiv},\narxivId = {hep-ex/0401008},\n"
+        "author = {Bennett, GW and Bousquet, B},\neprint = {0401008},\n"
+        "primaryClass = {hep-ex},\n"
+        "title = {{Measurement of the Negative Muon Anomalous Magnetic Moment to 0.7 ppm}},\n"
+        "year = {2004}\n}\n"
+        "@article{Morreale2009,\narchivePrefix = {arXiv},\n"
+        "arxivId = {arXiv:hep-ph/0211317v1},\ntitle = {T},\nyear = {2009}\n}\n"
+    )
+    papers = [p for _, p in bibread.load_publications(text, "mendeley.bib")[0]]
+    assert [p.arxiv for p in papers] == ["hep-ex/0401008", "hep-ph/0211317"]
+
+
+def test_bibbase_links_are_the_papers_links():
+    # Frank Wood's group's publications.bib (BibBase): `url_<label>` fields are its links
+    text = (
+        "@unpublished{liu-rolling-ahead-diffusion-2025,\n"
+        "\tdoi={10.48550/arXiv:2502.09587},\n"
+        "\turl_ArXiv={https://arxiv.org/abs/2502.09587},\n"
+        "\turl_pdf={https://arxiv.org/pdf/2502.09587},\n"
+        "\tauthor={Liu, Yunpeng and Niedoba, Matthew and Harvey, William and Scribior, Adam "
+        "and Zwartsenberg, Berend and Wood, Frank},\n"
+        "\ttitle={Rolling Ahead Diffusion for Traffic Scene Simulation},\n"
+        "\tpublisher={arXiv},\n\tyear={2025},\n}\n"
+        "@unpublished{he-dataset-embodied-ai-2025,\n\ttitle = {PLAICraft},\n"
+        "\tyear = {2025},\n\tarxiv = {2505.12707},\n"
+        "\turl = {https://arxiv.org/abs/2505.12707},\n"
+        "\turl_pdf = {https://arxiv.org/pdf/2505.12707.pdf},\n}\n"
+    )
+    liu, he = (p for _, p in bibread.load_publications(text, "publications.bib")[0])
+    assert [(link.label, str(link.url)) for link in liu.links] == [
+        ("arXiv", "https://arxiv.org/abs/2502.09587"),
+        ("PDF", "https://arxiv.org/pdf/2502.09587"),
+    ]
+    # the arXiv page is the paper's arXiv link already: not listed again
+    assert [(link.label, str(link.url)) for link in he.links] == [
+        ("PDF", "https://arxiv.org/pdf/2505.12707.pdf")
+    ]
+
+
+def test_dblps_electronic_edition_is_the_papers_link():
+    # Benjamin Pierce's bcp.bib: DBLP's older exports give the paper's address as `ee`
+    text = (
+        "@article{DBLP:journals/jar/PierceW12,\n"
+        "author       =   {Benjamin C. Pierce and\n                  Stephanie Weirich},\n"
+        "title        =   {Preface to Special Issue on the POPLMark Challenge},\n"
+        "journal      =   {J. Autom. Reasoning},\nvolume       =   {49},\n"
+        "number       =   {3},\nyear         =   {2012},\npages        =   {301-302},\n"
+        "ee           =   {http://dx.doi.org/10.1007/s10817-012-9254-5},\n"
+        "bibsource    =   {DBLP, http://dblp.uni-trier.de},\n"
+        'bcp          =   "yes",\nplclub       =   "yes",\n}\n'
+    )
+    paper = bibread.load_publications(text, "bcp.bib")[0][0][1]
+    assert paper.url == "http://dx.doi.org/10.1007/s10817-012-9254-5"
+
+
+def test_bibtex2web_downloads_are_the_papers_links():
+    # Michael Ernst's ernst.bib: `address label; address label`, web addresses linked
+    text = (
+        '@TechReport{Ernst94:SlicingTR9414,\n  author = \t "Michael D. Ernst",\n'
+        '  title = \t "Practical fine-grained static slicing of optimized code",\n'
+        '  institution =  "Microsoft Research",\n  year = \t 1994,\n'
+        "  downloadsnonlocal =\n"
+        '   "https://homes.cs.washington.edu/~mernst/pubs/slicing-tr9414.pdf PDF",\n'
+        "  downloads =\n"
+        '   "https://homes.cs.washington.edu/~mernst/pubs/slicing-9705-slides.pdf slides (PDF);\n'
+        "    https://homes.cs.washington.edu/~mernst/pubs/slicing-9705-slides.ppt slides "
+        '(PowerPoint)",\n  category = "Static analysis",\n}\n'
+        '@InProceedings{ErnstKC98,\n  title = "T",\n  year = 1998,\n  downloads =\n'
+        '   "ftp://ftp.cs.washington.edu/homes/chambers/gud.tar.gz implementation",\n}\n'
+    )
+    slicing, ftp = (p for _, p in bibread.load_publications(text, "ernst.bib")[0])
+    pubs = "https://homes.cs.washington.edu/~mernst/pubs"
+    assert [(link.label, str(link.url)) for link in slicing.links] == [
+        ("PDF", f"{pubs}/slicing-tr9414.pdf"),
+        ("slides (PDF)", f"{pubs}/slicing-9705-slides.pdf"),
+        ("slides (PowerPoint)", f"{pubs}/slicing-9705-slides.ppt"),
+    ]
+    assert ftp.links == []  # browsers no longer open ftp:
+
+
 def test_an_article_with_only_its_arxiv_id_is_a_preprint():
     # INSPIRE's export of a paper not yet in a journal (gutsche-complete_publication_list.bib)
     text = (
