@@ -553,3 +553,11 @@ def test_exporters_markup_and_repeats_read_as_text(tmp_path_factory):
         "p", cls="venue"
     )
     assert venue.text.count("Chin. Phys. Lett.") == 1, venue.text
+
+
+def test_a_papers_summary_shows_once_on_its_page(tmp_path_factory):
+    # bibtex2web's `summary` (ernst.bib): the paper's summary, once, not again as a lead.
+    output, run = _built(tmp_path_factory, "bibtex/ernst.bib")
+    page = (output / "publications" / "Ernst89a" / "index.html").read_text("utf-8")
+    main = page[page.index("<main") :]  # (the head describes the page with it too)
+    assert main.count("ML programmers have the intuition that ML") == 1
