@@ -224,6 +224,8 @@ _LEFT_QUOTE = re.compile(r"(?<![`\\])`(?!`)")
 def _as_tex(value: str) -> str:
     """What exporters write in a field other than TeX (NASA ADS's HTML, INSPIRE's MathML) as
     TeX, and TeX's single quotes as the quotes TeX prints: whichever way the text is read."""
+    if "<" not in value and "`" not in value:  # nearly every field: nothing to do
+        return value
     value = mathml_as_tex(_ADS_MARKUP.sub("", value))
     return _LEFT_QUOTE.sub("‘", _SINGLE_QUOTED.sub(r"‘\1’", value))
 
