@@ -12,6 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+# What a list's `and others` (BibTeX) stands as: no person.
+ET_AL = "et al."
 EQUAL_MARK = "*"
 CORRESPONDING_MARK = "†"
 # Every mark that may follow a name in an author list; none is part of the name. `+` is

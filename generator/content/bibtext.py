@@ -28,11 +28,10 @@ from pylatexenc.latexwalker import (
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.authors import NAME_MARKS
+from generator.content.authors import ET_AL, NAME_MARKS
 from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
-ET_AL = "et al."
 _EMPHASIS = re.compile(r"(\*{1,3})([^*]+?)\1")
 # A whole name in bold: the owner, as a CV's .bib marks them (`\textbf{Marshall, H.P.}`,
 # `{\bf L. Leal-Taix{\'e}}`, or for its site's HTML `<strong>…</strong>`).

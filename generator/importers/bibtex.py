@@ -11,9 +11,8 @@ from pathlib import Path
 
 from generator import urls as routes
 from generator.content import bibread
-from generator.content.authors import without_titles
+from generator.content.authors import ET_AL, without_titles
 from generator.content.bibparse import BibRecord
-from generator.content.bibtext import ET_AL
 from generator.content.discover import discover
 from generator.content.reader import read_bibtex, read_section
 from generator.content.schema import Publication

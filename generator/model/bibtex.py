@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.content.authors import NAME_MARKS
+from generator.content.authors import ET_AL, NAME_MARKS
 from generator.content.bibtypes import BIBTEX_TYPE_OF_KIND as ENTRY_TYPES
 from generator.content.bibtypes import entry_text
 from generator.content.schema import Publication
@@ -45,7 +45,7 @@ def citation_key(publication: Publication, slug: str) -> str:
 def _names(names: list[str]) -> str | None:
     """Authors or editors for BibTeX: marks dropped, "et al." written as BibTeX's `others`."""
     cleaned = [n.strip().strip(NAME_MARKS).strip() for n in names]
-    return " and ".join("others" if n == "et al." else n for n in cleaned) or None
+    return " and ".join("others" if n == ET_AL else n for n in cleaned) or None
 
 
 def to_bibtex(publication: Publication, key: str) -> str:

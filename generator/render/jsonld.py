@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator import urls as routes
+from generator.content.authors import ET_AL
 from generator.content.schema import Profile, Publication
 from generator.model.resume import Item, Resume
 from generator.render.pictures import social_url
@@ -67,7 +68,7 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
         "url": page,
         "mainEntityOfPage": page,
         "author": [
-            *({"@type": "Person", "name": a.name} for a in item.authors if a.name != "et al."),
+            *({"@type": "Person", "name": a.name} for a in item.authors if a.name != ET_AL),
             *(
                 [{"@type": "Organization", "name": data.collaboration}]
                 if data.collaboration

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from generator import urls as routes
+from generator.content.authors import ET_AL
 from generator.content.schema import Publication
 from generator.model.resume import Item
 
@@ -45,7 +46,7 @@ def citation_tags(item: Item, base_url: str) -> list[tuple[str, str]]:
     """(name, content) pairs, in the order Scholar's guidelines list them."""
     data: Publication = item.data
     tags: list[tuple[str, str | None]] = [("citation_title", data.title)]
-    tags += [("citation_author", a.name) for a in item.authors if a.name != "et al."]
+    tags += [("citation_author", a.name) for a in item.authors if a.name != ET_AL]
     tags.append(("citation_publication_date", publication_date(data)))
     tags.append((VENUE_TAG.get(data.type, ""), data.venue))
     tags.append((NUMBER_TAG.get(data.type, ""), data.number))
