@@ -23,6 +23,7 @@ from generator.content.bibtext import (
     decode,
     decode_markdown,
     escape_markdown,
+    markdown_of_text,
     names,
     split_marks,
     split_names,
@@ -136,13 +137,15 @@ def _text(record: BibRecord, name: str, *, paragraphs: bool = False) -> str | No
     if field is None:
         return None
     if name in ("title", "subtitle"):  # a title that is a link reads as its text
-        return decode(without_links(field.value)[0])
+        return markdown_of_text(decode(without_links(field.value)[0]))
     if name in VERBATIM or BIBBASE_LINK.fullmatch(name):
         text = verbatim(field.value)
         return _address(text) if name in ADDRESSES else text
-    # Titles and abstracts are Markdown, where a formula is MathML; the rest is plain text.
-    as_text = name not in MATH_SHOWN
-    return decode(field.value, paragraphs=paragraphs, math_as_text=as_text)
+    # Titles and abstracts are Markdown, where a formula is MathML and `Q**2` is escaped to
+    # read as written; the rest is plain text.
+    if name in MATH_SHOWN:
+        return markdown_of_text(decode(field.value, paragraphs=paragraphs))
+    return decode(field.value, paragraphs=paragraphs, math_as_text=True)
 
 
 def _address(text: str) -> str:

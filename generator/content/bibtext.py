@@ -272,7 +272,13 @@ def _latex_to_text(value: str, math_as_text: bool = False) -> str:
 # \href{url}{text} and \url{url}, arguments without nested braces in the address.
 _LINK = re.compile(r"\\(?:href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}|url\s*\{([^{}]*)\})")
 _LINKABLE = re.compile(r"^(?:https?://|mailto:)", re.IGNORECASE)
-_MARKDOWN_SIGNS = re.compile(r"([\\`*_\[\]<>])")
+# Markdown's signs in text, escaped with a backslash. `[` and `<` have no such escape here
+# (`\\[` opens a display formula, `\\<` shows its backslash): they are written as entities.
+_MARKDOWN_SIGNS = re.compile(r"[\\`*_>]")
+_ENTITIES = {"[": "&#91;", "<": "&lt;"}
+_NO_ESCAPE = re.compile(r"[\[<]")
+# What would start a heading or a list at the start of a paragraph: `# `, `- `, `+ `, `1. `.
+_BLOCK_START = re.compile(r"^(?:(#|[-+](?=\s))|(\d+)\.(?=\s))", re.MULTILINE)
 
 
 def decode_markdown(value: str) -> str:
@@ -312,15 +318,22 @@ def without_links(value: str) -> tuple[str, list[str]]:
 
 
 def escape_markdown(text: str) -> str:
-    """Plain text for an inline Markdown field: `a_b *c*` stays as it reads."""
-    return _MARKDOWN_SIGNS.sub(r"\\\1", text)
+    """Plain text for a Markdown field: `a_b *c* [d] <e>` and `Q**2` stay as they read."""
+    text = _MARKDOWN_SIGNS.sub(r"\\\g<0>", text)
+    text = _NO_ESCAPE.sub(lambda m: _ENTITIES[m.group(0)], text)
+    return _BLOCK_START.sub(_block_start_escaped, text)
+
+
+def _block_start_escaped(match: re.Match) -> str:
+    sign, number = match.groups()
+    return "\\" + sign if sign else number + "\\."
 
 
 def _escaped(latex: str) -> str:
     """A piece of LaTeX decoded, Markdown's signs escaped, the spaces at its ends kept."""
     if not latex.strip():
         return " " if latex else ""
-    text = _escaped_outside_math(decode(latex))
+    text = markdown_of_text(decode(latex))
     return (" " if latex[0].isspace() else "") + text + (" " if latex[-1].isspace() else "")
 
 
@@ -328,7 +341,9 @@ def _escaped(latex: str) -> str:
 _FORMULA = re.compile(r"(?<!\\)\$[^$]+(?<!\\)\$|\\\(.+?\\\)")
 
 
-def _escaped_outside_math(text: str) -> str:
+def markdown_of_text(text: str) -> str:
+    """Decoded text as Markdown that reads as it: Markdown's signs escaped outside its
+    formulas, which the Markdown fields (a title, an abstract) show as MathML."""
     out, position = [], 0
     for match in _FORMULA.finditer(text):
         out += [escape_markdown(text[position : match.start()]), match.group(0)]

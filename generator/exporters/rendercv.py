@@ -23,6 +23,10 @@ SCHEMA = "https://raw.githubusercontent.com/rendercv/rendercv/refs/tags/v2.3/sch
 _PHONE = re.compile(r"^\+[\d\s().\-/]{6,}$")
 _NAMES = {code: name for name, code in LANGUAGES.items()}
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+# The escapes of cvsite's Markdown (a .bib title's `Q\*\*2`, `\_\_init\_\_`, `&#91;C II]`):
+# RenderCV reads `\*` alone and prints any other as written.
+_ESCAPED = re.compile(r"\\([\\`_>#+\-.!\[\](){}])|&#91;|&lt;")
+_ENTITIES = {"&#91;": "[", "&lt;": "<"}
 
 
 class Exported(NamedTuple):
@@ -167,11 +171,17 @@ def _typed(kind: str, item: Item) -> dict[str, Any]:
     if kind in ("experience", "volunteer") and organization:
         return {"company": organization, "position": item.title}
     url = item.get("url")
-    name = f"[{item.title}]({url})" if url else item.title
+    title = _unescaped(item.title)
+    name = f"[{title}]({url})" if url else title
     entry = {"name": name}
     if data.subtitle:
         entry["summary"] = data.subtitle
     return entry
+
+
+def _unescaped(text: str) -> str:
+    """`text` with the escapes RenderCV would print as written undone."""
+    return _ESCAPED.sub(lambda m: m.group(1) or _ENTITIES[m.group(0)], text)
 
 
 def _author(author: Author) -> str:
@@ -185,7 +195,7 @@ def _author(author: Author) -> str:
 def _publication(item: Item) -> dict[str, Any]:
     data = item.data
     entry: dict[str, Any] = {
-        "title": item.title,
+        "title": _unescaped(item.title),
         "authors": [_author(a) for a in item.authors],
     }
     for key, field in (("doi", "doi"), ("url", "url"), ("journal", "venue")):

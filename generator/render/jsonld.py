@@ -8,6 +8,7 @@ from generator import urls as routes
 from generator.content.authors import ET_AL
 from generator.content.schema import Profile, Publication
 from generator.model.resume import Item, Resume
+from generator.render.htmltext import block_text, line_text
 from generator.render.pictures import social_url
 
 
@@ -60,11 +61,12 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
     base = resume.config.base_url
     page = routes.absolute(base, item.location)
     date = data.published
+    title = line_text(resume.markdown, data.title)
     article = {
         "@context": "https://schema.org",
         "@type": "ScholarlyArticle",
-        "headline": data.title,
-        "name": data.title,
+        "headline": title,
+        "name": title,
         "url": page,
         "mainEntityOfPage": page,
         "author": [
@@ -78,7 +80,7 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
         "datePublished": date.iso() if date is not None and not date.present else None,
         "isPartOf": _venue(data),
         "publisher": {"@type": "Organization", "name": data.publisher} if data.publisher else None,
-        "abstract": data.abstract,
+        "abstract": block_text(resume.markdown, data.abstract) or None,
         "pagination": data.pages,
         "identifier": _doi(data),
         "sameAs": _copies(data, base),

@@ -188,7 +188,7 @@ def entry_page(section: Section, item: Item) -> Page:
         item.title,
         frozenset({item.key}),
         {"section": section, "item": item},
-        description=_plain(item.data.summary or item.get("abstract")),
+        description=item.data.summary or item.get("abstract"),  # Markdown (Renderer.shown)
         bodies=frozenset({item.key}),
     )
 
@@ -219,11 +219,11 @@ def _tag_page(tag: Tag) -> Page:
     )
 
 
-def _plain(text: str | None) -> str | None:
+def meta_description(text: str) -> str | None:
+    """A page's description for its meta tags: at most 200 characters, cut between words."""
     if not text:
         return None
-    flat = " ".join(text.split())
-    return flat if len(flat) <= 200 else flat[:197].rsplit(" ", 1)[0] + "…"
+    return text if len(text) <= 200 else text[:197].rsplit(" ", 1)[0] + "…"
 
 
 # --- the same page in each language ----------------------------------------------------------

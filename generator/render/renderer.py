@@ -4,6 +4,7 @@ analytics service site.yaml's `analytics` names, if any)."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,12 +25,14 @@ from generator.render import jsonld
 from generator.render.environment import make_environment, template_error
 from generator.render.fragments import Fragments
 from generator.render.functions import file_url, json_ld, not_folded, srcset, url
+from generator.render.htmltext import block_text, line_text
 from generator.render.icons import icon, link_icon
 from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imports it from here
     ALL_SOURCES,
     Page,
     YearGroup,
     entry_page,
+    meta_description,
     plan_language,
     plan_pages,
     publication_groups,
@@ -115,6 +118,8 @@ class Renderer:
             "markdown": lambda text: self.resume.markdown.block(text),
             # A highlight is text, or {text, tags}: a theme may pass it as it is.
             "inline": lambda text: self.resume.markdown.inline(_text(text)),
+            # The same line as text alone, for a screen reader's label (a formula as its symbols).
+            "text": lambda text: line_text(self.resume.markdown, _text(text), tex=False),
             "date": lambda value: self.resume.locale.date(value),
             "json_ld": json_ld,
             "bibtex": self._bibtex,
@@ -145,7 +150,9 @@ class Renderer:
             "publication_groups": publication_groups,
             "cite_key": self._cite_key,
             "shorten_authors": shorten_authors,
-            "citation_meta": lambda item: citation_tags(item, self.resume.config.base_url),
+            "citation_meta": lambda item: citation_tags(
+                item, self.resume.config.base_url, line_text(self.resume.markdown, item.title)
+            ),
             "article_json_ld": lambda item: jsonld.scholarly_article(self.resume, item),
         }
 
@@ -235,13 +242,25 @@ class Renderer:
             self.resume = self.resumes[page.language]
         try:
             template = self.env.select_template(page.templates)
-            html = template.render(page=page, **self._context(page))
+            html = template.render(page=self._shown(page), **self._context(page))
         except (jinja2.TemplateError, TypeError, AttributeError, ValueError, KeyError) as exc:
             raise template_error(exc, self.site_root) from None
         except BuildError:
             raise
         html = resolve_root(html, self._root_prefix(page))
         return html.encode("utf-8"), self._depends(page)
+
+    def _shown(self, page: Page) -> Page:
+        """The page as templates see it: an entry's title and description (its summary or
+        abstract), which are Markdown, as their text, for `<title>` and the meta tags."""
+        if page.kind != "entry":
+            return page
+        markdown = self.resume.markdown
+        return dataclasses.replace(
+            page,
+            title=line_text(markdown, page.title),
+            description=meta_description(block_text(markdown, page.description)),
+        )
 
     def _depends(self, page: Page) -> frozenset[str]:
         if self._names is None:

@@ -42,10 +42,11 @@ def page_range(pages: str | None) -> tuple[str | None, str | None]:
     return parts[0] or None, (parts[1] if len(parts) > 1 and parts[1] else None)
 
 
-def citation_tags(item: Item, base_url: str) -> list[tuple[str, str]]:
-    """(name, content) pairs, in the order Scholar's guidelines list them."""
+def citation_tags(item: Item, base_url: str, title: str) -> list[tuple[str, str]]:
+    """(name, content) pairs, in the order Scholar's guidelines list them; `title` is the
+    paper's title as text (htmltext.line_text)."""
     data: Publication = item.data
-    tags: list[tuple[str, str | None]] = [("citation_title", data.title)]
+    tags: list[tuple[str, str | None]] = [("citation_title", title)]
     tags += [("citation_author", a.name) for a in item.authors if a.name != ET_AL]
     tags.append(("citation_publication_date", publication_date(data)))
     tags.append((VENUE_TAG.get(data.type, ""), data.venue))

@@ -4,12 +4,13 @@ ElementTree (every text escaped), dated from the content, never the clock."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from generator import urls as routes
 from generator.content.dates import PartialDate
-from generator.markdown.renderer import resolve_root
+from generator.markdown.renderer import MarkdownRenderer, resolve_root
 from generator.model.resume import Item, Resume
+from generator.render.htmltext import line_text
 from generator.render.renderer import Page
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -100,17 +101,17 @@ def atom_feed(resume: Resume) -> bytes:
     for item, date in items:
         # A dated entry's date comes from its data; an undated one shows the feed's.
         stamp = _timestamp(date) if date is not None else updated
-        _feed_entry(feed, item, stamp, base, resume.markdown.block)
+        _feed_entry(feed, item, stamp, base, resume.markdown)
     return _xml(feed)
 
 
 def _feed_entry(
-    feed: ET.Element, item: Item, stamp: str, base: str, render_summary: Callable[[str], str]
+    feed: ET.Element, item: Item, stamp: str, base: str, markdown: MarkdownRenderer
 ) -> None:
     """One <entry> of `feed`."""
     entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
     link = routes.absolute(base, item.location)
-    ET.SubElement(entry, f"{{{ATOM}}}title").text = item.title
+    ET.SubElement(entry, f"{{{ATOM}}}title").text = line_text(markdown, item.title)
     ET.SubElement(entry, f"{{{ATOM}}}id").text = link
     ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
     ET.SubElement(entry, f"{{{ATOM}}}updated").text = stamp
@@ -118,5 +119,5 @@ def _feed_entry(
     text = item.data.summary or getattr(item.data, "abstract", None)
     if text:
         ET.SubElement(entry, f"{{{ATOM}}}summary", type="html").text = resolve_root(
-            str(render_summary(text)), base
+            str(markdown.block(text)), base
         )

@@ -8,6 +8,7 @@ by name below, with why.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -321,13 +322,25 @@ def _pages(output: Path) -> dict[str, Path]:
 
 
 def test_every_title_reads_as_text_or_math(built):
+    """On the page, text and formulas only: no TeX, and no emphasis that a `*` or `_` of the
+    title made (ZEUS's `High Q**2`, `D*+- photoproduction`); in the head (<title>, the meta
+    tags, the feed), the same words as text, each formula as its TeX."""
     name, output, _ = built
     left = {}
     for slug, path in _pages(output).items():
         h1 = _heading(path)
+        markup = [c.tag for c in h1.children if not isinstance(c, str) and c.tag != "math"]
+        head = html.unescape(_HEAD_TITLE.search(path.read_text("utf-8")).group(1))
         if h1.find("code", cls="math-source") or _SIGNS.search(_text_outside_math(h1)):
             left[slug] = h1.text
+        elif markup or _SIGNS.search(_FORMULAS.sub("", head)):
+            left[slug] = (markup, head)
     assert set(left) == set(TEX_KEPT.get(name, {})), left
+
+
+_HEAD_TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+# The head gives a formula as its TeX, as arXiv does.
+_FORMULAS = re.compile(r"\$\$[^$]+\$\$|\$[^$]+\$")
 
 
 def test_the_owners_papers_are_highlighted(built):
