@@ -8,11 +8,13 @@ line while the others load. Imported only when a .bib file is read.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import dataclasses
 import functools
 import logging
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -27,6 +29,7 @@ from generator.content.bibtext import (
     names,
     split_marks,
     split_names,
+    unknown_commands,
     verbatim,
     without_links,
 )
@@ -356,9 +359,71 @@ class Warner:
         self.said.append(ContentError(self.display, line, 1, where, message))
 
 
+@dataclass(frozen=True, order=True)
+class UnknownCommand(ContentError):
+    """A TeX command the reading shows by name (`\\foo` reads `foo`), in its first field."""
+
+    command: str = ""
+
+
+def warn_unknown(record: BibRecord, display: str, commands: list[str]) -> list[UnknownCommand]:
+    """A warning per command, at the first field of `record` that writes it."""
+    found = []
+    for command in commands:
+        written = re.compile(rf"\\{command}(?![A-Za-z])")
+        source = next((n for n, f in record.fields.items() if written.search(f.value)), "")
+        field = record.fields.get(source)
+        message = (
+            f"\\{command} is a TeX command cvsite does not know; it is shown as its name "
+            f"{shown(command)} (write out what it stands for)"
+        )
+        where = f"{record.key}.{source}" if source else record.key
+        line = field.line if field else record.line
+        found.append(UnknownCommand(display, line, 1, where, message, command))
+    return found
+
+
+@dataclass
+class UnknownCommands:
+    """The unknown commands of one file, told once each, with how many entries write them."""
+
+    # command -> (entries, the first one's warning)
+    met: dict[str, tuple[int, UnknownCommand]] = dataclasses.field(default_factory=dict)
+
+    def add(self, warning: UnknownCommand) -> None:
+        count, first = self.met.get(warning.command, (0, warning))
+        self.met[warning.command] = (count + 1, first)
+
+    def report(self) -> None:
+        for count, first in self.met.values():
+            times = "" if count == 1 else f"; {count} entries write it, this one first"
+            log.warning("%s%s", first, times)
+
+
+# The file being read (`load_publications`) whose unknown commands are told once each.
+_FILE_COMMANDS: contextvars.ContextVar[UnknownCommands | None] = contextvars.ContextVar(
+    "file_commands", default=None
+)
+
+
+@contextlib.contextmanager
+def _commands_told_once() -> Iterator[None]:
+    commands = UnknownCommands()
+    token = _FILE_COMMANDS.set(commands)
+    try:
+        yield
+    finally:
+        _FILE_COMMANDS.reset(token)
+    commands.report()
+
+
 def tell(warnings: list[ContentError]) -> None:
+    commands = _FILE_COMMANDS.get()
     for warning in warnings:
-        log.warning("%s", warning)
+        if isinstance(warning, UnknownCommand) and commands is not None:
+            commands.add(warning)
+        else:
+            log.warning("%s", warning)
 
 
 def repair(data: dict[str, Any], warn: Warner) -> None:
@@ -444,7 +509,9 @@ def _validation(
 ) -> tuple[Publication | None, list[ContentError], list[ContentError]]:
     """`validate_record`'s result, and its warnings, not yet told."""
     warn = Warner(record, display)
-    given = publication_input(record, warn)
+    with unknown_commands() as met:
+        given = publication_input(record, warn)
+    warn.said.extend(warn_unknown(record, display, met))
     data = dict(given.data)
     if with_bibtex:
         data["bibtex"] = citation_text(record)
@@ -485,14 +552,15 @@ def load_publications(
     errors = list(parsed.errors)
     loaded = []
     made = _validations(parsed.records, display, spread)
-    for record, make in zip(parsed.records, made, strict=True):
-        if validated is None:
-            publication, problems = make()
-        else:
-            publication, problems = validated(record_key(record), make)
-        errors.extend(problems)
-        if publication is not None:
-            loaded.append((record, publication))
+    with _commands_told_once():
+        for record, make in zip(parsed.records, made, strict=True):
+            if validated is None:
+                publication, problems = make()
+            else:
+                publication, problems = validated(record_key(record), make)
+            errors.extend(problems)
+            if publication is not None:
+                loaded.append((record, publication))
     return loaded, errors
 
 

@@ -6,8 +6,11 @@ and TeX escapes.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import re
+from collections.abc import Iterator
 
 from bibtexparser.middlewares.names import (
     parse_single_name_into_parts,
@@ -96,6 +99,18 @@ _BIB_MACROS = [
     ("footnote", "[{", " (%(2)s)"),
     ("textsubscript", "{", "%s"),
     ("slash", "", "/"),
+    # Signs and spaces that exporters write and pylatexenc shows by name: Mendeley's
+    # `{\\textless}`, NASA ADS's `\\gt`, Zotero's `2\\enspace μm` and `Thioflavin\\>T`, TeX's
+    # `BST\\@.` (a sentence's end) and italic correction `{\\em STOC\\/}` (no text).
+    ("textless", "", "<"),
+    ("textgreater", "", ">"),
+    ("lt", "", "<"),
+    ("gt", "", ">"),
+    ("copyright", "", "©"),
+    ("enspace", "", "\N{EN SPACE}"),
+    (">", "", " "),
+    ("@", "", ""),
+    ("/", "", ""),
     ("upgamma", "", "γ"),
     ("upmu", "", "μ"),
     ("uppsi", "", "ψ"),
@@ -126,7 +141,30 @@ def _unknown_macro(node: LatexMacroNode, macroname: str, l2tobj: LatexNodes2Text
         return "".join(l2tobj.nodelist_to_text([a]) for a in arguments)
     if _ARGUMENT_AFTER.match(node.parsing_state.s, node.pos + node.len):
         return ""
+    if macroname.startswith("backslash"):  # Mendeley's `$\\backslash$rm` run together
+        return "\\" + macroname.removeprefix("backslash") + (node.macro_post_space or "")
+    met = _MET.get(None)
+    if met is not None and macroname.isalpha():
+        met.append(macroname)
     return macroname + (node.macro_post_space or "")
+
+
+# The commands `_unknown_macro` showed by name in the reading under way (`_latex_to_text`).
+_MET: contextvars.ContextVar[list[str]] = contextvars.ContextVar("met")
+# Those of the decoding under way, for `unknown_commands`; None when nobody asks.
+_ASKED: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("asked", default=None)
+
+
+@contextlib.contextmanager
+def unknown_commands() -> Iterator[list[str]]:
+    """The TeX commands that `decode` showed by name while the block ran, since it knows
+    no text for them (`\\foo` reads `foo`), once each, in the order met."""
+    met: list[str] = []
+    token = _ASKED.set(met)
+    try:
+        yield met
+    finally:
+        _ASKED.reset(token)
 
 
 # A braced group with something in it (`\\Foo{}` is the name and an empty group).
@@ -241,6 +279,8 @@ def decode(value: str, *, paragraphs: bool = False, math_as_text: bool = False) 
         text = plain(value)
     elif math_as_text or (text := _formulas_kept(value)) is None:
         text = _latex_to_text(value, math_as_text)
+    if "<math" in text:  # Mendeley's INSPIRE MathML, its `<` written `{\\textless}`
+        text = mathml_as_tex(text)
     if not paragraphs:
         return " ".join(text.split())
     blocks = re.split(r"\n\s*\n", text)
@@ -255,10 +295,22 @@ _ESCAPED_ARGUMENT = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
 def _latex_to_text(value: str, math_as_text: bool = False) -> str:
+    text, met = _read_latex(value, math_as_text)
+    asked = _ASKED.get()
+    if asked is not None:
+        asked.extend(name for name in met if name not in asked)
+    return text
+
+
+@functools.lru_cache(maxsize=4096)  # names and venues repeat across a library
+def _read_latex(value: str, math_as_text: bool) -> tuple[str, tuple[str, ...]]:
+    """The text, and the commands shown by name in it (kept with the text: a value read
+    again comes from this cache)."""
     value = _ESCAPED_ARGUMENT.sub(r"\\\1{\2}", _as_tex(value))
     decoder = _MATH_AS_TEXT if math_as_text else _DECODER
+    met: list[str] = []
+    token = _MET.set(met)
     try:
         nodes, _, _ = LatexWalker(
             value, latex_context=_PARSING, tolerant_parsing=True
@@ -266,7 +318,9 @@ def _latex_to_text(value: str, math_as_text: bool = False) -> str:
         text = decoder.nodelist_to_text(nodes)
     except Exception:  # pylatexenc is lenient; a failure here must not lose the text
         text = value.replace("{", "").replace("}", "")
-    return text
+    finally:
+        _MET.reset(token)
+    return text, tuple(dict.fromkeys(met))
 
 
 # \href{url}{text} and \url{url}, arguments without nested braces in the address.

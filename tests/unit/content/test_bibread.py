@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.content import bibparse, bibread
+from generator.content import bibparse, bibread, bibtext
 from generator.content.bibtext import display_name
 from tests.helpers import FIXTURES
 
@@ -509,3 +509,49 @@ def test_an_article_with_only_its_arxiv_id_is_a_preprint():
     assert papers["Hayrapetyan:2026_3113723"].type == "preprint"
     assert papers["published"].type == "journal"
     assert papers["unnamed"].type == "journal"  # no arXiv id: an article, its journal unsaid
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        # Mendeley (beaumier-mendeley.bib): signs as commands, and INSPIRE's MathML so escaped.
+        (r"0.01{\textless}x{\textless}0.7 {\textcopyright} 1989", "0.01<x<0.7 © 1989"),
+        (
+            r'structure function {\textless}math display="inline"{\textgreater}{\textless}msub'
+            r"{\textgreater}{\textless}mi{\textgreater}g{\textless}/mi{\textgreater}{\textless}mn"
+            r"{\textgreater}1{\textless}/mn{\textgreater}{\textless}/msub{\textgreater}"
+            r"{\textless}/math{\textgreater}",
+            "structure function ${g}_{1}$",
+        ),
+        # Zotero (lew-zotero-journal.bib): TeX's spaces.
+        (r"Thioflavin\>{{T Molecules}} at 2\enspace μm", "Thioflavin T Molecules at 2 μm"),
+        # Ernst's and Pierce's hand-written TeX: a sentence's end, an italic correction.
+        (r"18 libraries comprising 1245 kLOC\@.", "18 libraries comprising 1245 kLOC."),
+        (r"Summary in {\em STOC 1990\/}", "Summary in STOC 1990"),
+        # NASA ADS (ginsburg-ads-cv.bib, handley-ads.bib): a relation, an AAS journal.
+        (r"(L\gt {10}6 L)", "(L>106 L)"),
+    ],
+)  # fmt: skip
+def test_signs_and_spaces_exporters_write_as_commands_read_as_text(written, read, caplog):
+    text = f"@article{{a, title={{{written}}}, journal={{\\jcp}}, year=2020}}"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert paper.title == bibtext.markdown_of_text(read)
+    assert paper.venue == "J. Chem. Phys."
+    assert "does not know" not in caplog.text
+
+
+def test_an_unknown_command_is_told_once_with_how_many_entries_write_it(caplog):
+    text = (
+        "@article{a, title={The \\foo{} effect}, year=2020}\n"
+        "@article{b, title={Plain}, note={Again \\foo, and \\qux}, year=2021}\n"
+        "@article{c, title={And \\foo}, year=2022}\n"
+    )
+    loaded, errors = bibread.load_publications(text, "refs.bib")
+    assert errors == [] and [p.title for _, p in loaded] == ["The foo effect", "Plain", "And foo"]
+    told = [line for line in caplog.messages if "does not know" in line]
+    assert told == [
+        "refs.bib:1:1: a.title: \\foo is a TeX command cvsite does not know; it is shown as its "
+        "name 'foo' (write out what it stands for); 3 entries write it, this one first",
+        "refs.bib:2:1: b.note: \\qux is a TeX command cvsite does not know; it is shown as its "
+        "name 'qux' (write out what it stands for)",
+    ]

@@ -17,6 +17,9 @@ SHOWN |= {"SortNoop": "xyz", "noopsort": "xyz", "noop": "xyz"}  # a sort key
 SHOWN |= {"foreignlanguage": "xyz"}  # a language
 # Spacing and line breaks: no letters of their own, only space.
 SPACING = {" ", "!", ",", ":", ";", "\\", "enskip", "quad", "qquad", "paragraph"}
+SPACING |= {"enspace", ">"}
+# TeX's italic correction and its mark of a sentence's end: no text at all.
+SPACING |= {"/", "@"}
 # Declarations: they change the look of what follows, which stays.
 DECLARATIONS = {"em", "it", "bf", "sc", "tt", "rm", "sf", "sl", "up", "md", "normalfont"}
 DECLARATIONS |= {"itshape", "bfseries", "scshape", "ttfamily", "rmfamily", "sffamily", "slshape"}
