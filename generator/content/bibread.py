@@ -93,6 +93,7 @@ Warn = Callable[[str, str], None]  # (BibTeX field, message)
 def publication_input(record: BibRecord, warn: Warn | None = None) -> PublicationInput:
     """What `record` says in the model's terms; `warn(field, message)` hears of what is
     left out (a month that names no month)."""
+    warn = warn or (lambda _field, _message: None)
     result = PublicationInput({"key": record.key}, {})
     kind = _kind(record)
     result.put("type", kind, "ENTRYTYPE")
@@ -107,8 +108,8 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     if arxiv := _arxiv_id(record):
         result.put("arxiv", *arxiv)
     _one_link_per_address(result)
-    _put_links(record, result)
-    put_date(record.fields, result.put, result.data, warn or (lambda _field, _message: None))
+    _put_links(record, result, warn)
+    put_date(record.fields, result.put, result.data, warn)
     _put_selection(record, result.put)
     return result
 
@@ -200,7 +201,7 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("location", *_either(record, "address", "location"))
 
 
-def _put_links(record: BibRecord, result: PublicationInput) -> None:
+def _put_links(record: BibRecord, result: PublicationInput, warn: Warn) -> None:
     """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`), BibBase's
     `url_<label>` fields and bibtex2web's downloads as links."""
     links = []
@@ -220,8 +221,12 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
             result.origin[f"links[{len(links)}]"] = name
             links.append({"label": label, "url": url})
     for name, label, url in _downloads(record):
-        result.origin[f"links[{len(links)}]"] = name
-        links.append({"label": label, "url": url})
+        if urlsplit(url).scheme in ("http", "https"):
+            result.origin[f"links[{len(links)}]"] = name
+            links.append({"label": label, "url": url})
+        elif _AS_TEXT.match(url):
+            noted(result.data, url, f"{label}: {url}", name, warn)
+            result.origin.setdefault("note", name)
     if links:
         result.data["links"] = links
 
@@ -229,13 +234,13 @@ def _put_links(record: BibRecord, result: PublicationInput) -> None:
 def _downloads(record: BibRecord) -> list[tuple[str, str, str]]:
     """(field, label, address) of each link bibtex2web's `downloadsnonlocal` and `downloads`
     give (the paper's PDF, its slides, its code), written `address label; address label`;
-    web addresses only."""
+    web and `ftp:` addresses (a file name alone is no address)."""
     found = []
     for name in ("downloadsnonlocal", "downloads"):
         items = record.fields[name].value.split(";") if name in record.fields else []
         for address, *label in (item.split(None, 1) for item in items if item.strip()):
             url = verbatim(address)
-            if urlsplit(url).scheme in ("http", "https") and label:
+            if label and (urlsplit(url).scheme in ("http", "https") or _AS_TEXT.match(url)):
                 found.append((name, decode(label[0]), url))
     return found
 
@@ -468,6 +473,18 @@ def validate_leniently(
     return result, errors
 
 
+def noted(data: dict[str, Any], address: str, text: str, source: str, warn: Warn) -> None:
+    """An `ftp:` address, which cvsite does not link, as `text` in the note, with a warning."""
+    note = data.get("note")
+    text = escape_markdown(text)  # the note is inline Markdown
+    data["note"] = f"{note} {text}" if note else text
+    warn(
+        source,
+        f"{shown(address)}: cvsite does not link ftp: addresses (browsers no longer open "
+        "them); it is shown as text in the note",
+    )
+
+
 def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], warn: Warner) -> str:
     """Leave out the field `error` is about; '' when it names none that can go."""
     prefix = f"{warn.record.key}."
@@ -478,14 +495,7 @@ def _drop(error: ContentError, data: dict[str, Any], origin: dict[str, str], war
     value = data.pop(name)
     source = origin.get(name, name)
     if name in _LINK_FIELDS and isinstance(value, str) and _AS_TEXT.match(value):
-        note = data.get("note")
-        text = escape_markdown(value)  # the note is inline Markdown
-        data["note"] = f"{note} {text}" if note else text
-        warn(
-            source,
-            f"{shown(value)}: cvsite does not link ftp: addresses (browsers no longer open "
-            "them); it is shown as text in the note",
-        )
+        noted(data, value, value, source, warn)
     else:
         warn(source, f"{error.message}; the field is left out")
     return name

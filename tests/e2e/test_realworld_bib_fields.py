@@ -294,6 +294,9 @@ def _on_page(name: str, value: str, text: str, hrefs: frozenset[str]) -> bool:
         address = found.group(1)  # `arXiv:hep-ph/0211317v1`: its link's address
     if name in _ADDRESSES or name in _ARXIV_IDS:
         return _linked(address, hrefs)
+    if name in ("downloads", "downloadsnonlocal"):  # bibtex2web's `address label; …`
+        items = [item.split(None, 1) for item in verbatim(value).split(";") if item.strip()]
+        return all(_linked(a, hrefs) or f" {_words(a)} " in text for a, *_ in items)
     # Another field that starts with a web address is a link (BibBase's `url_pdf`), or
     # links (bibtex2web's `address label; address label`), or text (an abstract)
     addresses = re.findall(r"https?://[^\s;]+", verbatim(value))

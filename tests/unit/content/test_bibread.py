@@ -470,7 +470,7 @@ def test_dblps_electronic_edition_is_the_papers_link():
     assert paper.url == "http://dx.doi.org/10.1007/s10817-012-9254-5"
 
 
-def test_bibtex2web_downloads_are_the_papers_links():
+def test_bibtex2web_downloads_are_the_papers_links(caplog):
     # Michael Ernst's ernst.bib: `address label; address label`, web addresses linked
     text = (
         '@TechReport{Ernst94:SlicingTR9414,\n  author = \t "Michael D. Ernst",\n'
@@ -492,7 +492,12 @@ def test_bibtex2web_downloads_are_the_papers_links():
         ("slides (PDF)", f"{pubs}/slicing-9705-slides.pdf"),
         ("slides (PowerPoint)", f"{pubs}/slicing-9705-slides.ppt"),
     ]
-    assert ftp.links == []  # browsers no longer open ftp:
+    # Browsers no longer open ftp: the address is text in the note, as an ftp: `url` is.
+    assert ftp.links == []
+    assert ftp.note == "implementation: ftp://ftp.cs.washington.edu/homes/chambers/gud.tar.gz"
+    assert "ErnstKC98.downloads: 'ftp://ftp.cs.washington.edu/homes/chambers/gud.tar.gz'" in (
+        caplog.text
+    )
 
 
 def test_an_article_with_only_its_arxiv_id_is_a_preprint():
