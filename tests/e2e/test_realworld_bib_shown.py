@@ -59,6 +59,10 @@ OWNERS = {
     "bibtex/faria-cv-auto.bib": ("João P. Faria", "Faria"),
     "bibtex/uegaki-mypubs.bib": ("Wataru Uegaki", "Uegaki"),
     "bibtex/qi-mendeley.bib": ("Yang Qi", "Qi"),
+    "bibtex/bracciale-scopus.bib": ("Lorenzo Bracciale", "Bracciale"),
+    "bibtex/gaeta-scopus.bib": ("Aurora Gaeta", "Gaeta"),
+    "bibtex/connor-wos.bib": ("John H. Connor", "Connor"),
+    "bibtex/xie-wos.bib": ("Ruitao Xie", "Xie"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -83,6 +87,7 @@ OWNER_FORMS = {
     "bibtex/stark-papers.bib": r"Stark, Giordon|Giordon Stark|Stark, G\.",
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
     "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
+    "bibtex/xie-wos.bib": r"Xie, Ruitao",  # not Xie, Haiyong
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -234,6 +239,22 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     },
     "biblatex/biblatex-ieee.bib": {
         "*": "`yearfiled`, a patent's filing date: a patent is dated by its grant",
+    },
+    "bibtex/bracciale-scopus.bib": {
+        "*": "Scopus's fields that cvsite has no place for: `affiliation` (46 entries), the "
+        "authors' institutions; `correspondence_address1` (34), the corresponding author's "
+        "postal and email address when the paper appeared, a contact of then, not a fact of "
+        "the paper; `author_keywords` (33), the paper's keywords, which cvsite does not make "
+        "tags of (tags are the owner's own few topics; one page for each keyword of one "
+        "paper would fill the tags page, docs/publications.md); `document_type`, Scopus's "
+        "kind of the paper (Article, Conference Paper), which the entry type gives as its "
+        "badge (and Conference Paper of the 3 @ARTICLEs of proceedings series); "
+        "`source` (Scopus), where the entry came from",
+    },
+    "bibtex/gaeta-scopus.bib": {
+        "*": "`publication_stage`: Scopus's stage of the paper; Final (43 papers), in its "
+        "issue, is nothing to show, and Article in press (4) is shown as their status, in "
+        "press; `source` (Scopus), where the entry came from",
     },
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
