@@ -67,6 +67,7 @@ MATH_SHOWN = {"titleaddon", "abstract", "summary"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 _ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
+_SCOPUS_RECORD = re.compile(r"^https?://(?:www\.)?scopus\.com/", re.I)
 
 
 # --- records -> publications ----------------------------------------------------------------
@@ -125,13 +126,18 @@ def _publisher_not_the_venue(result: PublicationInput) -> None:
 def _one_link_per_address(result: PublicationInput) -> None:
     """A `url` that is the address of the paper's DOI or arXiv id is that link, shown once:
     Crossref's and the ACM's exports give `url` beside `doi`, JabRef's arXiv entries beside
-    `eprint`. DOIs ignore case."""
+    `eprint`. DOIs ignore case. Scopus's `url` is its own record of the paper, which most
+    readers reach only with a subscription: beside a DOI, the DOI is the paper's link."""
     url, doi, arxiv = (result.data.get(name) for name in ("url", "doi", "arxiv"))
     if not url:
         return
     doi_page = _DOI_PREFIX.match(url) and unquote(_DOI_PREFIX.sub("", url)).casefold()
     arxiv_page = _ARXIV_PAGE.match(url) and _ARXIV_PAGE.sub("", url)
-    if (doi and doi_page == doi.casefold()) or (arxiv and arxiv_page == arxiv):
+    if (
+        (doi and doi_page == doi.casefold())
+        or (arxiv and arxiv_page == arxiv)
+        or (doi and _SCOPUS_RECORD.match(url))
+    ):
         del result.data["url"], result.origin["url"]
 
 

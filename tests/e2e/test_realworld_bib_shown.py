@@ -249,12 +249,14 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "paper would fill the tags page, docs/publications.md); `document_type`, Scopus's "
         "kind of the paper (Article, Conference Paper), which the entry type gives as its "
         "badge (and Conference Paper of the 3 @ARTICLEs of proceedings series); "
-        "`source` (Scopus), where the entry came from",
+        "`source` (Scopus), where the entry came from; `url`, Scopus's own record of the "
+        "paper, is no link beside a DOI (42 papers; the Cite block keeps it)",
     },
     "bibtex/gaeta-scopus.bib": {
         "*": "`publication_stage`: Scopus's stage of the paper; Final (43 papers), in its "
         "issue, is nothing to show, and Article in press (4) is shown as their status, in "
-        "press; `source` (Scopus), where the entry came from",
+        "press; `source` (Scopus), where the entry came from; `url`, Scopus's own record "
+        "of the paper, is no link beside the DOI that each has (the Cite block keeps it)",
     },
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "

@@ -588,6 +588,26 @@ def test_scopus_citation_count_is_no_note_of_the_paper():
     assert "note = {Cited by the committee" in cited[2]
 
 
+def test_scopus_record_page_beside_a_doi_is_not_the_papers_link():
+    # Scopus's `url` is its own record of the paper (Lorenzo Bracciale's export): beside a
+    # DOI, the DOI is the link; alone, it is the only address of the paper
+    record = (
+        "url={https://www.scopus.com/inward/record.uri?eid=2-s2.0-85099744917&doi=10.1057%"
+        "2fs41599-020-00703-8&partnerID=40&md5=d8471cff9ebd13fb79bac0c6ce627511},\n"
+    )
+    text = (
+        "@ARTICLE{Checco2021,\nauthor={Checco, A. and Bracciale, L.},\n"
+        "title={AI-assisted peer review},\n"
+        "journal={Humanities and Social Sciences Communications},\nyear={2021},\n"
+        f"doi={{10.1057/s41599-020-00703-8}},\n{record}source={{Scopus}},\n}}\n"
+        f"@ARTICLE{{NoDoi,\nauthor={{Bracciale, L.}},\ntitle={{T}},\nyear={{2008}},\n{record}}}\n"
+    )
+    (checco, with_doi), (_, alone) = bibread.load_publications(text, "scopus.bib")[0]
+    assert with_doi.url is None and with_doi.doi == "10.1057/s41599-020-00703-8"
+    assert "url = {https://www.scopus.com/" in bibread.citation_text(checco)  # as written
+    assert alone.url.startswith("https://www.scopus.com/inward/record.uri?eid=2-s2.0-")
+
+
 def test_scopus_and_wos_article_in_press_and_article_numbers():
     # Aurora Gaeta's Scopus export: `publication_stage = {Article in press}`; Lorenzo
     # Bracciale's: `art_number` where the paper has no pages; John H. Connor's Web of Science
