@@ -602,3 +602,26 @@ def test_a_papers_summary_shows_once_on_its_page(tmp_path_factory):
     page = (output / "publications" / "Ernst89a" / "index.html").read_text("utf-8")
     main = page[page.index("<main") :]  # (the head describes the page with it too)
     assert main.count("ML programmers have the intuition that ML") == 1
+
+
+def test_scopus_and_web_of_science_exports_read_as_their_papers(tmp_path_factory):
+    # Scopus's citation count in `note` is on no page; its record page is no link beside
+    # the DOI; `Article in press` is the status (Aurora Gaeta's export of 2026)
+    output, run = _built(tmp_path_factory, "bibtex/gaeta-scopus.bib")
+    assert run.code == 0, run.err
+    for slug, path in _pages(output).items():
+        assert "cited by" not in path.read_text("utf-8").lower(), slug
+        assert not [href for href in _links(output, slug) if "scopus.com" in href], slug
+    main = read_page(output / "publications" / "Picelli2026" / "index.html").main
+    assert main.find("span", cls="status").text == "in press"
+    # a paper of Lecture Notes… that Scopus exports as an @ARTICLE is a conference paper,
+    # and its editors, written `Pappas I.O., Mikalef P.`, are names (Lorenzo Bracciale's)
+    output, run = _built(tmp_path_factory, "bibtex/bracciale-scopus.bib")
+    venue = read_page(output / "publications" / "Lioudakis202072" / "index.html").main.find(
+        "p", cls="venue"
+    )
+    assert "Conference paper" in venue.text and "I.O. Pappas, I.O. Pappas, P. Mikalef" in venue.text
+    # Web of Science's `Year = {{2012}}` dates the paper (John H. Connor's export of 2012)
+    output, run = _built(tmp_path_factory, "bibtex/connor-wos.bib")
+    main = read_page(output / "publications" / "ISI-000307198300053" / "index.html").main
+    assert main.find("span", cls="when").text == "Aug 2012" and not main.find("span", cls="status")
