@@ -45,7 +45,7 @@ from generator.content.schema import Publication
 from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
-from generator.errors import ContentError, listed, shown
+from generator.errors import ContentError, shown
 from generator.safeurl import web_address_without_scheme
 
 log = logging.getLogger(__name__)
@@ -383,76 +383,76 @@ class Warner:
     display: str
     said: list[ContentError] = dataclasses.field(default_factory=list)
 
-    def __call__(self, source: str, message: str) -> None:
+    def __call__(self, source: str, message: str, cause: str = "") -> None:
+        """A warning about field `source`; with a `cause`, told once per file (Tally)."""
         field = self.record.fields.get(source)
         line = field.line if field else self.record.line
         where = f"{self.record.key}.{source}" if source else self.record.key
-        self.said.append(ContentError(self.display, line, 1, where, message))
+        if cause:
+            self.said.append(Tallied(self.display, line, 1, where, message, cause))
+        else:
+            self.said.append(ContentError(self.display, line, 1, where, message))
 
 
 @dataclass(frozen=True, order=True)
-class UnknownCommand(ContentError):
-    """A TeX command the reading shows by name (`\\foo` reads `foo`), in its first field."""
+class Tallied(ContentError):
+    """A warning whose `cause` many places of a file may share (an unknown command, a
+    macro no @string defines): told once, at its first place, with how many there are."""
 
-    command: str = ""
+    cause: str = ""
 
 
-def warn_unknown(record: BibRecord, display: str, commands: list[str]) -> list[UnknownCommand]:
-    """A warning per command, at the first field of `record` that writes it."""
-    found = []
+def warn_unknown(warn: Warner, commands: list[str]) -> None:
+    """A warning per command, at the first field of the record that writes it."""
     for command in commands:
         written = re.compile(rf"\\{command}(?![A-Za-z])")
-        source = next((n for n, f in record.fields.items() if written.search(f.value)), "")
-        field = record.fields.get(source)
+        fields = warn.record.fields.items()
+        source = next((name for name, field in fields if written.search(field.value)), "")
         message = (
             f"\\{command} is a TeX command cvsite does not know; it is shown as its name "
             f"{shown(command)} (write out what it stands for)"
         )
-        where = f"{record.key}.{source}" if source else record.key
-        line = field.line if field else record.line
-        found.append(UnknownCommand(display, line, 1, where, message, command))
-    return found
+        warn(source, message, cause=f"\\{command}")
 
 
 @dataclass
-class UnknownCommands:
-    """The unknown commands of one file, told once each, with how many entries write them."""
+class Tally:
+    """The tallied warnings of one file: cause -> (places, the first one's warning)."""
 
-    # command -> (entries, the first one's warning)
-    met: dict[str, tuple[int, UnknownCommand]] = dataclasses.field(default_factory=dict)
+    met: dict[str, tuple[int, Tallied]] = dataclasses.field(default_factory=dict)
 
-    def add(self, warning: UnknownCommand) -> None:
-        count, first = self.met.get(warning.command, (0, warning))
-        self.met[warning.command] = (count + 1, first)
+    def add(self, warning: Tallied) -> None:
+        count, first = self.met.get(warning.cause, (0, warning))
+        self.met[warning.cause] = (count + 1, first)
 
     def report(self) -> None:
         for count, first in self.met.values():
-            times = "" if count == 1 else f"; {count} entries write it, this one first"
+            times = "" if count == 1 else f"; {count} places of the file, this one first"
             log.warning("%s%s", first, times)
 
 
-# The file being read (`load_publications`) whose unknown commands are told once each.
-_FILE_COMMANDS: contextvars.ContextVar[UnknownCommands | None] = contextvars.ContextVar(
-    "file_commands", default=None
+# The file being read (`load_publications`), whose tallied warnings are told once each.
+_FILE_TALLY: contextvars.ContextVar[Tally | None] = contextvars.ContextVar(
+    "file_tally", default=None
 )
 
 
 @contextlib.contextmanager
-def _commands_told_once() -> Iterator[None]:
-    commands = UnknownCommands()
-    token = _FILE_COMMANDS.set(commands)
+def _tallied_once() -> Iterator[None]:
+    tally = Tally()
+    token = _FILE_TALLY.set(tally)
     try:
         yield
     finally:
-        _FILE_COMMANDS.reset(token)
-    commands.report()
+        _FILE_TALLY.reset(token)
+    tally.report()
 
 
 def tell(warnings: list[ContentError]) -> None:
-    commands = _FILE_COMMANDS.get()
+    tally = _FILE_TALLY.get()
     for warning in warnings:
-        if isinstance(warning, UnknownCommand) and commands is not None:
-            commands.add(warning)
+        if isinstance(warning, Tallied) and tally is not None:
+            tally.add(warning)
         else:
             log.warning("%s", warning)
 
@@ -474,13 +474,13 @@ def repair(data: dict[str, Any], warn: Warner) -> None:
 
 
 def warn_undefined(origin: dict[str, str], warn: Warner) -> None:
-    """A macro no @string defines, in a field that is shown: BibTeX warns and prints its name."""
+    """A macro no @string defines, in a field that is shown: BibTeX warns and prints its name
+    (Ernst's `MITaddr` in 40 entries: one line, with the count)."""
     for source in dict.fromkeys(origin.values()):
         field = warn.record.fields.get(source)
-        if field is not None and field.undefined:
-            names = listed(map(shown, field.undefined))
-            verb = "is" if len(field.undefined) == 1 else "are"
-            warn(source, f"{names} {verb} no @string of this file; shown as written")
+        for name in field.undefined if field is not None else ():
+            message = f"{shown(name)} is no @string of this file; shown as written"
+            warn(source, message, cause=f"@string {name}")
 
 
 def validate_leniently(
@@ -547,7 +547,7 @@ def _validation(
     warn = Warner(record, display)
     with unknown_commands() as met:
         given = publication_input(record, warn)
-    warn.said.extend(warn_unknown(record, display, met))
+    warn_unknown(warn, met)
     data = dict(given.data)
     if with_bibtex:
         data["bibtex"] = citation_text(record)
@@ -588,7 +588,7 @@ def load_publications(
     errors = list(parsed.errors)
     loaded = []
     made = _validations(parsed.records, display, spread)
-    with _commands_told_once():
+    with _tallied_once():
         for record, make in zip(parsed.records, made, strict=True):
             if validated is None:
                 publication, problems = make()

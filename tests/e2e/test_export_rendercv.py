@@ -203,3 +203,16 @@ def test_the_owner_inside_a_groups_name_is_the_only_bold_part(tmp_path):
         "Task Force (co-chairs, Crista Lopes; editor, **A. Lovelace**)",
         "Charles Babbage",
     ]
+
+
+def test_a_bib_titles_signs_reach_rendercv_as_written(tmp_path):
+    """A .bib title is text (ZEUS's `High Q**2`, NASA ADS's `[C II]`): cvsite keeps it as
+    escaped Markdown; RenderCV reads `\\*` as an asterisk and any other escape as written."""
+    bib = (
+        "@article{a, author={Lovelace, A.}, title={{High Q**2 cross-sections}}, year=2003}\n"
+        "@article{b, author={Lovelace, A.}, title={[C II] cooling and __init__ < 5}, year=2004}\n"
+    )
+    site = write_site(tmp_path / "site", {"content/publications.bib": bib})
+    cv = yaml.safe_load(_exported(site, tmp_path).read_text(encoding="utf-8"))["cv"]
+    titles = sorted(entry["title"] for entry in cv["sections"]["Publications"])
+    assert titles == ["High Q\\*\\*2 cross-sections", "[C II] cooling and __init__ < 5"]

@@ -556,9 +556,26 @@ def test_an_unknown_command_is_told_once_with_how_many_entries_write_it(caplog):
     told = [line for line in caplog.messages if "does not know" in line]
     assert told == [
         "refs.bib:1:1: a.title: \\foo is a TeX command cvsite does not know; it is shown as its "
-        "name 'foo' (write out what it stands for); 3 entries write it, this one first",
+        "name 'foo' (write out what it stands for); 3 places of the file, this one first",
         "refs.bib:2:1: b.note: \\qux is a TeX command cvsite does not know; it is shown as its "
         "name 'qux' (write out what it stands for)",
+    ]
+
+
+def test_a_macro_no_string_defines_is_told_once_with_its_places(caplog):
+    # Michael Ernst's ernst.bib uses @strings of another file: `MITaddr` in 25 places.
+    text = (
+        "@phdthesis{Ernst89, title={T}, school=miteecs, address=MITaddr, year=1989}\n"
+        "@techreport{Ernst92e, title={U}, institution=MITLCS, address=MITaddr, year=1992}\n"
+    )
+    loaded, errors = bibread.load_publications(text, "ernst.bib")
+    assert errors == [] and loaded[1][1].venue == "MITLCS"
+    assert [line for line in caplog.messages if "@string" in line] == [
+        "ernst.bib:1:1: Ernst89.address: 'MITaddr' is no @string of this file; shown as "
+        "written; 2 places of the file, this one first",
+        "ernst.bib:1:1: Ernst89.school: 'miteecs' is no @string of this file; shown as written",
+        "ernst.bib:2:1: Ernst92e.institution: 'MITLCS' is no @string of this file; shown as "
+        "written",
     ]
 
 
