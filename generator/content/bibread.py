@@ -67,6 +67,7 @@ MATH_SHOWN = {"titleaddon", "abstract", "summary"}
 ARXIV_ID = re.compile(r"(?:arxiv:\s*)?(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?/\d{7})", re.I)
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 _ARXIV_PAGE = re.compile(r"^https?://(?:www\.)?arxiv\.org/abs/", re.I)
+_SCOPUS_RECORD = re.compile(r"^https?://(?:www\.)?scopus\.com/", re.I)
 
 
 # --- records -> publications ----------------------------------------------------------------
@@ -125,13 +126,18 @@ def _publisher_not_the_venue(result: PublicationInput) -> None:
 def _one_link_per_address(result: PublicationInput) -> None:
     """A `url` that is the address of the paper's DOI or arXiv id is that link, shown once:
     Crossref's and the ACM's exports give `url` beside `doi`, JabRef's arXiv entries beside
-    `eprint`. DOIs ignore case."""
+    `eprint`. DOIs ignore case. Scopus's `url` is its own record of the paper, which most
+    readers reach only with a subscription: beside a DOI, the DOI is the paper's link."""
     url, doi, arxiv = (result.data.get(name) for name in ("url", "doi", "arxiv"))
     if not url:
         return
     doi_page = _DOI_PREFIX.match(url) and unquote(_DOI_PREFIX.sub("", url)).casefold()
     arxiv_page = _ARXIV_PAGE.match(url) and _ARXIV_PAGE.sub("", url)
-    if (doi and doi_page == doi.casefold()) or (arxiv and arxiv_page == arxiv):
+    if (
+        (doi and doi_page == doi.casefold())
+        or (arxiv and arxiv_page == arxiv)
+        or (doi and _SCOPUS_RECORD.match(url))
+    ):
         del result.data["url"], result.origin["url"]
 
 
@@ -184,7 +190,7 @@ def _put_texts(record: BibRecord, put: Put) -> None:
         put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
     for name in ("series", "edition", "volume", "pages", "publisher", "collaboration"):
         put(name, _text(record, name), name)
-    if "note" in record.fields:  # shown as inline Markdown: \href and \url are links
+    if "note" in record.fields and not citation_count(record):  # \href and \url are links
         put("note", decode_markdown(record.fields["note"].value), "note")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, *_either(record, name, SECOND_NAMES.get(name, name)))
@@ -197,8 +203,23 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("abstract", _text(record, "abstract", paragraphs=True), "abstract")
     # bibtex2web's paper summary (a paragraph under the paper on its owner's list)
     put("summary", _text(record, "summary", paragraphs=True), "summary")
+    # Scopus's stage of a paper online before its issue ("Article in press"; else "Final")
+    if (_text(record, "publication_stage") or "").casefold() == "article in press":
+        put("status", "in press", "publication_stage")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
+
+
+# Scopus writes its count of the paper's citations in `note` (`cited By 12`; newer exports
+# `Cited by: 3; All Open Access, Gold Open Access`, with its open-access flags): a number the
+# database keeps, changing, and no note of the paper.
+_CITED_BY = re.compile(r"\s*cited by:?\s*\d+(?:\s*;[^;]*open access[^;]*)*\s*", re.IGNORECASE)
+
+
+def citation_count(record: BibRecord) -> bool:
+    """Whether the record's `note` is only Scopus's count of its citations."""
+    note = record.fields.get("note")
+    return note is not None and _CITED_BY.fullmatch(note.value) is not None
 
 
 def _put_links(record: BibRecord, result: PublicationInput, warn: Warn) -> None:
@@ -295,9 +316,14 @@ def _put_selection(record: BibRecord, put: Put) -> None:
 def _kind(record: BibRecord) -> str:
     kind = KIND_OF_BIBTEX_TYPE.get(record.entry_type, "misc")
     fields = record.fields
-    if kind == "conference" and re.search(
-        r"workshop", fields.get("booktitle", BibField("", 0)).value, re.I
-    ):
+    # Scopus exports a paper in a proceedings series (Lecture Notes in Computer Science…) as
+    # an @ARTICLE of the series, and says in its document type what the paper is
+    scopus_type = fields.get("document_type") or fields.get("type") or BibField("", 0)
+    if kind == "journal" and scopus_type.value.strip().casefold() == "conference paper":
+        kind = "conference"
+    # Scopus names the proceedings of a @CONFERENCE paper in `journal`
+    proceedings = fields.get("booktitle") or fields.get("journal") or BibField("", 0)
+    if kind == "conference" and re.search(r"workshop", proceedings.value, re.I):
         return "workshop"
     # INSPIRE gives a paper not yet in a journal as an @article with only its arXiv id.
     journal = any(name in fields for name in ("journal", "journaltitle"))
@@ -641,15 +667,18 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
     is a status. `fields` are the record's (name -> BibField)."""
     year = fields.get("year")
     if year is not None:
-        match = re.fullmatch(r"(\d{4})[a-z]?", year.value.strip())
+        bare = year.value.strip().removeprefix("{").removesuffix("}").strip()  # WoS: {{2012}}
+        match = re.fullmatch(r"(\d{4})[a-z]?", bare)
         if match:
             put("year", match.group(1), "year")
-        elif _EDTF.fullmatch(year.value.strip().split("/")[0].strip("?~%")):
-            _put_range(year.value, put, warn, "year")  # biblatex-ieee: year = {1995-09/1995-10}
+        elif _EDTF.fullmatch(bare.split("/")[0].strip("?~%")):
+            _put_range(bare, put, warn, "year")  # biblatex-ieee: year = {1995-09/1995-10}
         elif "status" not in data:
             put("status", decode(year.value), "year")
     elif "date" in fields:
         _put_range(fields["date"].value, put, warn, "date")
+    elif "earlyaccessdate" in fields:  # Web of Science's paper online before its issue
+        _put_early_access(decode(fields["earlyaccessdate"].value), put, data)
     month = fields.get("month")
     if month is not None and month.value.strip() and "year" in data:  # IEEE's `month={}`
         number = first_month(decode(month.value))
@@ -657,6 +686,16 @@ def put_date(fields: dict[str, Any], put: Put, data: dict[str, Any], warn: Warn)
             warn("month", f"{month.value.strip()!r} names no month; the month is left out")
         else:
             put("month", str(number), "month")
+
+
+def _put_early_access(text: str, put: Put, data: dict[str, Any]) -> None:
+    """`EarlyAccessDate = {MAR 2021}` of a paper with no year yet: its date, and its status."""
+    if match := re.search(r"\b\d{4}\b", text):
+        put("year", match.group(0), "earlyaccessdate")
+        if (month := first_month(text)) is not None:
+            put("month", str(month), "earlyaccessdate")
+        if "status" not in data:
+            put("status", "early access", "earlyaccessdate")
 
 
 def _put_range(value: str, put: Put, warn: Warn, source: str) -> None:
@@ -689,6 +728,8 @@ CITATION_FIELDS = frozenset(
         # APS's journal `issue` and an article's number (`eid`, e1234) where it has no pages:
         # printed by biblatex's styles and the astronomers' (aa.bst, mnras.bst)
         *("issue", "eid"),
+        # Scopus's and Web of Science's article number, likewise
+        *("art_number", "article-number"),
     }
 )
 
@@ -697,7 +738,7 @@ def citation_text(record: BibRecord) -> str:
     """The entry as written, less what is not a citation (abstract, pdf, marks on names)."""
     fields = []
     for name, field in record.fields.items():
-        if name not in CITATION_FIELDS:
+        if name not in CITATION_FIELDS or (name == "note" and citation_count(record)):
             continue
         value = " ".join(field.value.split())
         if name in ("author", "editor"):

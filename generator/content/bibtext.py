@@ -475,9 +475,26 @@ _HIDDEN = "\x00"
 
 
 def split_names(raw: str) -> list[str]:
-    """The names of an author or editor list, split at `and` outside braces, as written."""
+    """The names of an author or editor list, split at `and` outside braces, as written;
+    Scopus's list of editors split at its commas (`_comma_listed`)."""
     found = split_multiple_persons_names(raw.replace("\\", _HIDDEN))
+    if len(found) == 1 and (listed := _comma_listed(found[0])):
+        return listed
     return [name.replace(_HIDDEN, "\\") for name in found]
+
+
+# Scopus writes editors with commas between them, each `Family I.` (`Pappas I.O., Mikalef
+# P.`), which BibTeX would read as one name with too many commas.
+_FAMILY_INITIALS = re.compile(r"\s*([^,{}\x00]*?[^\W\d_][^,{}\x00]*?)\s+((?:-?[^\W\d_]\.)+)\s*")
+
+
+def _comma_listed(name: str) -> list[str] | None:
+    """`Pappas I.O., Mikalef P.` as the names `Pappas, I.O.` and `Mikalef, P.`; None for a
+    name whose parts are not each a family name and initials (`Ford, Jr., Henry`)."""
+    parts = [_FAMILY_INITIALS.fullmatch(part) for part in name.split(",")]
+    if len(parts) < 2 or not all(parts):
+        return None
+    return [f"{found.group(1)}, {found.group(2)}" for found in parts if found]
 
 
 # Text without any of these reads the same as LaTeX, without the (slow) parser. Text whose

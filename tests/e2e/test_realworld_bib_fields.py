@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from generator.content.bibparse import BibRecord, parse
-from generator.content.bibread import ARXIV_ID, first_month
+from generator.content.bibread import ARXIV_ID, citation_count, first_month
 from generator.content.bibtext import decode, names, split_marks, split_names, verbatim
 from generator.content.dates import MONTH_NAMES
 from generator.urls import key_slug
@@ -67,9 +67,9 @@ NOT_FACTS: dict[str, str] = {
         *("annotation", "annote"),
     ),
     **_named_as(
-        "a short form for citing (`shorttitle`, `shortjournal`, `shortauthor`): the page "
-        "gives the full one",
-        *("shorttitle", "shortjournal", "shortauthor"),
+        "a short form for citing (`shorttitle`, `shortjournal`, `shortauthor`, Scopus's "
+        "`abbrev_source_title`): the page gives the full one",
+        *("shorttitle", "shortjournal", "shortauthor", "abbrev_source_title"),
     ),
     **_named_as(
         "the language of the paper, for biblatex's hyphenation and its 'in German': the "
@@ -119,6 +119,12 @@ NOT_FACTS: dict[str, str] = {
         "a database's own number for its record (PubMed, Web of Science, ACM, the "
         "Microsoft Academic and Software Heritage ids): the paper is linked by its DOI",
         *("pmid", "pmcid", "wok-uid", "acmid", "masid", "swhid", "oai", "urn"),
+        *("unique-id", "pubmed_id"),
+    ),
+    **_named_as(
+        "the authors' ids that Web of Science lists (ORCID, ResearcherID): about the people, "
+        "not the paper (the owner's ORCID is a link of the profile)",
+        *("orcid-numbers", "researcherid-numbers"),
     ),
     **_named_as(
         "a count a database keeps (times cited), or its licence text for the abstract",
@@ -139,11 +145,12 @@ NOT_FACTS: dict[str, str] = {
         "eprintclass",
     ),
     **_named_as(
-        "library catalogue data a database copies (CODEN, LCCN, call numbers, Mathematical "
-        "Reviews classes, the catalogue's subject terms, price)",
+        "library catalogue data a database copies (CODEN, LCCN, a journal's electronic ISSN "
+        "beside the one cited, call numbers, Mathematical Reviews classes, the catalogue's "
+        "subject terms, price)",
         *("coden", "lccn", "lccnalt", "callnumber", "callno", "mrclass", "mrnumber"),
         *("classification", "classcodes", "genterms", "descriptor", "thesaurus", "subject"),
-        *("treatment", "corpsource", "price", "pubcountry", "format", "identifier"),
+        *("treatment", "corpsource", "price", "pubcountry", "format", "identifier", "eissn"),
     ),
     **_named_as(
         "the page count and article number beside `pages` (ACM's `numpages`, "
@@ -332,6 +339,8 @@ def _missing(name: str, output: Path) -> list[tuple[str, str, str]]:
 def _named(name: str, record: BibRecord, field: str) -> bool:
     if _out_of_use(field) or field in NOT_FACTS or field in NOT_FACTS_OF_FILE.get(name, {}):
         return True
+    if field == "note" and citation_count(record):
+        return True  # Scopus's `cited By 12`: a count the database keeps, not a note
     misses = KNOWINGLY_MISSED.get(name, {})
     whys = (misses.get(record.key, ""), misses.get("*", ""))
     return any(f"`{field}`" in why.lower() for why in whys)  # bibparse lower-cases names

@@ -59,6 +59,10 @@ OWNERS = {
     "bibtex/faria-cv-auto.bib": ("João P. Faria", "Faria"),
     "bibtex/uegaki-mypubs.bib": ("Wataru Uegaki", "Uegaki"),
     "bibtex/qi-mendeley.bib": ("Yang Qi", "Qi"),
+    "bibtex/bracciale-scopus.bib": ("Lorenzo Bracciale", "Bracciale"),
+    "bibtex/gaeta-scopus.bib": ("Aurora Gaeta", "Gaeta"),
+    "bibtex/connor-wos.bib": ("John H. Connor", "Connor"),
+    "bibtex/xie-wos.bib": ("Ruitao Xie", "Xie"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -83,6 +87,7 @@ OWNER_FORMS = {
     "bibtex/stark-papers.bib": r"Stark, Giordon|Giordon Stark|Stark, G\.",
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
     "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
+    "bibtex/xie-wos.bib": r"Xie, Ruitao",  # not Xie, Haiyong
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -234,6 +239,24 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     },
     "biblatex/biblatex-ieee.bib": {
         "*": "`yearfiled`, a patent's filing date: a patent is dated by its grant",
+    },
+    "bibtex/bracciale-scopus.bib": {
+        "*": "Scopus's fields that cvsite has no place for: `affiliation` (46 entries), the "
+        "authors' institutions; `correspondence_address1` (34), the corresponding author's "
+        "postal and email address when the paper appeared, a contact of then, not a fact of "
+        "the paper; `author_keywords` (33), the paper's keywords, which cvsite does not make "
+        "tags of (tags are the owner's own few topics; one page for each keyword of one "
+        "paper would fill the tags page, docs/publications.md); `document_type`, Scopus's "
+        "kind of the paper (Article, Conference Paper), which the entry type gives as its "
+        "badge (and Conference Paper of the 3 @ARTICLEs of proceedings series); "
+        "`source` (Scopus), where the entry came from; `url`, Scopus's own record of the "
+        "paper, is no link beside a DOI (42 papers; the Cite block keeps it)",
+    },
+    "bibtex/gaeta-scopus.bib": {
+        "*": "`publication_stage`: Scopus's stage of the paper; Final (43 papers), in its "
+        "issue, is nothing to show, and Article in press (4) is shown as their status, in "
+        "press; `source` (Scopus), where the entry came from; `url`, Scopus's own record "
+        "of the paper, is no link beside the DOI that each has (the Cite block keeps it)",
     },
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
@@ -579,3 +602,26 @@ def test_a_papers_summary_shows_once_on_its_page(tmp_path_factory):
     page = (output / "publications" / "Ernst89a" / "index.html").read_text("utf-8")
     main = page[page.index("<main") :]  # (the head describes the page with it too)
     assert main.count("ML programmers have the intuition that ML") == 1
+
+
+def test_scopus_and_web_of_science_exports_read_as_their_papers(tmp_path_factory):
+    # Scopus's citation count in `note` is on no page; its record page is no link beside
+    # the DOI; `Article in press` is the status (Aurora Gaeta's export of 2026)
+    output, run = _built(tmp_path_factory, "bibtex/gaeta-scopus.bib")
+    assert run.code == 0, run.err
+    for slug, path in _pages(output).items():
+        assert "cited by" not in path.read_text("utf-8").lower(), slug
+        assert not [href for href in _links(output, slug) if "scopus.com" in href], slug
+    main = read_page(output / "publications" / "Picelli2026" / "index.html").main
+    assert main.find("span", cls="status").text == "in press"
+    # a paper of Lecture Notes… that Scopus exports as an @ARTICLE is a conference paper,
+    # and its editors, written `Pappas I.O., Mikalef P.`, are names (Lorenzo Bracciale's)
+    output, run = _built(tmp_path_factory, "bibtex/bracciale-scopus.bib")
+    venue = read_page(output / "publications" / "Lioudakis202072" / "index.html").main.find(
+        "p", cls="venue"
+    )
+    assert "Conference paper" in venue.text and "I.O. Pappas, I.O. Pappas, P. Mikalef" in venue.text
+    # Web of Science's `Year = {{2012}}` dates the paper (John H. Connor's export of 2012)
+    output, run = _built(tmp_path_factory, "bibtex/connor-wos.bib")
+    main = read_page(output / "publications" / "ISI-000307198300053" / "index.html").main
+    assert main.find("span", cls="when").text == "Aug 2012" and not main.find("span", cls="status")

@@ -577,3 +577,142 @@ def test_a_macro_no_string_defines_is_told_once_with_its_places(caplog):
         "ernst.bib:2:1: Ernst92e.institution: 'MITLCS' is no @string of this file; shown as "
         "written",
     ]
+
+
+def test_scopus_citation_count_is_no_note_of_the_paper():
+    # Scopus writes its count of citations in `note`: `cited By 0` (Lorenzo Bracciale's
+    # export of 2022), `Cited by: 13; All Open Access, …` (Aurora Gaeta's of 2026)
+    text = (
+        "@CONFERENCE{Bracciale2022677,\n"
+        "author={Bracciale, L. and Loreti, P. and Raso, E. and Bianchi, G. and Gallo, P. and "
+        "Sanseverino, E.R.},\n"
+        "title={A Privacy-Preserving Blockchain Solution to Support Demand Response in Energy "
+        "Trading},\n"
+        "journal={MELECON 2022 - IEEE Mediterranean Electrotechnical Conference, Proceedings},\n"
+        "year={2022},\npages={677-682},\ndoi={10.1109/MELECON53508.2022.9843108},\n"
+        "note={cited By 0},\nsource={Scopus},\n}\n"
+        "@ARTICLE{Tosti2024,\n\tauthor = {Tosti, Giulio and Gaeta, Aurora},\n"
+        "\ttitle = {The Role of Nicotinamide as Chemo-Preventive Agent in NMSCs},\n"
+        "\tyear = {2024},\n\tjournal = {Nutrients},\n\ttype = {Review},\n"
+        "\tpublication_stage = {Final},\n\tsource = {Scopus},\n"
+        "\tnote = {Cited by: 13; All Open Access, Gold Open Access, Green Open Access}\n}\n"
+        "@misc{other, title={T}, note={Cited by the committee as its model}}\n"
+    )
+    loaded = bibread.load_publications(text, "scopus.bib")[0]
+    assert [p.note for _, p in loaded] == [None, None, "Cited by the committee as its model"]
+    cited = [bibread.citation_text(record) for record, _ in loaded]
+    assert "note" not in cited[0] and "note" not in cited[1]
+    assert "note = {Cited by the committee" in cited[2]
+
+
+def test_scopus_record_page_beside_a_doi_is_not_the_papers_link():
+    # Scopus's `url` is its own record of the paper (Lorenzo Bracciale's export): beside a
+    # DOI, the DOI is the link; alone, it is the only address of the paper
+    record = (
+        "url={https://www.scopus.com/inward/record.uri?eid=2-s2.0-85099744917&doi=10.1057%"
+        "2fs41599-020-00703-8&partnerID=40&md5=d8471cff9ebd13fb79bac0c6ce627511},\n"
+    )
+    text = (
+        "@ARTICLE{Checco2021,\nauthor={Checco, A. and Bracciale, L.},\n"
+        "title={AI-assisted peer review},\n"
+        "journal={Humanities and Social Sciences Communications},\nyear={2021},\n"
+        f"doi={{10.1057/s41599-020-00703-8}},\n{record}source={{Scopus}},\n}}\n"
+        f"@ARTICLE{{NoDoi,\nauthor={{Bracciale, L.}},\ntitle={{T}},\nyear={{2008}},\n{record}}}\n"
+    )
+    (checco, with_doi), (_, alone) = bibread.load_publications(text, "scopus.bib")[0]
+    assert with_doi.url is None and with_doi.doi == "10.1057/s41599-020-00703-8"
+    assert "url = {https://www.scopus.com/" in bibread.citation_text(checco)  # as written
+    assert alone.url.startswith("https://www.scopus.com/inward/record.uri?eid=2-s2.0-")
+
+
+def test_scopus_and_wos_article_in_press_and_article_numbers():
+    # Aurora Gaeta's Scopus export: `publication_stage = {Article in press}`; Lorenzo
+    # Bracciale's: `art_number` where the paper has no pages; John H. Connor's Web of Science
+    # export: `Article-Number`
+    text = (
+        "@ARTICLE{Picelli2026,\n\tauthor = {Picelli, Alessandra and Gaeta, Aurora},\n"
+        "\ttitle = {Physical activity is associated with improved survival in skin cancer "
+        "patients: A meta-analysis},\n\tyear = {2026},\n"
+        "\tjournal = {Journal of the European Academy of Dermatology and Venereology},\n"
+        "\tdoi = {10.1111/jdv.70369},\n\ttype = {Letter},\n"
+        "\tpublication_stage = {Article in press},\n\tsource = {Scopus},\n"
+        "\tnote = {Cited by: 0; All Open Access, Bronze Open Access, Green Open Access}\n}\n"
+        "@ARTICLE{Colosimo2022,\nauthor={Colosimo, G. and Bracciale, L.},\n"
+        "title={Remote tracking of Galápagos pink land iguana},\n"
+        "journal={Journal for Nature Conservation},\nyear={2022},\nvolume={68},\n"
+        "doi={10.1016/j.jnc.2022.126210},\nart_number={126210},\nnote={cited By 0},\n"
+        "document_type={Article},\nsource={Scopus},\n}\n"
+        "@article{ ISI:000304651700002,\nAuthor = {Johnston, Sara C. and Connor, John H.},\n"
+        "Title = {{In vitro inhibition of monkeypox virus production and spread by\n"
+        "   Interferon-beta}},\nJournal = {{VIROLOGY JOURNAL}},\nYear = {{2012}},\n"
+        "Volume = {{9}},\nMonth = {{JAN 6}},\nDOI = {{10.1186/1743-422X-9-5}},\n"
+        "Article-Number = {{5}},\nISSN = {{1743-422X}},\nTimes-Cited = {{0}},\n"
+        "Unique-ID = {{ISI:000304651700002}},\n}\n"
+    )
+    loaded = bibread.load_publications(text, "export.bib")[0]
+    (_, picelli), (colosimo, _), (connor, _) = loaded
+    assert (picelli.year, picelli.status) == (2026, "in press")
+    assert loaded[1][1].status is None  # `Final` is the normal stage
+    assert "art_number = 126210" in bibread.citation_text(colosimo)
+    assert "article-number = {{5}}," in bibread.citation_text(connor)
+
+
+def test_web_of_science_dates_read_as_written():
+    # John H. Connor's Web of Science export braces every value twice (`Year = {{2012}}`);
+    # Ruitao Xie's gives a paper online before its issue only `EarlyAccessDate`
+    text = (
+        "@article{ ISI:000307198300053,\n"
+        "Author = {Hodges, Erin N. and Heinrich, Bianca S. and Connor, John H.},\n"
+        "Title = {{A Vesiculovirus Showing a Steepened Transcription Gradient and Dominant\n"
+        "   trans-Repression of Virus Transcription}},\nJournal = {{JOURNAL OF VIROLOGY}},\n"
+        "Year = {{2012}},\nVolume = {{86}},\nNumber = {{16}},\nPages = {{8884-8889}},\n"
+        "Month = {{AUG}},\nDOI = {{10.1128/JVI.00358-12}},\n}\n"
+        "@article{ WOS:000625722400001,\n"
+        "Author = {Liu, Chunhui and Liu, Kai and Ren, Hualing and Xu, Xincao and Xie,\n"
+        "   Ruitao and Cao, Jingjing},\n"
+        "Title = {RtDS: real-time distributed strategy for multi-period task offloading in\n"
+        "   vehicular edge computing environment},\n"
+        "Journal = {NEURAL COMPUTING \\& APPLICATIONS},\nDOI = {10.1007/s00521-021-05766-5},\n"
+        "EarlyAccessDate = {MAR 2021},\nISSN = {0941-0643},\n}\n"
+    )
+    hodges, rtds = (p for _, p in bibread.load_publications(text, "savedrecs.bib")[0])
+    assert (hodges.year, hodges.month, hodges.status) == (2012, 8, None)
+    assert (rtds.year, rtds.month, rtds.status) == (2021, 3, "early access")
+
+
+def test_scopus_proceedings_papers_and_their_editors():
+    # Lorenzo Bracciale's Scopus export: a paper of a proceedings series is an @ARTICLE of the
+    # series, its `document_type` a Conference Paper; a @CONFERENCE names its proceedings in
+    # `journal`; editors are written with commas, `Family I.` each
+    text = (
+        "@ARTICLE{Lioudakis202072,\n"
+        "author={Lioudakis, G.V. and Koukovini, M.N. and Bracciale, L.},\n"
+        "title={Facilitating GDPR Compliance: The H2020 BPR4GDPR Approach},\n"
+        "journal={IFIP Advances in Information and Communication Technology},\n"
+        "year={2020},\nvolume={573 AICT},\nvolume={573 AICT},\npages={72-78},\n"
+        "editor={Pappas I.O., Pappas I.O., Mikalef P., Jaccheri L., Krogstie J., Dwivedi "
+        "Y.K., Mantymaki M.},\npublisher={Springer},\ndocument_type={Conference Paper},\n"
+        "source={Scopus},\n}\n"
+        "@CONFERENCE{Bracciale202157,\nauthor={Bracciale, L. and Loreti, P.},\n"
+        "title={TooLate: Cryptographic Data Access Control for Offline Devices through "
+        "Efficient Key Rotation},\n"
+        "journal={CPSIoTSec 2021 - Proceedings of the 2nd Workshop on CPS and IoT Security and "
+        "Privacy, co-located with CCS 2021},\nyear={2021},\npages={57-62},\n"
+        "document_type={Conference Paper},\nsource={Scopus},\n}\n"
+        "@CONFERENCE{Loreti2018,\nauthor={Loreti, P. and Bracciale, L.},\ntitle={T},\n"
+        "journal={Proc. of a meeting},\nyear={2018},\n"
+        "editor={Cicconetti C., Lacage M.},\ndocument_type={Conference Paper},\n}\n"
+    )
+    lioudakis, toolate, loreti = (p for _, p in bibread.load_publications(text, "s.bib")[0])
+    assert (lioudakis.type, lioudakis.venue) == (
+        "conference",
+        "IFIP Advances in Information and Communication Technology",
+    )
+    assert lioudakis.editors == [
+        *("I.O. Pappas", "I.O. Pappas", "P. Mikalef", "L. Jaccheri", "J. Krogstie"),
+        *("Y.K. Dwivedi", "M. Mantymaki"),
+    ]
+    assert toolate.type == "workshop"
+    assert loreti.type == "conference" and loreti.editors == ["C. Cicconetti", "M. Lacage"]
+    # a name list BibTeX reads as one name stays one (`Family, Jr, Given`)
+    assert bibtext.split_names("Ford, Jr., Henry") == ["Ford, Jr., Henry"]
