@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
+from xml.etree import ElementTree
 
 from generator.markdown.renderer import MarkdownRenderer, is_plain
 from generator.render.mathtext import MathNode, math_pieces
@@ -23,6 +24,18 @@ Blocks = list[dict[str, Any]]
 def read_blocks(html: str, *, tex: bool = False) -> Blocks:
     """The blocks of `html`, each with its runs; with `tex`, a formula is its TeX source
     (`$\\sqrt{s}$`), else the symbols it shows."""
+    runs = _formula_runs(html, tex)
+    if runs is None:
+        return parsed_blocks(html, tex=tex)
+    runs = flatten(runs)  # then as the reader ends a paragraph (_HtmlReader._end_block)
+    if runs:
+        runs[-1]["text"] = runs[-1]["text"].rstrip(" ")
+    runs = [run for run in runs if run["text"]]
+    return [{"kind": "paragraph", "runs": runs}] if runs else []
+
+
+def parsed_blocks(html: str, *, tex: bool = False) -> Blocks:
+    """`read_blocks` by the HTML parser, whatever the HTML holds."""
     reader = _HtmlReader(tex)
     reader.feed(html)
     reader.close()
@@ -267,8 +280,6 @@ def plain_text(html: str, *, tex: bool = True) -> str:
 
 
 def _text_of(html: str, *, tex: bool) -> str:
-    if tex and (text := _text_and_formulas(html)) is not None:
-        return text
     runs = flatten(read_blocks(html, tex=tex))
     return "".join(" " if run.get("break") else run["text"] for run in runs).strip()
 
@@ -279,17 +290,49 @@ _FORMULA = re.compile(
     r'<annotation encoding="application/x-tex">([^<]*)</annotation></semantics></math>',
     re.DOTALL,
 )
+_SPACE = re.compile(r"\s+")
 
 
-def _text_and_formulas(html: str) -> str | None:
-    """The TeX reading of HTML that holds only text and formulas (a .bib title), without
-    the parser; None for any other markup. tests/unit/render/test_htmltext.py checks that
-    it reads as the parser does, on every title of the real .bib files."""
+def _formula_runs(html: str, tex: bool) -> Runs | None:
+    """The runs of HTML that holds only text and formulas (most .bib titles), read without
+    HTMLParser, whose Python callbacks for every element of MathML made a physicist's list
+    slow to read (bench/README.md); None for any other markup. A formula is read from the
+    standard library's XML parser. tests/unit/render/test_htmltext.py checks that this
+    reads as the parser does, on the real .bib files' titles."""
     if "<" in _FORMULA.sub("", html):
         return None
-    return " ".join(unescape(_FORMULA.sub(_formula_source, html)).split())
+    runs: Runs = []
+
+    def add(data: str, styles: Iterable[str] = (), collapse: bool = True) -> None:
+        # as _HtmlReader._text: spaces collapsed, none at the start of the line or after one
+        data = _SPACE.sub(" ", data) if collapse else data
+        if not runs or runs[-1]["text"].endswith(" "):
+            data = data.lstrip(" ")
+        if data:
+            runs.append({"text": data, **dict.fromkeys(styles, True)})
+
+    position = 0
+    for match in _FORMULA.finditer(html):
+        add(unescape(html[position : match.start()]))
+        position = match.end()
+        if tex:
+            sign = "$$" if match.group(1) == "block" else "$"
+            add(sign + unescape(match.group(2)) + sign, collapse=False)
+            continue
+        try:
+            formula = _math_node(ElementTree.fromstring(match.group(0)))
+        except ElementTree.ParseError:
+            return None
+        for text, styles in math_pieces(formula):
+            add(text, styles, collapse=False)
+    add(unescape(html[position:]))
+    return runs
 
 
-def _formula_source(match: re.Match) -> str:
-    sign = "$$" if match.group(1) == "block" else "$"
-    return sign + match.group(2) + sign
+def _math_node(element: ElementTree.Element) -> MathNode:
+    node = MathNode(element.tag, dict(element.attrib))
+    node.children += [element.text] if element.text else []
+    for child in element:
+        node.children.append(_math_node(child))
+        node.children += [child.tail] if child.tail else []
+    return node

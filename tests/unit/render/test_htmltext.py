@@ -78,8 +78,9 @@ WITH_FORMULAS += ("stark-papers", "qi-mendeley", "beaumier-mendeley")
 
 def test_text_and_formulas_read_without_the_parser_as_with_it():
     """A title of text and formulas (most .bib titles) is read without the HTML parser, for
-    <title> and the meta tags: it must read as the parser reads it, on every title with a
-    formula of real .bib files."""
+    <title> and the meta tags (formulas as TeX), screen readers' labels and the PDF
+    (formulas as symbols, styled): it must read as the parser reads it, on every title
+    with a formula of real .bib files."""
     titles = set()
     for path in (REAL / f"{name}.bib" for name in WITH_FORMULAS):
         for record in parse(path.read_text(encoding="utf-8", errors="replace"), path.name).records:
@@ -90,13 +91,10 @@ def test_text_and_formulas_read_without_the_parser_as_with_it():
     read = 0
     for title in sorted(titles):
         html = MARKDOWN.inline(title)
-        fast = htmltext._text_and_formulas(html)
-        if fast is not None:
-            read += 1
-            assert fast == _parsed(html), title
-    assert read > 250
-
-
-def _parsed(html: str) -> str:
-    runs = htmltext.flatten(htmltext.read_blocks(html, tex=True))
-    return "".join(" " if run.get("break") else run["text"] for run in runs).strip()
+        for tex in (True, False):
+            if htmltext._formula_runs(html, tex) is not None:
+                read += 1
+                assert htmltext.read_blocks(html, tex=tex) == htmltext.parsed_blocks(
+                    html, tex=tex
+                ), title
+    assert read > 500
