@@ -15,7 +15,7 @@ from typing import Any
 from xml.etree import ElementTree
 
 from generator.markdown.renderer import MarkdownRenderer, is_plain
-from generator.render.mathtext import MathNode, math_pieces
+from generator.render.mathtext import MathNode, Piece, math_pieces
 
 Runs = list[dict[str, Any]]
 Blocks = list[dict[str, Any]]
@@ -286,7 +286,7 @@ def _text_of(html: str, *, tex: bool) -> str:
 
 # A formula as the Markdown renderer writes it (markdown/math.py), its TeX in <annotation>.
 _FORMULA = re.compile(
-    r'<math display="(inline|block)"><semantics>(?:(?!</math>).)*'
+    r'<math display="(inline|block)"><semantics>.*?'
     r'<annotation encoding="application/x-tex">([^<]*)</annotation></semantics></math>',
     re.DOTALL,
 )
@@ -299,8 +299,6 @@ def _formula_runs(html: str, tex: bool) -> Runs | None:
     slow to read (bench/README.md); None for any other markup. A formula is read from the
     standard library's XML parser. tests/unit/render/test_htmltext.py checks that this
     reads as the parser does, on the real .bib files' titles."""
-    if "<" in _FORMULA.sub("", html):
-        return None
     runs: Runs = []
 
     def add(data: str, styles: Iterable[str] = (), collapse: bool = True) -> None:
@@ -311,22 +309,34 @@ def _formula_runs(html: str, tex: bool) -> Runs | None:
         if data:
             runs.append({"text": data, **dict.fromkeys(styles, True)})
 
-    position = 0
+    html, position = str(html), 0  # slices of Markup would be Markup, escaped anew
     for match in _FORMULA.finditer(html):
-        add(unescape(html[position : match.start()]))
+        between = html[position : match.start()]
+        if "<" in between or match.group(0).count("<math") > 1:  # other markup; or a formula
+            return None  # without its TeX, which the match ran past
+        add(unescape(between))
         position = match.end()
         if tex:
             sign = "$$" if match.group(1) == "block" else "$"
             add(sign + unescape(match.group(2)) + sign, collapse=False)
             continue
-        try:
-            formula = _math_node(ElementTree.fromstring(match.group(0)))
-        except ElementTree.ParseError:
+        pieces = _formula_pieces(match.group(0))
+        if pieces is None:
             return None
-        for text, styles in math_pieces(formula):
+        for text, styles in pieces:
             add(text, styles, collapse=False)
+    if "<" in html[position:]:
+        return None
     add(unescape(html[position:]))
     return runs
+
+
+@functools.lru_cache(maxsize=4096)  # a physicist's titles repeat their formulas (√s = 13 TeV)
+def _formula_pieces(mathml: str) -> tuple[Piece, ...] | None:
+    try:
+        return tuple(math_pieces(_math_node(ElementTree.fromstring(mathml))))
+    except ElementTree.ParseError:
+        return None
 
 
 def _math_node(element: ElementTree.Element) -> MathNode:
