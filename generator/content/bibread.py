@@ -43,6 +43,7 @@ from generator.content.bibtypes import (
 from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.schema import Publication
 from generator.content.schema.entries import BIBTEX_KEY_PATTERN
+from generator.content.texmacros import balanced
 from generator.content.validation import validate
 from generator.content.yamlio import Document, Mark
 from generator.errors import ContentError, shown
@@ -103,7 +104,7 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     _put_texts(record, result.put)
     for target, source in (("authors", "author"), ("editors", "editor")):
         if source in record.fields:
-            result.put(target, names(record.fields[source].value), source)
+            result.put(target, names(_name_list(record, source)), source)
     _put_venue(record, kind, result.put)
     _publisher_not_the_venue(result)
     if arxiv := _arxiv_id(record):
@@ -113,6 +114,21 @@ def publication_input(record: BibRecord, warn: Warn | None = None) -> Publicatio
     put_date(record.fields, result.put, result.data, warn)
     _put_selection(record, result.put)
     return result
+
+
+# Web of Science's export braces every value twice, a list of names too (`Editor =
+# {{Jaworski, M and Marciniak, M}}`), which BibTeX would read as one name. Its records carry
+# its id, `Unique-ID = {{ISI:000297859300134}}` (now `WOS:`).
+_WOS_ID = re.compile(r"\W*(?:WOS|ISI):", re.IGNORECASE)
+
+
+def _name_list(record: BibRecord, source: str) -> str:
+    """The names of `source` as written; a Web of Science record's without its extra braces."""
+    value = record.fields[source].value.strip()
+    wos = _WOS_ID.match(record.fields["unique-id"].value) if "unique-id" in record.fields else None
+    if wos and value[:1] == "{" and value[-1:] == "}" and balanced(value[1:-1]):
+        return value[1:-1]
+    return value
 
 
 def _publisher_not_the_venue(result: PublicationInput) -> None:

@@ -716,3 +716,19 @@ def test_scopus_proceedings_papers_and_their_editors():
     assert loreti.type == "conference" and loreti.editors == ["C. Cicconetti", "M. Lacage"]
     # a name list BibTeX reads as one name stays one (`Family, Jr, Given`)
     assert bibtext.split_names("Ford, Jr., Henry") == ["Ford, Jr., Henry"]
+
+
+def test_web_of_sciences_doubly_braced_editors_are_names():
+    # connor-wos.bib (a Web of Science export of 2012): every value braced twice.
+    text = (
+        "@inproceedings{ ISI:000297859300134,\n"
+        "Author = {Uenlue, M. Selim and Connor, J. H.},\n"
+        "Editor = {{Jaworski, M and Marciniak, M}},\n"
+        "Title = {{Detection, Sizing, and Shape Identification of Single Nanoparticles}},\n"
+        "Year = {{2011}},\n"
+        "Unique-ID = {{ISI:000297859300134}},\n}\n"
+        "@misc{corporate, editor = {{Barnes and Noble}}, title = {T}, year = 2011}\n"
+    )
+    (_, wos), (_, corporate) = bibread.load_publications(text, "connor-wos.bib")[0]
+    assert wos.editors == ["M Jaworski", "M Marciniak"]
+    assert corporate.editors == ["Barnes and Noble"]  # elsewhere a braced name is one name
