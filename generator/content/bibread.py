@@ -295,6 +295,10 @@ def _put_venue(record: BibRecord, kind: str, put: Put) -> None:
     # A proceedings' sponsor, printed where a publisher is; once, when it is not the venue.
     if "publisher" not in fields and "organization" not in (venue_source, other):
         put("publisher", _text(record, "organization"), "organization")
+    # A talk's host, beside its event (`eventtitle = {Advanced Research Seminar}`,
+    # `institution = {King's College London}`), as a CV lists a talk.
+    if "eventtitle" in (venue_source, other) and not {"publisher", "organization"} & set(fields):
+        put("publisher", _text(record, "institution"), "institution")
     put("venue_short", *_either(record, "venue_short", "abbr", "_venue"))
     if "number" in fields:
         put("issue" if kind == "journal" else "number", _text(record, "number"), "number")

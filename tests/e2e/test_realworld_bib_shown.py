@@ -139,8 +139,6 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "24_arts_human_small_grant": "`related = {texas}`, `relatedtype = {fundingfor}`: "
         "cvsite does not link related entries; both are listed, unlinked",
         "26_global_resear_grant": "`related = {lund}` (`fundingfor`), likewise",
-        "heagren24_bad_pract": "the host `institution` of a talk (King’s College London): "
-        "the venue shows the `eventtitle` alone; so for all 26 talks that have both",
         "*": "the fields of biber's own data model that cvsite has no place for: `amount` "
         "and `currency` of awards, `advisor`, `degree`, `role`, `presenter` (a talk he gave "
         "of another's paper), `numlectures`; `eventdate` (7 talks show their `date`, the "

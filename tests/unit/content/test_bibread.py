@@ -732,3 +732,14 @@ def test_web_of_sciences_doubly_braced_editors_are_names():
     (_, wos), (_, corporate) = bibread.load_publications(text, "connor-wos.bib")[0]
     assert wos.editors == ["M Jaworski", "M Marciniak"]
     assert corporate.editors == ["Barnes and Noble"]  # elsewhere a braced name is one name
+
+
+def test_a_talks_host_institution_follows_its_event():
+    # heagren-cv.bib (a philosopher's biblatex CV): 26 talks name their event and host.
+    text = (
+        "@Presentation{heagren24_bad_pract,\n\tauthor = {Heagren, Hugo},\n"
+        "\teventtitle = {Advanced Research Seminar},\n\tinstitution = {King’s College London},\n"
+        "\ttitle = {Bad Practices},\n\tdate = {2024-03-06},\n}\n"
+    )
+    talk = bibread.load_publications(text, "heagren-cv.bib")[0][0][1]
+    assert (talk.venue, talk.publisher) == ("Advanced Research Seminar", "King’s College London")
