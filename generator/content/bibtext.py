@@ -464,8 +464,18 @@ def display_name(raw: str) -> str:
     return " ".join(w for w in words if w) + marks
 
 
+# A list whose last name ends with "et al." (`Bakhteev, Oleg et al.`), or Russian's "и др."
+# (`Бахтеев, Олег и др.`), names others after it, as `and others` does; BibTeX would read
+# the words as given names ("Oleg et al. Bakhteev").
+_ET_AL_TAIL = re.compile(r"[\s,]+(?:et\s+al|и\s+др)\.?\s*$", re.IGNORECASE)
+
+
 def names(raw: str) -> list[str]:
-    return [display_name(n) for n in split_names(raw) if n.strip()]
+    found = [n for n in split_names(raw) if n.strip()]
+    tail = _ET_AL_TAIL.search(found[-1]) if found else None
+    if tail is None or not found[-1][: tail.start()].strip():
+        return [display_name(n) for n in found]
+    return [*map(display_name, [*found[:-1], found[-1][: tail.start()]]), ET_AL]
 
 
 # bibtexparser's splitter steps over the character after a backslash, so a name after `and`

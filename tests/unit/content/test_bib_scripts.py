@@ -1,0 +1,45 @@
+"""Publication lists in other scripts (issue 42 point 7): names, titles and keys in Cyrillic
+or CJK read as their writers meant, each checked on the lines a real file has.
+"""
+
+from __future__ import annotations
+
+from generator.content import bibread
+from generator.content.authors import ET_AL
+
+
+def _authors(text: str) -> list[str]:
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    return list(paper.authors)
+
+
+def test_et_al_at_the_end_of_a_name_is_others_in_either_script():
+    """bakhteev-papers.bib's bakhteev2021handwritten and бахтеев2022цифровая, as written
+    there: the list ends its one name with "et al." or Russian's "и др."; read as BibTeX
+    reads it, the words were given names ("Oleg et al. Bakhteev")."""
+    text = r"""@inproceedings{bakhteev2021handwritten,
+  title={Near-duplicate handwritten document detection without text recognition},
+  author =  {Bakhteev, Oleg et al.},
+  author_en = {Oleg Bakhteev et al.},
+  booktitle={Computational Linguistics and Intellectual Technologies},
+  year={2021},
+}"""
+    assert _authors(text) == ["Oleg Bakhteev", ET_AL]
+    text = r"""@article{бахтеев2022цифровая,
+  title={Цифровая платформа образования},
+  author =  {Бахтеев, Олег и др.},
+  journal={Вестник Российского фонда фундаментальных исследований},
+  year={2022},
+}"""
+    assert _authors(text) == ["Олег Бахтеев", ET_AL]
+
+
+def test_a_name_that_is_only_et_al_or_has_it_inside_is_left_as_written():
+    assert _authors("@misc{a, title={T}, author={Doe, Jane and et al.}, year={2020}}") == [
+        "Jane Doe",
+        "et al.",
+    ]
+    # "Dr" inside a name, not "и др." at its end
+    assert _authors("@misc{a, title={T}, author={Иванов, Др Иван}, year={2020}}") == [
+        "Др Иван Иванов"
+    ]
