@@ -56,7 +56,13 @@ log = logging.getLogger(__name__)
 # (`codeurl`, `_venue`), or a link of its own (`video`), in the order links are shown.
 # DBLP's older exports name the paper's address `ee` (electronic edition).
 SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl", "url": "ee"}
-LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Poster"}
+LINKS = {
+    "website": "Website",
+    "html": "HTML",
+    "video": "Video",
+    "poster": "Poster",
+    "supp": "Supplementary material",
+}
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
 VERBATIM |= {"slidesurl", "ee", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
@@ -239,7 +245,7 @@ def citation_count(record: BibRecord) -> bool:
 
 
 def _put_links(record: BibRecord, result: PublicationInput, warn: Warn) -> None:
-    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`), BibBase's
+    """al-folio's buttons (`website`, `video`, `poster`, `supp`; `html` beside a `url`), BibBase's
     `url_<label>` fields and bibtex2web's downloads as links."""
     links = []
     arxiv = result.data.get("arxiv")

@@ -43,3 +43,21 @@ def test_a_name_that_is_only_et_al_or_has_it_inside_is_left_as_written():
     assert _authors("@misc{a, title={T}, author={Иванов, Др Иван}, year={2020}}") == [
         "Др Иван Иванов"
     ]
+
+
+def test_al_folios_supplementary_material_is_a_link():
+    """bakhteev-papers.bib's grabovoy2021automatic, as written there: al-folio's `supp`
+    button (a talk's recording here) was left out."""
+    text = r"""@inproceedings{grabovoy2021automatic,
+  abbr = {ISP RAS},
+  title={The automatic approach for scientific papers dating},
+  author={Andrey Grabovoy and Oleg Bakhteev and Yury Chekhovich},
+  booktitle={Ivannikov Ispras Open Conference (ISPRAS)},
+  year={2021},
+  supp={https://www.youtube.com/watch?v=cOM82kHRwkM},
+  html={https://ieeexplore.ieee.org/abstract/document/9708686},
+}"""
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert ("Supplementary material", "https://www.youtube.com/watch?v=cOM82kHRwkM") in [
+        (link.label, link.url) for link in paper.links
+    ]
