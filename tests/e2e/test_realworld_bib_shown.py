@@ -63,6 +63,7 @@ OWNERS = {
     "bibtex/gaeta-scopus.bib": ("Aurora Gaeta", "Gaeta"),
     "bibtex/connor-wos.bib": ("John H. Connor", "Connor"),
     "bibtex/xie-wos.bib": ("Ruitao Xie", "Xie"),
+    "bibtex/bakhteev-papers.bib": ("Oleg Bakhteev", "Bakhteev"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -76,6 +77,8 @@ OWNERS = {
 ALIASES = {
     "bibtex/handley-ads.bib": ("William James Handley",),
     "bibtex/aye-paperpile.bib": ("Michael Aye",),  # he signs with his second given name too
+    # his Russian papers name him in Cyrillic: `Бахтеев, О. Ю.`, `Бахтеев, Олег Юрьевич`
+    "bibtex/bakhteev-papers.bib": ("Олег Бахтеев",),
 }
 
 # Where others share the owner's family name: the owner's own forms, as the file writes them
@@ -88,6 +91,7 @@ OWNER_FORMS = {
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
     "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
     "bibtex/xie-wos.bib": r"Xie, Ruitao",  # not Xie, Haiyong
+    "bibtex/bakhteev-papers.bib": r"Bakhteev|Бахтеев",  # in either script
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -259,6 +263,14 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
         "of the paper",
+    },
+    "bibtex/bakhteev-papers.bib": {
+        "*": "the writer's English versions of his Russian fields, `title_en`, `author_en`, "
+        "`journal_en`, `abstract_en`, `abbr_en`, `note_en` and `html_en` (the English "
+        "edition's page), for the English page of his bilingual al-folio site: cvsite reads "
+        "a .bib alike for every language of a site (docs/publications.md), so each page "
+        "shows the fields as written, in Russian (the Cite block, too, gives BibTeX's own "
+        "fields); `sitetag` (publ) and `bilingual` are his site's own switches for its lists",
     },
 }
 
