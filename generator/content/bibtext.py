@@ -31,7 +31,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.authors import ET_AL, NAME_MARKS
+from generator.content.authors import CJK_NAME, ET_AL, NAME_MARKS
 from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
@@ -461,6 +461,8 @@ def display_name(raw: str) -> str:
         for part in (parts.first, parts.von, parts.last, parts.jr)
         if part
     ]
+    if len(words) == 2 and "," in name and all(map(CJK_NAME.fullmatch, words)):
+        return words[1] + words[0] + marks  # `张, 三` reads 张三 (authors.CJK_NAME)
     return " ".join(w for w in words if w) + marks
 
 

@@ -5,7 +5,7 @@ or CJK read as their writers meant, each checked on the lines a real file has.
 from __future__ import annotations
 
 from generator.content import bibread
-from generator.content.authors import ET_AL
+from generator.content.authors import ET_AL, same_person
 
 
 def _authors(text: str) -> list[str]:
@@ -61,3 +61,36 @@ def test_al_folios_supplementary_material_is_a_link():
     assert ("Supplementary material", "https://www.youtube.com/watch?v=cOM82kHRwkM") in [
         (link.label, link.url) for link in paper.links
     ]
+
+
+def test_a_cjk_name_written_family_comma_given_reads_family_first():
+    """Lines as public biblatex examples write Japanese and Chinese names (a Japanese template's
+    `langid = {japanese}` entry; typst-doc-cn's GB/T 7714 guide, which prints the name
+    不二咲千尋): BibTeX's `Family, Given` turned round put the given name first (花子 鈴木)."""
+    text = r"""@article{suzuki2022,
+  title = {オンライン学習における学習者支援に関する研究},
+  author = {鈴木, 花子 and 佐藤, 次郎 and Smith, John and Brown, Robert},
+  date = {2022},
+  journaltitle = {教育システム研究},
+  langid = {japanese}
+}"""
+    assert _authors(text) == ["鈴木花子", "佐藤次郎", "John Smith", "Robert Brown"]
+    text = r"""@phdthesis{alterego,
+  type = {{超高校级学位论文}},
+  title = {{基于图书室的笔记本电脑的 Alter Ego 系统}},
+  author = {不二咲, 千尋},
+  year = {2010},
+  school = {私立希望ヶ峰学園},
+}"""
+    assert _authors(text) == ["不二咲千尋"]
+    # written in reading order, with or without a space, a name stays as written
+    assert _authors("@misc{a, title={T}, author={浅原 正幸 and 大村 舞}, year={2016}}") == [
+        "浅原 正幸",
+        "大村 舞",
+    ]
+
+
+def test_the_owner_is_found_in_a_cjk_name_with_or_without_its_space():
+    assert same_person("浅原 正幸", "浅原正幸") and same_person("不二咲千尋", "不二咲, 千尋")
+    assert not same_person("浅原", "浅原正幸")  # the family name alone is someone else
+    assert not same_person("李四", "李增鹏")
