@@ -212,8 +212,12 @@ def _put_texts(record: BibRecord, put: Put) -> None:
         put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
     for name in ("series", "edition", "volume", "pages", "publisher", "collaboration"):
         put(name, _text(record, name), name)
+    note = None
     if "note" in record.fields and not citation_count(record):  # \href and \url are links
-        put("note", decode_markdown(record.fields["note"].value), "note")
+        note = decode_markdown(record.fields["note"].value)
+    if _invited(record):
+        note = f"Invited. {note}" if note else "Invited"
+    put("note", note, "note" if "note" in record.fields else "invite")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, *_either(record, name, SECOND_NAMES.get(name, name)))
     for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path
@@ -230,6 +234,13 @@ def _put_texts(record: BibRecord, put: Put) -> None:
         put("status", "in press", "publication_stage")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
+
+
+def _invited(record: BibRecord) -> bool:
+    """Whether the list marks the work invited: `invite = {1}` (or 2), as Shoichi Koyama's
+    list does for its page's "[Invited]"; a number other than 0, or `true`."""
+    value = record.fields["invite"].value.strip().casefold() if "invite" in record.fields else ""
+    return value == "true" or (value.isdigit() and int(value) > 0)
 
 
 # Scopus writes its count of the paper's citations in `note` (`cited By 12`; newer exports

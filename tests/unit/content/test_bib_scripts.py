@@ -94,3 +94,26 @@ def test_the_owner_is_found_in_a_cjk_name_with_or_without_its_space():
     assert same_person("浅原 正幸", "浅原正幸") and same_person("不二咲千尋", "不二咲, 千尋")
     assert not same_person("浅原", "浅原正幸")  # the family name alone is someone else
     assert not same_person("李四", "李增鹏")
+
+
+def test_a_paper_the_list_marks_invited_says_so():
+    """koyama-ja.bib's Koyama:JAES2023 and Nakajima:APSIPA2016, as written there: `invite =
+    {1}` or `{2}` is his page's "[Invited]"; it was left out."""
+    text = r"""@article{Koyama:JAES2023,
+  author = {Shoichi Koyama and Keisuke Kimura and Natsuki Ueno},
+  title = {Weighted Pressure and Mode Matching for Sound Field Reproduction:
+    Theoretical and Experimental Comparisons},
+  journal = {Journal of the Audio Engineering Society},
+  volume = {71},
+  number = {4},
+  pages = {173-185},
+  year = {2023},
+  category = {Journal Papers},
+  lang = {en},
+  invite = {1},
+}"""
+    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Invited"
+    text = text.replace("{1}", "{2}").replace("lang = {en},", "note = {Keynote},")
+    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Invited. Keynote"
+    text = text.replace("{2}", "{0}")
+    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Keynote"
