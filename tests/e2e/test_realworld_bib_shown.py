@@ -64,6 +64,7 @@ OWNERS = {
     "bibtex/connor-wos.bib": ("John H. Connor", "Connor"),
     "bibtex/xie-wos.bib": ("Ruitao Xie", "Xie"),
     "bibtex/bakhteev-papers.bib": ("Oleg Bakhteev", "Bakhteev"),
+    "bibtex/koyama-ja.bib": ("Shoichi Koyama", "Koyama"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -79,6 +80,7 @@ ALIASES = {
     "bibtex/aye-paperpile.bib": ("Michael Aye",),  # he signs with his second given name too
     # his Russian papers name him in Cyrillic: `Бахтеев, О. Ю.`, `Бахтеев, Олег Юрьевич`
     "bibtex/bakhteev-papers.bib": ("Олег Бахтеев",),
+    "bibtex/koyama-ja.bib": ("小山 翔一",),  # his Japanese papers: `小山 翔一`
 }
 
 # Where others share the owner's family name: the owner's own forms, as the file writes them
@@ -92,6 +94,7 @@ OWNER_FORMS = {
     "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
     "bibtex/xie-wos.bib": r"Xie, Ruitao",  # not Xie, Haiyong
     "bibtex/bakhteev-papers.bib": r"Bakhteev|Бахтеев",  # in either script
+    "bibtex/koyama-ja.bib": r"Koyama|小山 翔一",
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -263,6 +266,21 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
         "of the paper",
+    },
+    "bibtex/koyama-ja.bib": {
+        "*": "`category` (Journal Papers, Domestic Conferences, Talks…): his page's "
+        "sections, where cvsite lists by entry type; `lang` (ja, en): the paper's language, "
+        "which its title shows (as `language`); `award_ja` (24 papers): an award a paper "
+        "got, which cvsite keeps in content/awards.yaml, not per paper (as al-folio's "
+        "`award`); `invite` (1 or 2): shown as the note 'Invited', as his page shows "
+        "'[Invited]'; `day`: a paper is dated to its month, as citation styles date it",
+        "Koyama:IN-NOVA-Days2026": "`days`: a misspelt `day`, which BibTeX ignores too",
+        "Koyama:SICE_Conf2008": "`adress`: a misspelt `address`, likewise",
+        "Murota:ASJ2014A": "`numner` (1-1-3, the talk's number in the meeting's programme): "
+        "a misspelt `number`, likewise",
+        "Koyama:ASJ2020A": "`unumber` (2-1-15), likewise",
+        "Koyama:OngakuSymp2014": "`movie`: his own field for a recording on Ustream, a "
+        "service closed since (the address no longer opens)",
     },
     "bibtex/bakhteev-papers.bib": {
         "*": "the writer's English versions of his Russian fields, `title_en`, `author_en`, "
