@@ -653,3 +653,30 @@ def test_scopus_and_web_of_science_exports_read_as_their_papers(tmp_path_factory
     output, run = _built(tmp_path_factory, "bibtex/connor-wos.bib")
     main = read_page(output / "publications" / "ISI-000307198300053" / "index.html").main
     assert main.find("span", cls="when").text == "Aug 2012" and not main.find("span", cls="status")
+
+
+def test_lists_in_other_scripts_read_as_their_writers_wrote_them(tmp_path_factory):
+    # Oleg Bakhteev's list: his Russian papers name him `Бахтеев, О. Ю.` (his alias
+    # `Олег Бахтеев` finds him), keys in Cyrillic are page addresses, and `Bakhteev, Oleg
+    # et al.` and `Бахтеев, Олег и др.` end their lists with "et al."
+    output, run = _built(tmp_path_factory, "bibtex/bakhteev-papers.bib")
+    assert run.code == 0, run.err
+    main = read_page(output / "publications" / "бахтеев2015восстановление" / "index.html").main
+    assert main.find("strong", cls="me").text == "О. Ю. Бахтеев"
+    listed = (output / "publications" / "index.html").read_text("utf-8")
+    assert 'href="../publications/%D0%B1%D0%B0%D1%85' in listed  # percent-encoded
+    for slug, authors in (
+        ("bakhteev2021handwritten", "Oleg Bakhteev, et al."),
+        ("бахтеев2022цифровая", "Олег Бахтеев, et al."),
+    ):
+        main = read_page(output / "publications" / slug / "index.html").main
+        shown = re.sub(r"\s+", " ", main.find("p", cls="authors").text).replace(" ,", ",")
+        assert shown == authors, (slug, shown)
+    require_poppler()
+    printed = " ".join(text(output / "cv.pdf").split())
+    assert "О. Ю. Бахтеев, В. В. Стрижов" in printed
+    # Shoichi Koyama's Japanese list: names in kanji in reading order, his own highlighted
+    output, run = _built(tmp_path_factory, "bibtex/koyama-ja.bib")
+    main = read_page(output / "publications" / "Koyama-ASJ2011S" / "index.html").main
+    assert main.find("strong", cls="me").text == "小山 翔一"
+    assert "日和崎 祐介, 古家 賢一, 羽田 陽一" in main.find("p", cls="authors").text
