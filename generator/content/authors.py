@@ -19,6 +19,10 @@ CORRESPONDING_MARK = "†"
 # Every mark that may follow a name in an author list; none is part of the name. `+` is
 # what some labs write for a co-corresponding author (`Lew$^+$, Matthew D.`).
 NAME_MARKS = "*†‡+"
+# A Chinese, Japanese or Korean name, or a part of one: Han, kana, Hangul (and the iteration
+# mark 々). Such a name reads family name first and runs together, as GB/T 7714 prints
+# `不二咲, 千尋`: 不二咲千尋; written with a space (`浅原 正幸`), it is the same name.
+CJK_NAME = re.compile(r"[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,8 @@ def _interpretations(name: str) -> list[tuple[str, list[str]]]:
     and Hungarian usage, and in 'Zhang Z.') cannot be told apart, so both are kept.
     """
     name = name.strip().strip(NAME_MARKS).strip()
+    if CJK_NAME.fullmatch(together := re.sub(r"[\s,]+", "", name)):
+        return [(_fold(together), [])]
     if "," in name:
         family, _, given = name.partition(",")
         return [(_fold(family).strip(), _given_names(given))]

@@ -56,7 +56,13 @@ log = logging.getLogger(__name__)
 # (`codeurl`, `_venue`), or a link of its own (`video`), in the order links are shown.
 # DBLP's older exports name the paper's address `ee` (electronic edition).
 SECOND_NAMES = {"code": "codeurl", "slides": "slidesurl", "url": "ee"}
-LINKS = {"website": "Website", "html": "HTML", "video": "Video", "poster": "Poster"}
+LINKS = {
+    "website": "Website",
+    "html": "HTML",
+    "video": "Video",
+    "poster": "Poster",
+    "supp": "Supplementary material",
+}
 VERBATIM = {"url", "doi", "eprint", "pdf", "code", "slides", "isbn", "issn", "codeurl"}
 VERBATIM |= {"slidesurl", "ee", *LINKS}
 ADDRESSES = VERBATIM - {"eprint", "isbn", "issn"}
@@ -206,8 +212,12 @@ def _put_texts(record: BibRecord, put: Put) -> None:
         put("url", next(iter(without_links(record.fields["title"].value)[1]), None), "title")
     for name in ("series", "edition", "volume", "pages", "publisher", "collaboration"):
         put(name, _text(record, name), name)
+    note = None
     if "note" in record.fields and not citation_count(record):  # \href and \url are links
-        put("note", decode_markdown(record.fields["note"].value), "note")
+        note = decode_markdown(record.fields["note"].value)
+    if _invited(record):
+        note = f"Invited. {note}" if note else "Invited"
+    put("note", note, "note" if "note" in record.fields else "invite")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, *_either(record, name, SECOND_NAMES.get(name, name)))
     for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path
@@ -226,6 +236,13 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     put("location", *_either(record, "address", "location"))
 
 
+def _invited(record: BibRecord) -> bool:
+    """Whether the list marks the work invited: `invite = {1}` (or 2), as Shoichi Koyama's
+    list does for its page's "[Invited]"; a number other than 0, or `true`."""
+    value = record.fields["invite"].value.strip().casefold() if "invite" in record.fields else ""
+    return value == "true" or (value.isdigit() and int(value) > 0)
+
+
 # Scopus writes its count of the paper's citations in `note` (`cited By 12`; newer exports
 # `Cited by: 3; All Open Access, Gold Open Access`, with its open-access flags): a number the
 # database keeps, changing, and no note of the paper.
@@ -239,7 +256,7 @@ def citation_count(record: BibRecord) -> bool:
 
 
 def _put_links(record: BibRecord, result: PublicationInput, warn: Warn) -> None:
-    """al-folio's buttons (`website`, `video`, `poster`; `html` beside a `url`), BibBase's
+    """al-folio's buttons (`website`, `video`, `poster`, `supp`; `html` beside a `url`), BibBase's
     `url_<label>` fields and bibtex2web's downloads as links."""
     links = []
     arxiv = result.data.get("arxiv")

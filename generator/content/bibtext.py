@@ -31,7 +31,7 @@ from pylatexenc.latexwalker import (
 from pylatexenc.latexwalker import get_default_latex_context_db as get_default_parsing_context_db
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
-from generator.content.authors import ET_AL, NAME_MARKS
+from generator.content.authors import CJK_NAME, ET_AL, NAME_MARKS
 from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
@@ -461,11 +461,23 @@ def display_name(raw: str) -> str:
         for part in (parts.first, parts.von, parts.last, parts.jr)
         if part
     ]
+    if len(words) == 2 and "," in name and all(map(CJK_NAME.fullmatch, words)):
+        return words[1] + words[0] + marks  # `张, 三` reads 张三 (authors.CJK_NAME)
     return " ".join(w for w in words if w) + marks
 
 
+# A list whose last name ends with "et al." (`Bakhteev, Oleg et al.`), or Russian's "и др."
+# (`Бахтеев, Олег и др.`), names others after it, as `and others` does; BibTeX would read
+# the words as given names ("Oleg et al. Bakhteev").
+_ET_AL_TAIL = re.compile(r"[\s,]+(?:et\s+al|и\s+др)\.?\s*$", re.IGNORECASE)
+
+
 def names(raw: str) -> list[str]:
-    return [display_name(n) for n in split_names(raw) if n.strip()]
+    found = [n for n in split_names(raw) if n.strip()]
+    tail = _ET_AL_TAIL.search(found[-1]) if found else None
+    if tail is None or not found[-1][: tail.start()].strip():
+        return [display_name(n) for n in found]
+    return [*map(display_name, [*found[:-1], found[-1][: tail.start()]]), ET_AL]
 
 
 # bibtexparser's splitter steps over the character after a backslash, so a name after `and`

@@ -63,6 +63,8 @@ OWNERS = {
     "bibtex/gaeta-scopus.bib": ("Aurora Gaeta", "Gaeta"),
     "bibtex/connor-wos.bib": ("John H. Connor", "Connor"),
     "bibtex/xie-wos.bib": ("Ruitao Xie", "Xie"),
+    "bibtex/bakhteev-papers.bib": ("Oleg Bakhteev", "Bakhteev"),
+    "bibtex/koyama-ja.bib": ("Shoichi Koyama", "Koyama"),
     "biblatex/lew-zotero-journal.bib": ("Matthew D. Lew", "Lew"),
     "biblatex/tran_paul_le_pubs.bib": ("Paul L. Tran", "Tran"),
     "biblatex/heagren-cv.bib": ("Hugo Heagren", "Heagren"),
@@ -76,6 +78,9 @@ OWNERS = {
 ALIASES = {
     "bibtex/handley-ads.bib": ("William James Handley",),
     "bibtex/aye-paperpile.bib": ("Michael Aye",),  # he signs with his second given name too
+    # his Russian papers name him in Cyrillic: `Бахтеев, О. Ю.`, `Бахтеев, Олег Юрьевич`
+    "bibtex/bakhteev-papers.bib": ("Олег Бахтеев",),
+    "bibtex/koyama-ja.bib": ("小山 翔一",),  # his Japanese papers: `小山 翔一`
 }
 
 # Where others share the owner's family name: the owner's own forms, as the file writes them
@@ -88,6 +93,8 @@ OWNER_FORMS = {
     "bibtex/ernst.bib": r"Michael D\. Ernst|Michael Ernst|Ernst, Michael|M\. D\. Ernst",
     "bibtex/qi-mendeley.bib": r"Qi, Yang|Yang Qi",  # not Qing-Rui, Qiang-Hua
     "bibtex/xie-wos.bib": r"Xie, Ruitao",  # not Xie, Haiyong
+    "bibtex/bakhteev-papers.bib": r"Bakhteev|Бахтеев",  # in either script
+    "bibtex/koyama-ja.bib": r"Koyama|小山 翔一",
 }
 
 # Papers with the family name in `author` that are not the owner's, or that the page
@@ -259,6 +266,29 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
     "bibtex/guimaraes-jabref-cv.bib": {
         "Matos2019": "`groups = {[ricardo:]}`: JabRef's own group membership, not a fact "
         "of the paper",
+    },
+    "bibtex/koyama-ja.bib": {
+        "*": "`category` (Journal Papers, Domestic Conferences, Talks…): his page's "
+        "sections, where cvsite lists by entry type; `lang` (ja, en): the paper's language, "
+        "which its title shows (as `language`); `award_ja` (24 papers): an award a paper "
+        "got, which cvsite keeps in content/awards.yaml, not per paper (as al-folio's "
+        "`award`); `invite` (1 or 2): shown as the note 'Invited', as his page shows "
+        "'[Invited]'; `day`: a paper is dated to its month, as citation styles date it",
+        "Koyama:IN-NOVA-Days2026": "`days`: a misspelt `day`, which BibTeX ignores too",
+        "Koyama:SICE_Conf2008": "`adress`: a misspelt `address`, likewise",
+        "Murota:ASJ2014A": "`numner` (1-1-3, the talk's number in the meeting's programme): "
+        "a misspelt `number`, likewise",
+        "Koyama:ASJ2020A": "`unumber` (2-1-15), likewise",
+        "Koyama:OngakuSymp2014": "`movie`: his own field for a recording on Ustream, a "
+        "service closed since (the address no longer opens)",
+    },
+    "bibtex/bakhteev-papers.bib": {
+        "*": "the writer's English versions of his Russian fields, `title_en`, `author_en`, "
+        "`journal_en`, `abstract_en`, `abbr_en`, `note_en` and `html_en` (the English "
+        "edition's page), for the English page of his bilingual al-folio site: cvsite reads "
+        "a .bib alike for every language of a site (docs/publications.md), so each page "
+        "shows the fields as written, in Russian (the Cite block, too, gives BibTeX's own "
+        "fields); `sitetag` (publ) and `bilingual` are his site's own switches for its lists",
     },
 }
 
@@ -623,3 +653,30 @@ def test_scopus_and_web_of_science_exports_read_as_their_papers(tmp_path_factory
     output, run = _built(tmp_path_factory, "bibtex/connor-wos.bib")
     main = read_page(output / "publications" / "ISI-000307198300053" / "index.html").main
     assert main.find("span", cls="when").text == "Aug 2012" and not main.find("span", cls="status")
+
+
+def test_lists_in_other_scripts_read_as_their_writers_wrote_them(tmp_path_factory):
+    # Oleg Bakhteev's list: his Russian papers name him `Бахтеев, О. Ю.` (his alias
+    # `Олег Бахтеев` finds him), keys in Cyrillic are page addresses, and `Bakhteev, Oleg
+    # et al.` and `Бахтеев, Олег и др.` end their lists with "et al."
+    output, run = _built(tmp_path_factory, "bibtex/bakhteev-papers.bib")
+    assert run.code == 0, run.err
+    main = read_page(output / "publications" / "бахтеев2015восстановление" / "index.html").main
+    assert main.find("strong", cls="me").text == "О. Ю. Бахтеев"
+    listed = (output / "publications" / "index.html").read_text("utf-8")
+    assert 'href="../publications/%D0%B1%D0%B0%D1%85' in listed  # percent-encoded
+    for slug, authors in (
+        ("bakhteev2021handwritten", "Oleg Bakhteev, et al."),
+        ("бахтеев2022цифровая", "Олег Бахтеев, et al."),
+    ):
+        main = read_page(output / "publications" / slug / "index.html").main
+        shown = re.sub(r"\s+", " ", main.find("p", cls="authors").text).replace(" ,", ",")
+        assert shown == authors, (slug, shown)
+    require_poppler()
+    printed = " ".join(text(output / "cv.pdf").split())
+    assert "О. Ю. Бахтеев, В. В. Стрижов" in printed
+    # Shoichi Koyama's Japanese list: names in kanji in reading order, his own highlighted
+    output, run = _built(tmp_path_factory, "bibtex/koyama-ja.bib")
+    main = read_page(output / "publications" / "Koyama-ASJ2011S" / "index.html").main
+    assert main.find("strong", cls="me").text == "小山 翔一"
+    assert "日和崎 祐介, 古家 賢一, 羽田 陽一" in main.find("p", cls="authors").text
