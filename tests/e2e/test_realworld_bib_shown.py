@@ -480,7 +480,8 @@ def test_a_biblatex_cv_shows_its_date_ranges(tmp_path_factory):
         ("2627_AEP_KCL", "Sep 2026 – Aug 2027"),  # date = {2026-09/2027-08}
         ("camb", "2021 – 2022"),  # date = {2021/2022}
         ("26_philos_medic", "2026 – 2027"),  # date = {2026-23/2027-22}: seasons
-        ("heagren25_speec_theor_baptis3", "12th OZSW Annual Conference May 2025"),
+        # a talk: its event, its host (`institution`), its `date`
+        ("heagren25_speec_theor_baptis3", "12th OZSW Annual Conference TU Delft May 2025"),
     ):
         page = read_page(output / "publications" / slug / "index.html")
         assert when in page.main.text, (slug, page.main.text)
