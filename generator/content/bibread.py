@@ -41,6 +41,7 @@ from generator.content.bibtypes import (
     entry_text,
 )
 from generator.content.dates import MONTH_NAMES, month_number
+from generator.content.i18n import language_code
 from generator.content.schema import Publication
 from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.content.texmacros import balanced
@@ -234,6 +235,18 @@ def _put_texts(record: BibRecord, put: Put) -> None:
         put("status", "in press", "publication_stage")
     put("status", *_either(record, "status", "pubstate"))
     put("location", *_either(record, "address", "location"))
+    put("language", *_language(record))
+
+
+def _language(record: BibRecord) -> tuple[str | None, str]:
+    """The paper's language as a BCP 47 code: biblatex's `langid` (babel's `japanese`), a
+    `language` (Zotero's `en`, Scopus's `English`; biblatex's list, `english and german`,
+    by its first) or a `lang` (`ja`); a name no language has is no language."""
+    for name in ("langid", "language", "lang"):
+        text = _text(record, name)
+        if text and (code := language_code(re.split(r"\s+and\s+|[,;]", text)[0])):
+            return code, name
+    return None, "language"
 
 
 def _invited(record: BibRecord) -> bool:

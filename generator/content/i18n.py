@@ -48,6 +48,39 @@ def unknown_language(code: str) -> str | None:
     return None
 
 
+# The language names of LaTeX's babel and polyglossia that are not English names of their
+# language (biblatex's `langid`); any other name is looked up among CLDR's English names.
+_TEX_LANGUAGES = {
+    **dict.fromkeys(("american", "british", "usenglish", "ukenglish", "canadian"), "en"),
+    **dict.fromkeys(("australian", "newzealand"), "en"),
+    **dict.fromkeys(("ngerman", "austrian", "naustrian", "swissgerman", "nswissgerman"), "de"),
+    **dict.fromkeys(("francais", "acadian", "canadien"), "fr"),
+    **dict.fromkeys(("brazil", "brazilian", "portuges"), "pt"),
+    **dict.fromkeys(("polutonikogreek",), "el"),
+    **dict.fromkeys(("bahasa", "bahasai"), "id"),
+    **dict.fromkeys(("nynorsk",), "nn"),
+    **dict.fromkeys(("norsk", "bokmal"), "nb"),
+}
+
+
+def language_code(text: str) -> str | None:
+    """A language as a .bib file names it (`japanese`, `ngerman`, `English`, `ru`, `en-US`)
+    as a BCP 47 code; None for a name CLDR does not know."""
+    name = " ".join(text.split()).casefold()
+    if name in _TEX_LANGUAGES:
+        return _TEX_LANGUAGES[name]
+    if name in _english_names():
+        return _english_names()[name]
+    if unknown_language(name) is None and 2 <= len(name.split("-")[0]) <= 3:
+        return str(_cldr(name)).replace("_", "-")
+    return None
+
+
+@functools.cache
+def _english_names() -> dict[str, str]:
+    return {name.casefold(): code for code, name in _cldr("en").languages.items()}
+
+
 def language_name(code: str) -> str:
     """The language's name in itself, as a language switcher shows it: Deutsch, 中文."""
     cldr = _cldr(code)

@@ -1,5 +1,6 @@
 """What templates call besides Jinja's own: links from the page being rendered (`url`,
-`file_url`, `srcset`), JSON-LD for a <script> element. See docs/themes.md."""
+`file_url`, `srcset`), an entry's language where it is not the page's (`lang_of`), JSON-LD
+for a <script> element. See docs/themes.md."""
 
 from __future__ import annotations
 
@@ -57,6 +58,17 @@ def file_url(context: jinja2.runtime.Context, path: str) -> str:
 def srcset(context: jinja2.runtime.Context, source: Source) -> str:
     """A `srcset` of a picture's files (render.pictures.Source), linked from the page."""
     return ", ".join(f"{_link(context, c.url)} {c.width}w" for c in source.candidates)
+
+
+@jinja2.pass_context
+def lang_of(context: jinja2.runtime.Context, item: Any) -> Markup:
+    """` lang="ja"` for an entry written in another language than the page's, so that a
+    screen reader reads its title in that language (WCAG 2.1 3.1.2); else nothing."""
+    language = item.get("language") if isinstance(item, Item) else None
+    page = context["config"].language or ""
+    if not language or language.split("-")[0].casefold() == page.split("-")[0].casefold():
+        return Markup("")
+    return Markup(' lang="{}"').format(language)
 
 
 def _link(context: jinja2.runtime.Context, target: str, *, localize: bool = False) -> str:

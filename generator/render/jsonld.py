@@ -86,6 +86,7 @@ def scholarly_article(resume: Resume, item: Item) -> dict[str, Any]:
         "sameAs": _copies(data, base),
         "encoding": _pdf(data, base),
         "keywords": [tag.name for tag in item.tags],
+        "inLanguage": data.language,
     }
     return _present(article)
 

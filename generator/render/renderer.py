@@ -24,7 +24,7 @@ from generator.model.variants import tailor
 from generator.render import jsonld
 from generator.render.environment import make_environment, template_error
 from generator.render.fragments import Fragments
-from generator.render.functions import file_url, json_ld, not_folded, srcset, url
+from generator.render.functions import file_url, json_ld, lang_of, not_folded, srcset, url
 from generator.render.htmltext import block_text, line_text
 from generator.render.icons import icon, link_icon
 from generator.render.pages import (  # noqa: F401 - the page plan, as site/ imports it from here
@@ -144,6 +144,7 @@ class Renderer:
             "url": url,
             "file_url": file_url,
             "srcset": srcset,
+            "lang_of": lang_of,
             "picture": lambda path, role: self.pictures.picture(path, role),
             "social_image": self._social_image,
             "site_icons": lambda: self.pictures.icons(),

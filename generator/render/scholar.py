@@ -65,5 +65,6 @@ def citation_tags(item: Item, base_url: str, title: str) -> list[tuple[str, str]
         ("citation_pdf_url", routes.full_url(base_url, data.pdf) if data.pdf else None),
         ("citation_abstract_html_url", routes.absolute(base_url, item.url) if item.url else None),
     ]
+    tags.append(("citation_language", data.language))
     tags += [("citation_keywords", tag.name) for tag in item.tags]
     return [(name, value) for name, value in tags if name and value]

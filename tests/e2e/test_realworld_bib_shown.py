@@ -681,3 +681,24 @@ def test_lists_in_other_scripts_read_as_their_writers_wrote_them(tmp_path_factor
     main = read_page(output / "publications" / "Koyama-ASJ2011S" / "index.html").main
     assert main.find("strong", cls="me").text == "小山 翔一"
     assert "日和崎 祐介, 古家 賢一, 羽田 陽一" in main.find("p", cls="authors").text
+
+
+def test_a_paper_in_another_language_is_marked_so_for_screen_readers(tmp_path_factory):
+    # Koyama's list gives `lang = {ja}` to its 104 Japanese papers, biblatex's examples give
+    # `langid = {ngerman}`: WCAG 2.1 3.1.2 (language of parts) asks for `lang` on their
+    # titles and abstracts, and Scholar's tags and JSON-LD say it too.
+    output, run = _built(tmp_path_factory, "bibtex/koyama-ja.bib")
+    assert run.code == 0, run.err
+    page = read_page(output / "publications" / "Koyama-ASJ2011S" / "index.html")
+    assert page.root.find("html").attrs["lang"] == "en"
+    assert page.main.find("h1").attrs.get("lang") == "ja"
+    meta = {m.attrs.get("name"): m.attrs.get("content") for m in page.root.find_all("meta")}
+    assert meta["citation_language"] == "ja"
+    english = read_page(output / "publications" / "Ariga-ICASSP2020" / "index.html").main
+    assert "lang" not in english.find("h1").attrs  # the page's own language: nothing to say
+    listed = read_page(output / "publications" / "index.html").main
+    marked = [h for h in listed.find_all("h3") if h.attrs.get("lang") == "ja"]
+    assert len(marked) == 104
+    output, run = _built(tmp_path_factory, "biblatex/biblatex-examples.bib")
+    page = read_page(output / "publications" / "kant-kpv" / "index.html")
+    assert page.main.find("h1").attrs.get("lang") == "de"

@@ -263,6 +263,12 @@ class Publication(Entry):
     )
     venue: str | None = Field(None, description="Journal, conference, school or office.")
     venue_short: str | None = Field(None, description="The venue's abbreviation, e.g. NeurIPS.")
+    language: str | None = Field(
+        None,
+        pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
+        description="The paper's language, as a BCP 47 code (ja, ru, pt-BR), when it is not "
+        "the site's: its title and abstract are marked so, for screen readers.",
+    )
     type: Literal[PUBLICATION_TYPES] = "misc"  # type: ignore[valid-type]
     year: int | None = None
     month: int | None = Field(None, ge=1, le=12)

@@ -743,3 +743,20 @@ def test_a_talks_host_institution_follows_its_event():
     )
     talk = bibread.load_publications(text, "heagren-cv.bib")[0][0][1]
     assert (talk.venue, talk.publisher) == ("Advanced Research Seminar", "King’s College London")
+
+
+@pytest.mark.parametrize(
+    ("field", "language"),
+    [
+        ("lang = {ja}", "ja"),  # koyama-ja.bib
+        ("langid = {ngerman}", "de"),  # biblatex-examples.bib: babel's names
+        ("langid = {american}", "en"),
+        ("language = {English}", "en"),  # Scopus
+        ("language = {english and german}", "en"),  # biblatex's list: its first
+        ("language = {pt-BR}", "pt-BR"),  # Zotero writes codes
+        ("language = {Ancient Greek texts}", None),  # no language's name: none
+    ],
+)
+def test_a_papers_language_is_read_as_a_language_code(field, language):
+    text = f"@article{{a, title={{T}}, year=2020, {field}}}"
+    assert bibread.load_publications(text, "refs.bib")[0][0][1].language == language
