@@ -188,7 +188,7 @@ def entry_page(section: Section, item: Item) -> Page:
         item.title,
         frozenset({item.key}),
         {"section": section, "item": item},
-        description=item.data.summary or item.get("abstract"),  # Markdown (Renderer.shown)
+        description=item.data.summary or item.get("abstract"),  # Markdown (Renderer._shown)
         bodies=frozenset({item.key}),
     )
 
