@@ -19,13 +19,14 @@ from types import ModuleType
 from typing import Any
 
 from generator import urls as routes
+from generator.content.authors import CJK_NAME
 from generator.content.schema import Variant
-from generator.errors import BuildError
+from generator.errors import BuildError, shown
 from generator.model.resume import Loaded, Resume
 from generator.model.variants import label as variant_label
 from generator.model.variants import tailor
 from generator.render.cvdocument import MAX_KEYWORDS, cv_document
-from generator.render.theme import Theme
+from generator.render.theme import Theme, builtin_themes_dir
 
 log = logging.getLogger(__name__)
 # Where a diagnostic points: `┌─ path/to/cv.typ:4:1`, the path relative to the working folder.
@@ -70,6 +71,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
     """`document` typeset with `template`; BuildError when the template fails."""
     typst = compiler()
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
+    _warn_of_missing_glyphs(data, fonts)
     try:
         pdf, warnings = typst.compile_with_warnings(
             template,
@@ -84,6 +86,23 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
     for warning in warnings:
         log.warning("%s", _problem(template, warning, "warning"))
     return pdf
+
+
+def _warn_of_missing_glyphs(data: str, fonts: Sequence[Path]) -> None:
+    """Typst prints a character no font has as an empty box, and says nothing. The built-in
+    themes' fonts and Typst's own have no Chinese, Japanese or Korean: say so, unless a
+    theme of the site's own ships fonts (docs/themes.md, "Fonts")."""
+    found = CJK_NAME.search(data)
+    builtin = builtin_themes_dir().resolve()
+    if found is None or not all(f.resolve().is_relative_to(builtin) for f in fonts):
+        return
+    start = max(data.rfind('"', 0, found.start()) + 1, found.start() - 20)
+    log.warning(
+        "the CV holds Chinese, Japanese or Korean characters (%s), which the theme's fonts "
+        "lack: the PDF shows them as empty boxes (add a font that has them, such as Noto Sans "
+        "CJK, to the typst/fonts/ folder of a theme of your own: docs/themes.md, Fonts)",
+        shown(data[start : found.end() + 20].split('"')[0]),
+    )
 
 
 def _problem(template: Path, found: Any, what: str) -> str:

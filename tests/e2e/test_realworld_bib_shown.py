@@ -689,6 +689,8 @@ def test_a_paper_in_another_language_is_marked_so_for_screen_readers(tmp_path_fa
     # titles and abstracts, and Scholar's tags and JSON-LD say it too.
     output, run = _built(tmp_path_factory, "bibtex/koyama-ja.bib")
     assert run.code == 0, run.err
+    # ...and the PDF's fonts have no Japanese: the build says so (it prints empty boxes)
+    assert "Chinese, Japanese or Korean characters" in run.err
     page = read_page(output / "publications" / "Koyama-ASJ2011S" / "index.html")
     assert page.root.find("html").attrs["lang"] == "en"
     assert page.main.find("h1").attrs.get("lang") == "ja"

@@ -93,3 +93,18 @@ def test_a_process_forked_after_typesetting_refuses_rather_than_hangs():
     finally:
         pool.terminate()
         pool.join()
+
+
+def test_characters_the_themes_fonts_lack_are_told_not_printed_as_boxes_alone(tmp_path, caplog):
+    """Typst prints a character no font has as an empty box, silently: the built-in themes'
+    fonts have no Chinese, Japanese or Korean (Shoichi Koyama's list, koyama-ja.bib)."""
+    theme = load_theme("meridian", REPO, {})
+    site = write_site(tmp_path / "site", {"content/profile.yaml": "name: 小山 翔一\n"})
+    document = cv_document(load(site).resume, options=theme.options)
+    typeset(document, template_of(theme), font_folders(theme))
+    assert "Chinese, Japanese or Korean characters ('小山 翔一 — CV')" in caplog.text
+    caplog.clear()
+    own = tmp_path / "themes" / "cjk" / "typst" / "fonts"  # a theme of the site's own
+    own.mkdir(parents=True)
+    typeset(document, template_of(theme), [own, *font_folders(theme)])
+    assert "Korean" not in caplog.text
