@@ -184,6 +184,7 @@ class _Builder:
             "editors": [self.author(editor) for editor in item.editors],
             "editors_label": t("editor_abbr" if len(item.editors) == 1 else "editors_abbr"),
             "type": data.type,
+            "language": self._other_language(data.language),
             "type_label": view.badge,  # none for a paper of unknown type
             "venue": data.venue,
             "venue_short": data.venue_short,
@@ -196,6 +197,12 @@ class _Builder:
             "doi": data.doi,
             "arxiv": data.arxiv,
         }
+
+    def _other_language(self, language: str | None) -> str | None:
+        """A paper's language (as Typst's `lang` takes it, without a region) when it is not
+        the CV's: its title is set in it (hyphenation, and the PDF's language of the part)."""
+        primary = (language or "").split("-")[0].casefold()
+        return primary if primary and primary != self.resume.language.split("-")[0] else None
 
     def author(self, author: Author) -> dict[str, Any]:
         return {

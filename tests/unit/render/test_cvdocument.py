@@ -506,3 +506,22 @@ def test_markdown_formulas_read_as_runs_and_lose_no_character(site):
     assert shown(first) == f"Cost O(n{THIN}log{THIN}n), with (a + b)/2 and √(x + 1) or 3√x"
     assert {"text": "3", "super": True} in first  # the root's index
     assert shown(second) == f"a{THIN}b c and E = (a b; c d)"
+
+
+def test_a_paper_in_another_language_is_set_in_it(tmp_path):
+    """Typst hyphenates and tags a title by its `lang`: a German paper on an English CV is
+    set in German; an English one, and a region (`en-GB`), add nothing."""
+    site = write_site(
+        tmp_path / "site",
+        {
+            "content/publications.yaml": """
+                - {title: Kritik der praktischen Vernunft, year: 1788, language: de-AT}
+                - {title: On Computable Numbers, year: 1936, language: en-GB}
+                - {title: Untitled, year: 2020}
+            """
+        },
+    )
+    document = cv_document(load(site).resume)
+    (section,) = document["sections"]
+    languages = {entry["year"]: entry["language"] for entry in section["entries"]}
+    assert languages == {1788: "de", 1936: None, 2020: None}
