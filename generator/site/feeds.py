@@ -110,6 +110,9 @@ def _feed_entry(
 ) -> None:
     """One <entry> of `feed`."""
     entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
+    language = getattr(item.data, "language", None)  # a paper's, when it has its own
+    if language and language.split("-")[0] != feed.get(XML_LANG, "").split("-")[0]:
+        entry.set(XML_LANG, language)
     link = routes.absolute(base, item.location)
     ET.SubElement(entry, f"{{{ATOM}}}title").text = line_text(markdown, item.title)
     ET.SubElement(entry, f"{{{ATOM}}}id").text = link

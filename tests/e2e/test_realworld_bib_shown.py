@@ -701,6 +701,7 @@ def test_a_paper_in_another_language_is_marked_so_for_screen_readers(tmp_path_fa
     listed = read_page(output / "publications" / "index.html").main
     marked = [h for h in listed.find_all("h3") if h.attrs.get("lang") == "ja"]
     assert len(marked) == 104
+    assert (output / "feed.xml").read_text("utf-8").count('<entry xml:lang="ja">') == 104
     output, run = _built(tmp_path_factory, "biblatex/biblatex-examples.bib")
     page = read_page(output / "publications" / "kant-kpv" / "index.html")
     assert page.main.find("h1").attrs.get("lang") == "de"
