@@ -24,7 +24,6 @@ from generator.content.bibparse import BibField, BibRecord, parse
 from generator.content.bibtext import (
     decode,
     decode_markdown,
-    escape_markdown,
     markdown_of_text,
     names,
     split_marks,
@@ -42,6 +41,7 @@ from generator.content.bibtypes import (
 )
 from generator.content.dates import MONTH_NAMES, month_number
 from generator.content.i18n import language_code
+from generator.content.markdowntext import escape_markdown
 from generator.content.schema import Publication
 from generator.content.schema.entries import BIBTEX_KEY_PATTERN
 from generator.content.texmacros import balanced

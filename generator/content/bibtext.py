@@ -32,6 +32,7 @@ from pylatexenc.latexwalker import get_default_latex_context_db as get_default_p
 from pylatexenc.macrospec import LatexContextDb, std_macro
 
 from generator.content.authors import CJK_NAME, ET_AL, NAME_MARKS
+from generator.content.markdowntext import escape_markdown
 from generator.content.mathml import mathml_as_tex
 from generator.content.texmacros import BUILT_IN, JOURNALS, arity, balanced
 
@@ -326,13 +327,6 @@ def _read_latex(value: str, math_as_text: bool) -> tuple[str, tuple[str, ...]]:
 # \href{url}{text} and \url{url}, arguments without nested braces in the address.
 _LINK = re.compile(r"\\(?:href\s*\{([^{}]*)\}\s*\{((?:[^{}]|\{[^{}]*\})*)\}|url\s*\{([^{}]*)\})")
 _LINKABLE = re.compile(r"^(?:https?://|mailto:)", re.IGNORECASE)
-# Markdown's signs in text, escaped with a backslash. `[` and `<` have no such escape here
-# (`\\[` opens a display formula, `\\<` shows its backslash): they are written as entities.
-_MARKDOWN_SIGNS = re.compile(r"[\\`*_>]")
-_ENTITIES = {"[": "&#91;", "<": "&lt;"}
-_NO_ESCAPE = re.compile(r"[\[<]")
-# What would start a heading or a list at the start of a paragraph: `# `, `- `, `+ `, `1. `.
-_BLOCK_START = re.compile(r"^(?:(#|[-+](?=\s))|(\d+)\.(?=\s))", re.MULTILINE)
 
 
 def decode_markdown(value: str) -> str:
@@ -369,18 +363,6 @@ def without_links(value: str) -> tuple[str, list[str]]:
         return match.group(0) if match.group(3) is not None else "{" + match.group(2) + "}"
 
     return _LINK.sub(text, value), found
-
-
-def escape_markdown(text: str) -> str:
-    """Plain text for a Markdown field: `a_b *c* [d] <e>` and `Q**2` stay as they read."""
-    text = _MARKDOWN_SIGNS.sub(r"\\\g<0>", text)
-    text = _NO_ESCAPE.sub(lambda m: _ENTITIES[m.group(0)], text)
-    return _BLOCK_START.sub(_block_start_escaped, text)
-
-
-def _block_start_escaped(match: re.Match) -> str:
-    sign, number = match.groups()
-    return "\\" + sign if sign else number + "\\."
 
 
 def _escaped(latex: str) -> str:

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from generator.content.authors import Author
 from generator.content.dates import PartialDate
+from generator.content.markdowntext import ENTITIES
 from generator.content.schema import Highlight
 from generator.importers.importedfiles import to_yaml
 from generator.importers.rendercv.networks import from_url
@@ -25,8 +26,8 @@ _NAMES = {code: name for name, code in LANGUAGES.items()}
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 # The escapes of cvsite's Markdown (a .bib title's `Q\*\*2`, `\_\_init\_\_`, `&#91;C II]`):
 # RenderCV reads `\*` alone and prints any other as written.
-_ESCAPED = re.compile(r"\\([\\`_>#+\-.!\[\](){}])|&#91;|&lt;")
-_ENTITIES = {"&#91;": "[", "&lt;": "<"}
+_SIGNS = {entity: sign for sign, entity in ENTITIES.items()}
+_ESCAPED = re.compile(r"\\([\\`_>#+\-.!\[\](){}])|" + "|".join(_SIGNS))
 
 
 class Exported(NamedTuple):
@@ -181,7 +182,7 @@ def _typed(kind: str, item: Item) -> dict[str, Any]:
 
 def _unescaped(text: str) -> str:
     """`text` with the escapes RenderCV would print as written undone."""
-    return _ESCAPED.sub(lambda m: m.group(1) or _ENTITIES[m.group(0)], text)
+    return _ESCAPED.sub(lambda m: m.group(1) or _SIGNS[m.group(0)], text)
 
 
 def _author(author: Author) -> str:

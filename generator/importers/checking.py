@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.content.dates import parse_date
+from generator.content.markdowntext import unlinked
 from generator.content.schema import Profile, model_for
 from generator.errors import BuildError, ContentError
 from generator.importers.dates import read_date
@@ -18,7 +19,9 @@ from generator.importers.report import Placed, Report
 from generator.markdown.renderer import MarkdownProblem, MarkdownRenderer, UnsafeUrl
 
 MARKDOWN_FIELDS = ("summary", "body", "abstract")
-_MARKDOWN_MARK = re.compile(r"[\\`*_{}\[\]()>#+\-.!|]")  # what a backslash makes plain text
+# What a backslash makes plain text; `[` has no such escape (markdowntext.ENTITIES), and an
+# escaped `(` or `[` would open a formula (`\\(x\\)`).
+_MARKDOWN_MARK = re.compile(r"[\\`*_{}\]>#+\-.!|]")
 _MAX_PASSES = 20  # each pass takes out one refused field
 _TITLE_FALLBACK = ("organization", "area", "institution", "awarder", "issuer", "event")
 # Fields written first, in this order, so that each file reads from its title.
@@ -34,10 +37,10 @@ def safe_markdown(text: str, where: str, notes: list[str]) -> str:
     try:
         MarkdownRenderer().block(text)
     except UnsafeUrl:
-        text = text.replace("[", "\\[").replace("](", "\\](").replace("<", "&lt;")
+        text = unlinked(text)
         notes.append(f"{where}: a link with an unsafe URL scheme, written as text")
     except MarkdownProblem:
-        text = _MARKDOWN_MARK.sub(r"\\\g<0>", text)
+        text = unlinked(_MARKDOWN_MARK.sub(r"\\\g<0>", text))
         notes.append(f"{where}: Markdown the site would refuse, written as text")
     return text
 
