@@ -11,7 +11,8 @@ physicist's INSPIRE-derived list; sources in tests/fixtures/realworld/SOURCES.md
 bench/ab.py's do (a new process each, cache and output in a new folder). The preview is
 timed as `cvsite serve` works: its start until the first pages are written, then three
 title edits, each until the browser is told to reload (`Preview.rebuild(late=True)`), the
-PDFs and the feed made between them; and the CPU of a cold build's read stage alone
+PDFs and the feed made between them, and the garbage collected as serve collects it once
+idle; and the CPU of a cold build's read stage alone
 (`model.resume.load`, one process): each version in a process of its own, in turns.
 """
 
@@ -68,6 +69,8 @@ def preview_edits(site: Path, output: Path, runs: int) -> dict[str, object]:
     try:
         for run in range(runs):
             preview.make_late() if new else preview.typeset()
+            if hasattr(preview, "collect_garbage"):  # as serve does once idle (since 2026-12-07)
+                preview.collect_garbage()
             bib.write_text(original.replace(TITLE, f"{TITLE} ({run})", 1), encoding="utf-8")
             started, cpu = time.perf_counter(), time.process_time()
             preview.rebuild([bib], **({"late": True} if new else {"pdfs": False}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import ipaddress
 import logging
 import signal
@@ -99,6 +100,16 @@ class Preview:
         if made:
             names = ", ".join(sorted(made))
             log.info("Made %s in %.0f ms", names, (time.perf_counter() - started) * 1000)
+
+    def collect_garbage(self) -> None:
+        """Collect what the builds so far left in reference cycles, then freeze every object
+        still alive (`gc.freeze`) until the next call. The site in memory is then out of the
+        collector's reach during a rebuild: a rebuild makes enough new objects to set off a
+        full collection, which would walk a long list's whole model before the browsers are
+        told to reload. Called when the preview is idle."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def _run(self, changes: Changes | None, verb: str) -> Update | None:
         started = time.perf_counter()
@@ -239,13 +250,19 @@ def _theme(preview: Preview) -> Theme | None:
 
 
 def _watch(preview: Preview, watching: Watching, server: PreviewServer) -> None:
+    """Rebuild on every batch of changes; collect the garbage once none came for a while."""
+    untidy = True  # the first build's garbage
     while not preview.interrupted:
         changed = watching.next(WAKE_SECONDS)
         if changed is None:
+            if untidy:  # not while browsers load the pages again: the collection holds them up
+                preview.collect_garbage()
+                untidy = False
             continue
         watching.follow(_theme(preview), changed)  # a watched folder replaced: watch the new
         _rebuild(preview, changed, server)
         watching.follow(_theme(preview))  # the theme may be another one now
+        untidy = True
 
 
 def _rebuild(preview: Preview, changed: set[Path], server: PreviewServer) -> None:

@@ -6,16 +6,18 @@ Real files in a temporary site, real watchfiles watchers; each wait for a report
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import threading
+import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 from watchfiles import Change
 
-from generator.serve.preview import Preview
+from generator.serve.preview import Preview, _watch
 from generator.serve.watch import SiteFilter, Watching, places
 from tests.helpers import REPO, write_site
 
@@ -182,3 +184,80 @@ def test_a_theme_switched_in_site_yaml_moves_the_watch_to_its_folders(site: Path
         assert REPO / "themes" / "ledger" not in watched
     finally:
         watching.close()
+
+
+@pytest.fixture
+def unfrozen():
+    """Whatever a test froze is back in the collector's reach after it."""
+    yield
+    gc.unfreeze()
+
+
+class _Cycle:
+    """An object in a reference cycle: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_idle_preview_collects_its_garbage_and_freezes_the_rest(site, tmp_path, unfrozen):
+    preview = Preview(site, tmp_path / "served", "http://127.0.0.1:8000/")
+    preview.start()
+    garbage, kept = _Cycle(), _Cycle()
+    collected, left = weakref.ref(garbage), weakref.ref(kept)
+    del garbage
+    preview.collect_garbage()
+    assert collected() is None
+    assert gc.get_freeze_count() > 0  # the site in memory: no rebuild's collection walks it
+    (site / "content" / "profile.yaml").write_text("name: B\n")
+    assert preview.rebuild([site / "content" / "profile.yaml"]) is not None
+    assert preview.error is None
+    del kept  # frozen, then garbage (as a cycle in the site a rebuild replaced)
+    preview.collect_garbage()
+    assert left() is None  # the next idle moment collects it: nothing frozen leaks
+
+
+class _Recording:
+    """What `_watch` calls on the preview and the watchers, in order."""
+
+    def __init__(self, batches: list[set[Path] | None]):
+        self.batches = batches
+        self.calls: list[str] = []
+        self.interrupted = False
+        self.error = None
+        self.builder = SimpleNamespace(last=None)
+
+    def next(self, seconds: float) -> set[Path] | None:
+        if not self.batches:
+            self.interrupted = True  # as Ctrl-C stops the loop
+            return None
+        batch = self.batches.pop(0)
+        self.calls.append("quiet" if batch is None else "change")
+        return batch
+
+    def follow(self, *args: object) -> None:
+        pass
+
+    def rebuild(self, paths: set[Path], late: bool) -> object:
+        self.calls.append("rebuild")
+        return SimpleNamespace(written={Path("index.html"): b""}, removed=frozenset())
+
+    def make_late(self) -> None:
+        self.calls.append("late")
+
+    def show(self, *args: object) -> None:
+        pass
+
+    def collect_garbage(self) -> None:
+        self.calls.append("collect")
+
+
+def test_the_preview_collects_once_quiet_after_each_rebuild_and_never_during_one():
+    edit = {Path("content/profile.yaml")}
+    recording = _Recording([None, None, edit, edit, None, None])
+    _watch(recording, recording, recording)
+    assert recording.calls == [
+        *("quiet", "collect", "quiet"),  # the first build's garbage, once
+        *("change", "rebuild", "late", "change", "rebuild", "late"),  # edits come first
+        *("quiet", "collect", "quiet"),
+    ]
