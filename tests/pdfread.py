@@ -27,6 +27,22 @@ def require_poppler() -> None:
     pytest.skip(message)
 
 
+def require_cjk_font() -> None:
+    """Skip, saying why, where the machine has no font for Japanese (the built-in themes'
+    fonts lack Chinese, Japanese and Korean, and Typst takes them from the machine's); in CI
+    (which installs one) fail."""
+    require_poppler()
+    if (
+        shutil.which("fc-list")
+        and subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True).stdout.strip()
+    ):
+        return
+    message = "no font for Japanese on this machine: apt-get install fonts-wqy-microhei"
+    if os.environ.get("CI") or os.environ.get("CVSITE_REQUIRE_BROWSER"):
+        pytest.fail(message + ", and CI must typeset them")
+    pytest.skip(message)
+
+
 def _run(*command: str | Path) -> str:
     return subprocess.run(
         [str(part) for part in command], capture_output=True, text=True, check=True

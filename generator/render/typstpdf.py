@@ -1,6 +1,7 @@
 """The CV as a typeset PDF: the theme's Typst template (the `typst` wheel's compiler), given
 the CV's document (cvdocument.py) as one JSON input, never pasted into Typst source. Only
-Typst's and the theme's fonts are used, never the machine's: the same PDF everywhere.
+Typst's and the theme's fonts are used, so the same site gives the same PDF everywhere; but
+for Chinese, Japanese and Korean, which no built-in font has, the machine's fonts fill in.
 """
 
 from __future__ import annotations
@@ -71,13 +72,13 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
     """`document` typeset with `template`; BuildError when the template fails."""
     typst = compiler()
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":"), default=str)
-    _warn_of_missing_glyphs(data, fonts)
+    cjk = _lacks_cjk_fonts(data, fonts)
     try:
         pdf, warnings = typst.compile_with_warnings(
             template,
             root=template.parent,
             font_paths=[str(folder) for folder in fonts],
-            ignore_system_fonts=True,
+            ignore_system_fonts=not (cjk and MACHINE_FONTS),
             sys_inputs={"cv": data},
             package_path=str(PACKAGES),
         )
@@ -85,24 +86,52 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
         raise BuildError(_problem(template, exc, "cannot typeset the CV")) from None
     for warning in warnings:
         log.warning("%s", _problem(template, warning, "warning"))
+    if cjk:
+        _warn_of_missing_glyphs(typst, data, fonts)
     return pdf
 
 
-def _warn_of_missing_glyphs(data: str, fonts: Sequence[Path]) -> None:
-    """Typst prints a character no font has as an empty box, and says nothing. The built-in
-    themes' fonts and Typst's own have no Chinese, Japanese or Korean: say so, unless a
-    theme of the site's own ships fonts (docs/themes.md, "Fonts")."""
-    found = CJK_NAME.search(data)
+# Whether Typst may look for fonts on the machine at all (a test sets it as on one that has
+# none for Chinese, Japanese or Korean).
+MACHINE_FONTS = True
+
+
+def _lacks_cjk_fonts(data: str, fonts: Sequence[Path]) -> bool:
+    """Whether the CV holds Chinese, Japanese or Korean, which the built-in themes' fonts and
+    Typst's own lack, with no theme of the site's own shipping fonts (docs/themes.md,
+    "Fonts"): the machine's fonts then fill in (Typst takes a character its fonts lack
+    from another font that has it, and only that character)."""
     builtin = builtin_themes_dir().resolve()
-    if found is None or not all(f.resolve().is_relative_to(builtin) for f in fonts):
-        return
-    start = max(data.rfind('"', 0, found.start()) + 1, found.start() - 20)
-    log.warning(
-        "the CV holds Chinese, Japanese or Korean characters (%s), which the theme's fonts "
-        "lack: the PDF shows them as empty boxes (add a font that has them, such as Noto Sans "
-        "CJK, to the typst/fonts/ folder of a theme of your own: docs/themes.md, Fonts)",
-        shown(data[start : found.end() + 20].split('"')[0]),
+    own = not all(folder.resolve().is_relative_to(builtin) for folder in fonts)
+    return not own and CJK_NAME.search(data) is not None
+
+
+def _warn_of_missing_glyphs(typst: ModuleType, data: str, fonts: Sequence[Path]) -> None:
+    """Typst prints a character no font has as an empty box, and says nothing: say so. A
+    page of the characters alone, in a font without any of them, tells which case it is:
+    Typst puts that font in the PDF only for the boxes it draws with it."""
+    found = sorted(set("".join(CJK_NAME.findall(data))))
+    probe = f'#set text(font: "{_NONE_OF_THEM}")\n' + "".join(found)
+    pdf = typst.compile(
+        probe.encode(),
+        font_paths=[str(folder) for folder in fonts],
+        ignore_system_fonts=not MACHINE_FONTS,
     )
+    if _NONE_OF_THEM.replace(" ", "").encode() not in pdf:
+        return
+    first = CJK_NAME.search(data)
+    start = max(data.rfind('"', 0, first.start()) + 1, first.start() - 20)
+    log.warning(
+        "the CV holds Chinese, Japanese or Korean characters (%s), which neither the theme's "
+        "fonts nor this machine's have: the PDF shows them as empty boxes (install a font that "
+        "has them, such as Noto Sans CJK, or add one to the typst/fonts/ folder of a theme of "
+        "your own: docs/themes.md, Fonts)",
+        shown(data[start : first.end() + 20].split('"')[0]),
+    )
+
+
+# One of Typst's own fonts, which has no Chinese, Japanese or Korean character.
+_NONE_OF_THEM = "Libertinus Serif"
 
 
 def _problem(template: Path, found: Any, what: str) -> str:

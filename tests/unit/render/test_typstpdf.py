@@ -11,10 +11,13 @@ import pytest
 
 from generator.errors import BuildError
 from generator.model.resume import load
+from generator.render import typstpdf
 from generator.render.cvdocument import cv_document
 from generator.render.theme import builtin_themes_dir, load_theme
 from generator.render.typstpdf import font_folders, pdf_name, template_of, typeset
+from tests import pdfread
 from tests.helpers import REPO, write_site
+from tests.pdfread import require_cjk_font
 
 SITE = "title: T\nbase_url: https://example.org/\n"
 
@@ -95,9 +98,12 @@ def test_a_process_forked_after_typesetting_refuses_rather_than_hangs():
         pool.join()
 
 
-def test_characters_the_themes_fonts_lack_are_told_not_printed_as_boxes_alone(tmp_path, caplog):
+def test_characters_no_font_has_are_told_not_printed_as_boxes_alone(tmp_path, caplog, monkeypatch):
     """Typst prints a character no font has as an empty box, silently: the built-in themes'
-    fonts have no Chinese, Japanese or Korean (Shoichi Koyama's list, koyama-ja.bib)."""
+    fonts have no Chinese, Japanese or Korean (Shoichi Koyama's list, koyama-ja.bib), and on a
+    machine without a font for them (Typst kept from the machine's, as if it had none) the
+    build says so."""
+    monkeypatch.setattr(typstpdf, "MACHINE_FONTS", False)
     theme = load_theme("meridian", REPO, {})
     site = write_site(tmp_path / "site", {"content/profile.yaml": "name: 小山 翔一\n"})
     document = cv_document(load(site).resume, options=theme.options)
@@ -107,4 +113,22 @@ def test_characters_the_themes_fonts_lack_are_told_not_printed_as_boxes_alone(tm
     own = tmp_path / "themes" / "cjk" / "typst" / "fonts"  # a theme of the site's own
     own.mkdir(parents=True)
     typeset(document, template_of(theme), [own, *font_folders(theme)])
+    assert "Korean" not in caplog.text
+
+
+def test_the_machines_font_fills_in_for_chinese_japanese_and_korean(tmp_path, caplog):
+    """A CV in Chinese, Japanese or Korean prints those characters with a font of the
+    machine's (.ci/run installs one), and only those: the rest stays in the theme's fonts."""
+    require_cjk_font()
+    theme = load_theme("meridian", REPO, {})
+    profile = "name: 小山 翔一\nsummary: 東京大学の研究者。한국어도 합니다. Also in English.\n"
+    site = write_site(tmp_path / "site", {"content/profile.yaml": profile})
+    document = cv_document(load(site).resume, options=theme.options)
+    pdf = tmp_path / "cv.pdf"
+    pdf.write_bytes(typeset(document, template_of(theme), font_folders(theme)))
+    assert "小山 翔一" in pdfread.text(pdf)
+    assert "東京大学の研究者。한국어도 합니다. Also in English." in pdfread.text(pdf)
+    names = [font["name"].partition("+")[2] for font in pdfread.fonts(pdf)]
+    theirs = [name for name in names if not name.startswith("SourceSans3-")]
+    assert len(theirs) == 1, names  # the Latin letters in the theme's font
     assert "Korean" not in caplog.text
