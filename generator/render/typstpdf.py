@@ -78,7 +78,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
             template,
             root=template.parent,
             font_paths=[str(folder) for folder in fonts],
-            ignore_system_fonts=not (cjk and MACHINE_FONTS),
+            ignore_system_fonts=not (cjk and machine_fonts()),
             sys_inputs={"cv": data},
             package_path=str(PACKAGES),
         )
@@ -91,9 +91,11 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
     return pdf
 
 
-# Whether Typst may look for fonts on the machine at all (a test sets it as on one that has
-# none for Chinese, Japanese or Korean).
-MACHINE_FONTS = True
+def machine_fonts() -> bool:
+    """Whether Typst may take fonts of the machine's at all: not where Typst's own command
+    line would not, with TYPST_IGNORE_SYSTEM_FONTS set (to have the same PDF everywhere)."""
+    setting = os.environ.get("TYPST_IGNORE_SYSTEM_FONTS", "").strip().casefold()
+    return setting in _FALSE
 
 
 def _lacks_cjk_fonts(data: str, fonts: Sequence[Path]) -> bool:
@@ -115,7 +117,7 @@ def _warn_of_missing_glyphs(typst: ModuleType, data: str, fonts: Sequence[Path])
     pdf = typst.compile(
         probe.encode(),
         font_paths=[str(folder) for folder in fonts],
-        ignore_system_fonts=not MACHINE_FONTS,
+        ignore_system_fonts=not machine_fonts(),
     )
     if _NONE_OF_THEM.replace(" ", "").encode() not in pdf:
         return
@@ -132,6 +134,8 @@ def _warn_of_missing_glyphs(typst: ModuleType, data: str, fonts: Sequence[Path])
 
 # One of Typst's own fonts, which has no Chinese, Japanese or Korean character.
 _NONE_OF_THEM = "Libertinus Serif"
+# What a flag set in the environment reads as false, as Typst's command line reads it (clap).
+_FALSE = ("", "0", "false", "no", "off", "n", "f")
 
 
 def _problem(template: Path, found: Any, what: str) -> str:

@@ -11,7 +11,6 @@ import pytest
 
 from generator.errors import BuildError
 from generator.model.resume import load
-from generator.render import typstpdf
 from generator.render.cvdocument import cv_document
 from generator.render.theme import builtin_themes_dir, load_theme
 from generator.render.typstpdf import font_folders, pdf_name, template_of, typeset
@@ -101,9 +100,9 @@ def test_a_process_forked_after_typesetting_refuses_rather_than_hangs():
 def test_characters_no_font_has_are_told_not_printed_as_boxes_alone(tmp_path, caplog, monkeypatch):
     """Typst prints a character no font has as an empty box, silently: the built-in themes'
     fonts have no Chinese, Japanese or Korean (Shoichi Koyama's list, koyama-ja.bib), and on a
-    machine without a font for them (Typst kept from the machine's, as if it had none) the
-    build says so."""
-    monkeypatch.setattr(typstpdf, "MACHINE_FONTS", False)
+    machine without a font for them (Typst kept from the machine's, as if it had none, as
+    Typst's own variable asks) the build says so."""
+    monkeypatch.setenv("TYPST_IGNORE_SYSTEM_FONTS", "1")
     theme = load_theme("meridian", REPO, {})
     site = write_site(tmp_path / "site", {"content/profile.yaml": "name: 小山 翔一\n"})
     document = cv_document(load(site).resume, options=theme.options)
