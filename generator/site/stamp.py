@@ -78,13 +78,17 @@ def _record_digest(metadata: os.DirEntry) -> str:
         return str(metadata.stat().st_mtime_ns)
 
 
+# The files of cvsite's that shape a build: its code, the PDF's Typst package, the labels.
+_SHAPING = (".py", ".typ", ".yaml")
+
+
 @functools.cache  # the code this process runs: read when first asked, then kept
 def code_version() -> str:
-    """cvsite's version, and a digest of what else shapes its output: its code's file times,
+    """cvsite's version, and a digest of what else shapes its output: its files' times (_SHAPING),
     the Python that runs it, and every distribution installed, by its metadata folder
     (`markdown-3.11.3.dist-info`) and that folder's time (all of them: a new dependency
     needs no list to join)."""
-    code = sorted(scan_places([CODE], suffixes=(".py",)).items())
+    code = sorted(scan_places([CODE], suffixes=_SHAPING).items())
     return _version(code, _distributions(lambda entry: str(entry.stat().st_mtime_ns)))
 
 

@@ -61,3 +61,20 @@ def test_cvsite_run_from_its_source_folder_counts_its_code_times(installed):
     first = stamp.cache_version()
     _installed_again(installed)
     assert stamp.cache_version() != first
+
+
+@pytest.mark.parametrize("name", ["render/typst/lib.typ", "content/locales/de.yaml"])
+def test_an_edit_of_cvsites_typst_package_or_labels_is_a_change(installed, name):
+    """A built site is as it was only for the same cvsite: not after its Typst package (the
+    PDF's layout) or its labels are edited in the source folder."""
+    shipped = installed / "generator" / name
+    shipped.parent.mkdir(parents=True)
+    shipped.write_text("one\n")
+    stamp.code_version.cache_clear()
+    first = stamp.code_version()
+    shipped.write_text("other\n")
+    stamp.code_version.cache_clear()
+    try:
+        assert stamp.code_version() != first
+    finally:
+        stamp.code_version.cache_clear()
