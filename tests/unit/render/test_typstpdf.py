@@ -131,3 +131,22 @@ def test_the_machines_font_fills_in_for_chinese_japanese_and_korean(tmp_path, ca
     theirs = [name for name in names if not name.startswith("SourceSans3-")]
     assert len(theirs) == 1, names  # the Latin letters in the theme's font
     assert "Korean" not in caplog.text
+
+
+@pytest.mark.parametrize("name", ["meridian", "ledger"])
+def test_a_chinese_date_breaks_beside_its_dash_not_inside_a_month(tmp_path, name):
+    """Chinese text may break between any two characters: a range too wide for the dates'
+    column broke inside 2021年2月 (`2021 年 2` above `月`)."""
+    require_cjk_font()
+    files = {
+        "site.yaml": SITE + "language: zh\n",
+        "content/profile.yaml": "name: 王小明\n",
+        "content/experience.yaml": "- title: 高级工程师\n  start: 2019-09\n  end: 2021-02\n",
+    }
+    theme = load_theme(name, REPO, {})
+    document = cv_document(load(write_site(tmp_path, files)).resume, options=theme.options)
+    pdf = tmp_path / "cv.pdf"
+    pdf.write_bytes(typeset(document, template_of(theme), font_folders(theme)))
+    printed = pdfread.text(pdf)
+    assert "2019 年 9 月" in printed and "2021 年 2 月" in printed, printed
+    assert not re.search(r"年\s*\n|\d\s*\n\s*月", printed), printed
