@@ -28,7 +28,7 @@ from typing import Any
 
 FOLDER_VARIABLE = "CVSITE_TEST_TYPST_MEMO"
 # The only arguments cvsite gives; a call with any other goes to Typst unremembered.
-UNDERSTOOD = {"root", "font_paths", "ignore_system_fonts", "sys_inputs"}
+UNDERSTOOD = {"root", "font_paths", "ignore_system_fonts", "sys_inputs", "package_path"}
 
 
 def install() -> None:
@@ -66,15 +66,17 @@ def inputs_key(
     font_paths: list[str] = (),  # type: ignore[assignment]
     ignore_system_fonts: bool = False,
     sys_inputs: dict[str, str] | None = None,
+    package_path: str | None = None,
 ) -> str:
     """A name for everything a compile reads: Typst's version, the options, the template's
-    path, and the path and bytes of every file under the root and in the font folders."""
+    path, and the path and bytes of every file under the root, in the font folders and in
+    the packages' folder (cvsite's shared Typst module)."""
     import typst
 
     digest = hashlib.sha256()
-    settings = [typst.__version__, str(template), str(root), ignore_system_fonts]
+    settings = [typst.__version__, str(template), str(root), ignore_system_fonts, package_path]
     digest.update(json.dumps([settings, sorted((sys_inputs or {}).items())]).encode())
-    for folder in (root, *font_paths):
+    for folder in (root, *font_paths, *([package_path] if package_path else [])):
         for path in sorted(Path(folder).rglob("*")):
             if path.is_file():
                 found = path.stat()

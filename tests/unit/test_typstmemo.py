@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 import typst
 
+from generator.model.resume import load
+from generator.render.cvdocument import cv_document
+from generator.render.theme import load_theme
+from generator.render.typstpdf import font_folders, template_of, typeset
 from tests import typstmemo
+from tests.helpers import REPO, write_site
 
 TEMPLATE = '#let cv = json(bytes(sys.inputs.cv))\n#text(font: "{font}")[#cv.name]\n'
 
@@ -102,4 +107,39 @@ def test_without_its_folder_named_every_call_goes_to_typst(memo, tmp_path, monke
     template = _template(tmp_path / "theme")
     _compile(compile_or_recall, template)
     _compile(compile_or_recall, template)
+    assert typst_calls.calls == 2
+
+
+def test_cvsites_own_calls_are_remembered(memo, tmp_path, monkeypatch):
+    """The arguments cvsite gives (its shared Typst package's folder among them) are all
+    understood: before, every PDF of the suite went to Typst again."""
+    compile_or_recall, typst_calls = memo
+    monkeypatch.setattr(typst, "compile_with_warnings", compile_or_recall)
+    theme = load_theme("meridian", REPO, {})
+    site = write_site(tmp_path / "site", {"content/profile.yaml": "name: Ada Lovelace\n"})
+    document = cv_document(load(site).resume, options=theme.options)
+    first = typeset(document, template_of(theme), font_folders(theme))
+    assert typeset(document, template_of(theme), font_folders(theme)) == first
+    assert typst_calls.calls == 1
+
+
+def test_a_changed_package_is_typeset_again(memo, tmp_path):
+    compile_or_recall, typst_calls = memo
+    template = _template(tmp_path / "theme")
+    packages = tmp_path / "packages"
+    packages.mkdir()
+
+    def compile_with_packages():
+        return compile_or_recall(
+            template,
+            root=template.parent,
+            ignore_system_fonts=True,
+            sys_inputs={"cv": '{"name": "Ada"}'},
+            package_path=str(packages),
+        )
+
+    compile_with_packages()
+    compile_with_packages()
+    (packages / "lib.typ").write_text("#let x = 1\n", encoding="utf-8")
+    compile_with_packages()
     assert typst_calls.calls == 2
