@@ -233,9 +233,23 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     # Scopus's stage of a paper online before its issue ("Article in press"; else "Final")
     if (_text(record, "publication_stage") or "").casefold() == "article in press":
         put("status", "in press", "publication_stage")
-    put("status", *_either(record, "status", "pubstate"))
+    status, source = _either(record, "status", "pubstate")
+    if source == "pubstate" and status:
+        status = _PUBSTATES.get(status.casefold(), status)
+    put("status", status, source)
     put("location", *_either(record, "address", "location"))
     put("language", *_language(record))
+
+
+# biblatex's `pubstate` is a key of its localised strings (its manual, 4.9.2.11): `inpress`
+# prints "in press". A value not among them is printed as written, and so shown.
+_PUBSTATES = {
+    "inpreparation": "in preparation",
+    "submitted": "submitted",
+    "forthcoming": "forthcoming",
+    "inpress": "in press",
+    "prepublished": "pre-published",
+}
 
 
 def _language(record: BibRecord) -> tuple[str | None, str]:

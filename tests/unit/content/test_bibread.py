@@ -657,6 +657,33 @@ def test_scopus_and_wos_article_in_press_and_article_numbers():
     assert "article-number = {{5}}," in bibread.citation_text(connor)
 
 
+def test_biblatex_pubstate_keys_read_as_the_words_biblatex_prints():
+    # biblatex-apa's test references write `PUBSTATE = {inpress}`, Hugo Heagren's CV
+    # `pubstate = {forthcoming}`: keys of biblatex's localised strings, not words to show
+    text = "".join(
+        f"@book{{{key},\n  author = {{S. N. Patel}},\n  title = {{T}},\n  date = {{2020}},\n"
+        f"  pubstate = {{{state}}}\n}}\n"
+        for key, state in (
+            ("a", "inpress"),
+            ("b", "forthcoming"),
+            ("c", "inpreparation"),
+            ("d", "prepublished"),
+            ("e", "submitted"),
+            ("f", "under revision"),  # no key of biblatex's: as written
+        )
+    )
+    loaded = bibread.load_publications(text, "refs.bib")[0]
+    assert [publication.status for _, publication in loaded] == [
+        "in press",
+        "forthcoming",
+        "in preparation",
+        "pre-published",
+        "submitted",
+        "under revision",
+    ]
+    assert "pubstate = {inpress}" in bibread.citation_text(loaded[0][0])  # the Cite block
+
+
 def test_web_of_science_dates_read_as_written():
     # John H. Connor's Web of Science export braces every value twice (`Year = {{2012}}`);
     # Ruitao Xie's gives a paper online before its issue only `EarlyAccessDate`
