@@ -45,13 +45,21 @@ def _template(folder: Path, font: str = "Libertinus Serif") -> Path:
     return folder / "cv.typ"
 
 
-def _compile(compile_or_recall, template: Path, name: str = "Ada", fonts: list[str] = ()):
+def _compile(
+    compile_or_recall,
+    template: Path,
+    name: str = "Ada",
+    fonts: list[str] = (),
+    packages: Path | None = None,
+):
+    more = {"package_path": str(packages)} if packages else {}
     return compile_or_recall(
         template,
         root=template.parent,
         font_paths=list(fonts),
         ignore_system_fonts=True,
         sys_inputs={"cv": f'{{"name": "{name}"}}'},
+        **more,
     )
 
 
@@ -128,18 +136,8 @@ def test_a_changed_package_is_typeset_again(memo, tmp_path):
     template = _template(tmp_path / "theme")
     packages = tmp_path / "packages"
     packages.mkdir()
-
-    def compile_with_packages():
-        return compile_or_recall(
-            template,
-            root=template.parent,
-            ignore_system_fonts=True,
-            sys_inputs={"cv": '{"name": "Ada"}'},
-            package_path=str(packages),
-        )
-
-    compile_with_packages()
-    compile_with_packages()
+    _compile(compile_or_recall, template, packages=packages)
+    _compile(compile_or_recall, template, packages=packages)
     (packages / "lib.typ").write_text("#let x = 1\n", encoding="utf-8")
-    compile_with_packages()
+    _compile(compile_or_recall, template, packages=packages)
     assert typst_calls.calls == 2
