@@ -88,14 +88,17 @@ def test_other_data_a_changed_template_or_a_new_file_beside_it_is_typeset_again(
     assert typst_calls.calls == 4
 
 
-def test_a_changed_font_folder_is_typeset_again(memo, tmp_path):
+@pytest.mark.parametrize("kind", ["fonts", "packages"])
+def test_a_changed_font_or_package_folder_is_typeset_again(memo, tmp_path, kind):
     compile_or_recall, typst_calls = memo
     template = _template(tmp_path / "theme")
-    fonts = tmp_path / "fonts"
-    fonts.mkdir()
-    _compile(compile_or_recall, template, fonts=[str(fonts)])
-    (fonts / "Some.ttf").write_bytes(b"not really a font")
-    _compile(compile_or_recall, template, fonts=[str(fonts)])
+    folder = tmp_path / kind
+    folder.mkdir()
+    given = {"fonts": [str(folder)]} if kind == "fonts" else {"packages": folder}
+    _compile(compile_or_recall, template, **given)
+    _compile(compile_or_recall, template, **given)
+    (folder / "added").write_bytes(b"not really a font, nor a Typst module")
+    _compile(compile_or_recall, template, **given)
     assert typst_calls.calls == 2
 
 
@@ -129,15 +132,3 @@ def test_cvsites_own_calls_are_remembered(memo, tmp_path, monkeypatch):
     first = typeset(document, template_of(theme), font_folders(theme))
     assert typeset(document, template_of(theme), font_folders(theme)) == first
     assert typst_calls.calls == 1
-
-
-def test_a_changed_package_is_typeset_again(memo, tmp_path):
-    compile_or_recall, typst_calls = memo
-    template = _template(tmp_path / "theme")
-    packages = tmp_path / "packages"
-    packages.mkdir()
-    _compile(compile_or_recall, template, packages=packages)
-    _compile(compile_or_recall, template, packages=packages)
-    (packages / "lib.typ").write_text("#let x = 1\n", encoding="utf-8")
-    _compile(compile_or_recall, template, packages=packages)
-    assert typst_calls.calls == 2
