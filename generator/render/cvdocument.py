@@ -191,7 +191,7 @@ class _Builder:
             "publisher": data.publisher,
             "number": data.number if data.type == "patent" else None,  # as /cv/ shows it
             "year": item.year,
-            "status": data.status,
+            "status": view.status,  # in the CV's language where cvsite knows it
             "summary": self.blocks(data.summary),
             "advisors": list(data.advisors),
             "doi": data.doi,

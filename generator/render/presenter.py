@@ -66,6 +66,12 @@ class EntryView:
     links: tuple[LinkView, ...]
     badge: str | None = None
     collaboration: str | None = None  # a paper's, as it follows the authors: "CMS Collaboration"
+    status: str | None = None  # a paper's, in the page's language where cvsite knows it
+
+
+def status_key(status: str) -> str:
+    """The label of a status, whatever its case and separators: `status_in_press`."""
+    return "status_" + re.sub(r"[\s_-]+", "_", status.strip().casefold())
 
 
 class Presenter:
@@ -123,7 +129,15 @@ class Presenter:
             links=tuple(self.publication_links(data)),
             badge=None if data.type == "misc" else self.locale.t(f"type_{data.type}"),
             collaboration=self.collaboration(data.collaboration),
+            status=self.status(data.status),
         )
+
+    def status(self, status: str | None) -> str | None:
+        """A paper's status in the page's language where it is one the labels name (`in
+        press`, `Submitted`, `under-review`: docs/languages.md), else as written."""
+        if not status:
+            return None
+        return self.locale.strings.get(status_key(status), status)
 
     def collaboration(self, name: str | None) -> str | None:
         """INSPIRE writes `CMS`; a name that says what it is already stays as it is."""

@@ -8,8 +8,10 @@ import pytest
 from babel.dates import get_month_names
 
 from generator.content.i18n import builtin_strings
-from tests.helpers import REPO, copy_site, run_cli
+from tests.helpers import REPO, copy_site, run_cli, write_site
 from tests.htmlread import read_page
+from tests.pdfread import require_poppler
+from tests.pdfread import text as pdf_text
 
 
 def _with_settings(site: Path, settings: str) -> Path:
@@ -99,3 +101,32 @@ def test_an_unknown_string_key_fails_the_build_with_its_line(tmp_path):
     assert result.code == 1
     assert "site.yaml:" in result.err
     assert "strings.presnet: unknown field 'presnet' (did you mean 'present'?)" in result.err
+
+
+def test_a_papers_status_is_said_in_the_language(tmp_path):
+    """biblatex's `pubstate = {inpress}` and a status written by hand, on the German pages
+    and in the German PDF; a status no label names stays as written."""
+    require_poppler()
+    bib = "".join(
+        f"@article{{{key},\n  author = {{Ada Lovelace}},\n  title = {{{key}}},\n"
+        f"  journal = {{J}},\n  year = {{2026}},\n  {field}\n}}\n"
+        for key, field in (
+            ("inpress", "pubstate = {inpress}"),
+            ("handwritten", "status = {Submitted}"),
+            ("own", "status = {accepted at ICML}"),
+        )
+    )
+    files = {
+        "site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, de]\n",
+        "content/publications.bib": bib,
+    }
+    output = _build(write_site(tmp_path / "site", files))
+    for folder, words in (
+        (output, ["accepted at ICML", "submitted", "in press"]),
+        (output / "de", ["accepted at ICML", "eingereicht", "im Druck"]),
+    ):
+        page = read_page(folder / "publications" / "index.html").main
+        assert sorted(e.text for e in page.find_all(cls="status")) == sorted(words)
+        assert all(word in " ".join(pdf_text(folder / "cv.pdf").split()) for word in words)
+    classes = read_page(output / "de" / "publications" / "index.html").main.find_all(cls="status")
+    assert "status-submitted" in [c for e in classes for c in e.attrs["class"].split()]

@@ -70,3 +70,24 @@ def test_an_unknown_mark_in_site_yaml_is_an_error():
 )
 def test_a_papers_collaboration_reads_as_its_field_names_it(language, written, shown):
     assert Presenter(Locale(language), SiteConfig(**SITE)).collaboration(written) == shown
+
+
+@pytest.mark.parametrize(
+    ("language", "written", "shown"),
+    [
+        ("de", "in press", "im Druck"),  # biblatex's `inpress`, Scopus's "Article in press"
+        ("de", "Under Review", "in Begutachtung"),  # whatever the case and separators
+        ("fr", "under-review", "en cours d’évaluation"),
+        ("zh", "accepted", "已录用"),
+        ("en", "pre-published", "pre-published"),
+        ("de", "accepted at ICML 2026", "accepted at ICML 2026"),  # no label's: as written
+        ("de", None, None),
+    ],
+)
+def test_a_papers_status_is_in_the_pages_language_where_a_label_names_it(language, written, shown):
+    assert Presenter(Locale(language), SiteConfig(**SITE)).status(written) == shown
+
+
+def test_a_sites_own_word_for_a_status_wins():
+    words = Locale("en", {"status_submitted": "under submission"})
+    assert Presenter(words, SiteConfig(**SITE)).status("Submitted") == "under submission"
