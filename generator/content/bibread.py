@@ -216,9 +216,9 @@ def _put_texts(record: BibRecord, put: Put) -> None:
     note = None
     if "note" in record.fields and not citation_count(record):  # \href and \url are links
         note = decode_markdown(record.fields["note"].value)
+    put("note", note, "note")
     if _invited(record):
-        note = f"Invited. {note}" if note else "Invited"
-    put("note", note, "note" if "note" in record.fields else "invite")
+        put("invited", True, "invite")
     for name in ("url", "pdf", "code", "slides", "isbn", "issn"):
         put(name, *_either(record, name, SECOND_NAMES.get(name, name)))
     for name in ("url", "code"):  # `citeseer.nj.nec.com/x.html` is a web address, not a path

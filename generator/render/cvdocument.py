@@ -192,6 +192,7 @@ class _Builder:
             "number": data.number if data.type == "patent" else None,  # as /cv/ shows it
             "year": item.year,
             "status": view.status,  # in the CV's language where cvsite knows it
+            "invited": view.invited,  # none, or the word
             "summary": self.blocks(data.summary),
             "advisors": list(data.advisors),
             "doi": data.doi,

@@ -67,6 +67,7 @@ class EntryView:
     badge: str | None = None
     collaboration: str | None = None  # a paper's, as it follows the authors: "CMS Collaboration"
     status: str | None = None  # a paper's, in the page's language where cvsite knows it
+    invited: str | None = None  # "Invited", in the page's language, for an invited paper
 
 
 def status_key(status: str) -> str:
@@ -104,6 +105,7 @@ class Presenter:
             area = None  # the title says it already: `PhD, Computer Science`
         grade = get("grade")
         parts = [
+            t("invited") if get("invited") else None,  # a talk's (a paper's is a badge)
             item.data.subtitle,
             area,
             organization(item),
@@ -130,6 +132,7 @@ class Presenter:
             badge=None if data.type == "misc" else self.locale.t(f"type_{data.type}"),
             collaboration=self.collaboration(data.collaboration),
             status=self.status(data.status),
+            invited=self.locale.t("invited") if data.invited else None,
         )
 
     def status(self, status: str | None) -> str | None:

@@ -105,7 +105,8 @@ def test_an_unknown_string_key_fails_the_build_with_its_line(tmp_path):
 
 def test_a_papers_status_is_said_in_the_language(tmp_path):
     """biblatex's `pubstate = {inpress}` and a status written by hand, on the German pages
-    and in the German PDF; a status no label names stays as written."""
+    and in the German PDF; a status no label names stays as written; an invited paper is
+    marked so."""
     require_poppler()
     bib = "".join(
         f"@article{{{key},\n  author = {{Ada Lovelace}},\n  title = {{{key}}},\n"
@@ -114,6 +115,7 @@ def test_a_papers_status_is_said_in_the_language(tmp_path):
             ("inpress", "pubstate = {inpress}"),
             ("handwritten", "status = {Submitted}"),
             ("own", "status = {accepted at ICML}"),
+            ("keynote", "invite = {1}"),  # Shoichi Koyama's list's "[Invited]"
         )
     )
     files = {
@@ -128,5 +130,9 @@ def test_a_papers_status_is_said_in_the_language(tmp_path):
         page = read_page(folder / "publications" / "index.html").main
         assert sorted(e.text for e in page.find_all(cls="status")) == sorted(words)
         assert all(word in " ".join(pdf_text(folder / "cv.pdf").split()) for word in words)
+    for folder, word in ((output, "Invited"), (output / "de", "Eingeladen")):
+        page = read_page(folder / "publications" / "index.html").main
+        assert [e.text for e in page.find_all(cls="invited")] == [word]
+        assert word in pdf_text(folder / "cv.pdf")
     classes = read_page(output / "de" / "publications" / "index.html").main.find_all(cls="status")
     assert "status-submitted" in [c for e in classes for c in e.attrs["class"].split()]

@@ -272,7 +272,7 @@ KNOWINGLY_MISSED: dict[str, dict[str, str]] = {
         "sections, where cvsite lists by entry type; `lang` (ja, en): the paper's language, "
         "which its title shows (as `language`); `award_ja` (24 papers): an award a paper "
         "got, which cvsite keeps in content/awards.yaml, not per paper (as al-folio's "
-        "`award`); `invite` (1 or 2): shown as the note 'Invited', as his page shows "
+        "`award`); `invite` (1 or 2): shown as the mark 'Invited', as his page shows "
         "'[Invited]'; `day`: a paper is dated to its month, as citation styles date it",
         "Koyama:IN-NOVA-Days2026": "`days`: a misspelt `day`, which BibTeX ignores too",
         "Koyama:SICE_Conf2008": "`adress`: a misspelt `address`, likewise",

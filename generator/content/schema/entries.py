@@ -281,6 +281,9 @@ class Publication(Entry):
     slides: Url | None = None
     abstract: Markdown | None = None
     selected: bool = Field(False, description="Shown among the selected publications.")
+    invited: bool = Field(
+        False, description="An invited paper or talk: marked so, in the page's language."
+    )
     publisher: str | None = None
     volume: str | None = None
     issue: str | None = None
@@ -359,6 +362,7 @@ class Teaching(Entry):
 
 class Talk(Entry):
     event: str | None = None
+    invited: bool = Field(False, description="An invited talk: marked so, in the page's language.")
     authors: list[str] = Field(
         default_factory=list,
         description="Speakers and co-presenters in order; co-authors in people.yaml link.",

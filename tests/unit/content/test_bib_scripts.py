@@ -98,7 +98,8 @@ def test_the_owner_is_found_in_a_cjk_name_with_or_without_its_space():
 
 def test_a_paper_the_list_marks_invited_says_so():
     """koyama-ja.bib's Koyama:JAES2023 and Nakajima:APSIPA2016, as written there: `invite =
-    {1}` or `{2}` is his page's "[Invited]"; it was left out."""
+    {1}` or `{2}` is his page's "[Invited]"; it was left out, then written into the note in
+    English whatever the page's language."""
     text = r"""@article{Koyama:JAES2023,
   author = {Shoichi Koyama and Keisuke Kimura and Natsuki Ueno},
   title = {Weighted Pressure and Mode Matching for Sound Field Reproduction:
@@ -112,8 +113,11 @@ def test_a_paper_the_list_marks_invited_says_so():
   lang = {en},
   invite = {1},
 }"""
-    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Invited"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.invited, paper.note) == (True, None)
     text = text.replace("{1}", "{2}").replace("lang = {en},", "note = {Keynote},")
-    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Invited. Keynote"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.invited, paper.note) == (True, "Keynote")
     text = text.replace("{2}", "{0}")
-    assert bibread.load_publications(text, "refs.bib")[0][0][1].note == "Keynote"
+    paper = bibread.load_publications(text, "refs.bib")[0][0][1]
+    assert (paper.invited, paper.note) == (False, "Keynote")

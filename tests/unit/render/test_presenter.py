@@ -8,7 +8,9 @@ import pytest
 from generator.content.authors import parse_author
 from generator.content.i18n import Locale
 from generator.content.schema import Link, SiteConfig
+from generator.model.resume import load
 from generator.render.presenter import Presenter
+from tests.helpers import write_site
 
 SITE = {"title": "T", "base_url": "https://example.org/"}
 
@@ -86,6 +88,21 @@ def test_a_papers_collaboration_reads_as_its_field_names_it(language, written, s
 )
 def test_a_papers_status_is_in_the_pages_language_where_a_label_names_it(language, written, shown):
     assert Presenter(Locale(language), SiteConfig(**SITE)).status(written) == shown
+
+
+@pytest.mark.parametrize(("language", "word"), [("en", "Invited"), ("de", "Eingeladen")])
+def test_an_invited_paper_is_marked_so_in_the_pages_language(tmp_path, language, word):
+    papers = "- title: Keynote\n  invited: true\n- title: Contributed\n"
+    site = write_site(tmp_path, {"content/publications.yaml": papers})
+    resume = load(site).resume
+    shown = [Presenter(Locale(language), resume.config).present(item) for item in resume.items]
+    assert {view.title: view.invited for view in shown} == {"Keynote": word, "Contributed": None}
+    # a talk of the talks section says it where it says its event
+    talks = "- title: Plenary\n  event: ICML 2026\n  date: 2026-07\n  invited: true\n"
+    site = write_site(tmp_path / "talks", {"content/talks.yaml": talks})
+    resume = load(site).resume
+    (view,) = [Presenter(Locale(language), resume.config).present(item) for item in resume.items]
+    assert view.details == (word, "ICML 2026")
 
 
 def test_a_sites_own_word_for_a_status_wins():
