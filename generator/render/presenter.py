@@ -70,7 +70,7 @@ class EntryView:
     invited: str | None = None  # "Invited", in the page's language, for an invited paper
 
 
-def status_key(status: str) -> str:
+def _status_key(status: str) -> str:
     """The label of a status, whatever its case and separators: `status_in_press`."""
     return "status_" + re.sub(r"[\s_-]+", "_", status.strip().casefold())
 
@@ -140,7 +140,7 @@ class Presenter:
         press`, `Submitted`, `under-review`: docs/languages.md), else as written."""
         if not status:
             return None
-        return self.locale.strings.get(status_key(status), status)
+        return self.locale.strings.get(_status_key(status), status)
 
     def collaboration(self, name: str | None) -> str | None:
         """INSPIRE writes `CMS`; a name that says what it is already stays as it is."""
