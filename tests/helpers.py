@@ -197,6 +197,16 @@ SITE_YAML = "title: Test\nbase_url: https://example.org/\n"
 PROFILE_YAML = "name: Ada Lovelace\n"
 
 
+def bib_entries(fields: dict[str, str]) -> str:
+    """A .bib text of one @article per key, titled by its key, with one field of its own each
+    (`{"a": "pubstate = {inpress}"}`) besides an author, a journal and a year."""
+    return "".join(
+        f"@article{{{key},\n  author = {{Ada Lovelace}},\n  title = {{{key}}},\n"
+        f"  journal = {{J}},\n  year = {{2026}},\n  {field}\n}}\n"
+        for key, field in fields.items()
+    )
+
+
 def write_site(root: Path, files: dict[str, str | bytes | None]) -> Path:
     """A tiny site: site.yaml and content/profile.yaml unless given (None leaves one out)."""
     files = {"site.yaml": SITE_YAML, "content/profile.yaml": PROFILE_YAML, **files}

@@ -8,7 +8,7 @@ import pytest
 from babel.dates import get_month_names
 
 from generator.content.i18n import builtin_strings
-from tests.helpers import REPO, copy_site, run_cli, write_site
+from tests.helpers import REPO, bib_entries, copy_site, run_cli, write_site
 from tests.htmlread import read_page
 from tests.pdfread import require_poppler
 from tests.pdfread import text as pdf_text
@@ -108,15 +108,13 @@ def test_a_papers_status_is_said_in_the_language(tmp_path):
     and in the German PDF; a status no label names stays as written; an invited paper is
     marked so."""
     require_poppler()
-    bib = "".join(
-        f"@article{{{key},\n  author = {{Ada Lovelace}},\n  title = {{{key}}},\n"
-        f"  journal = {{J}},\n  year = {{2026}},\n  {field}\n}}\n"
-        for key, field in (
-            ("inpress", "pubstate = {inpress}"),
-            ("handwritten", "status = {Submitted}"),
-            ("own", "status = {accepted at ICML}"),
-            ("keynote", "invite = {1}"),  # Shoichi Koyama's list's "[Invited]"
-        )
+    bib = bib_entries(
+        {
+            "inpress": "pubstate = {inpress}",
+            "handwritten": "status = {Submitted}",
+            "own": "status = {accepted at ICML}",
+            "keynote": "invite = {1}",  # Shoichi Koyama's list's "[Invited]"
+        }
     )
     files = {
         "site.yaml": "title: T\nbase_url: https://example.org/\nlanguages: [en, de]\n",

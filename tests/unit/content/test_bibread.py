@@ -6,7 +6,7 @@ import pytest
 
 from generator.content import bibparse, bibread, bibtext
 from generator.content.bibtext import display_name
-from tests.helpers import FIXTURES
+from tests.helpers import FIXTURES, bib_entries
 
 LIBRARY = FIXTURES / "bibtex" / "library.bib"
 
@@ -660,18 +660,9 @@ def test_scopus_and_wos_article_in_press_and_article_numbers():
 def test_biblatex_pubstate_keys_read_as_the_words_biblatex_prints():
     # biblatex-apa's test references write `PUBSTATE = {inpress}`, Hugo Heagren's CV
     # `pubstate = {forthcoming}`: keys of biblatex's localised strings, not words to show
-    text = "".join(
-        f"@book{{{key},\n  author = {{S. N. Patel}},\n  title = {{T}},\n  date = {{2020}},\n"
-        f"  pubstate = {{{state}}}\n}}\n"
-        for key, state in (
-            ("a", "inpress"),
-            ("b", "forthcoming"),
-            ("c", "inpreparation"),
-            ("d", "prepublished"),
-            ("e", "submitted"),
-            ("f", "under revision"),  # no key of biblatex's: as written
-        )
-    )
+    states = ["inpress", "forthcoming", "inpreparation", "prepublished", "submitted"]
+    states.append("under revision")  # no key of biblatex's: as written
+    text = bib_entries({f"p{i}": f"pubstate = {{{state}}}" for i, state in enumerate(states)})
     loaded = bibread.load_publications(text, "refs.bib")[0]
     assert [publication.status for _, publication in loaded] == [
         "in press",
