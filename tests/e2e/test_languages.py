@@ -134,3 +134,7 @@ def test_a_papers_status_is_said_in_the_language(tmp_path):
         assert word in pdf_text(folder / "cv.pdf")
     classes = read_page(output / "de" / "publications" / "index.html").main.find_all(cls="status")
     assert "status-submitted" in [c for e in classes for c in e.attrs["class"].split()]
+    # ...and "in press", accepted and on its way to print, is coloured as accepted is
+    css = (output / "assets" / "style.css").read_text(encoding="utf-8")
+    accepted = next(rule for rule in css.split("}") if ".status-accepted" in rule)
+    assert ".status-in-press" in accepted.split("{")[0]
