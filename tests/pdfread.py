@@ -30,13 +30,11 @@ def require_poppler() -> None:
 def require_cjk_font() -> None:
     """Skip, saying why, where the machine has no font for Japanese (the built-in themes'
     fonts lack Chinese, Japanese and Korean, and Typst takes them from the machine's); in CI
-    (which installs one) fail. Typst is asked as cvsite asks it: set in Libertinus, which has
-    no such character, the word comes out in Libertinus only where no font has it."""
+    (which installs one) fail. Typst is asked as the build asks it (typstpdf.unprintable)."""
     require_poppler()
-    import typst
+    from generator.render.typstpdf import unprintable
 
-    probe = '#set text(font: "Libertinus Serif")\n日本語'.encode()
-    if b"LibertinusSerif" not in typst.compile(probe, ignore_system_fonts=False):
+    if not unprintable("日本語"):
         return
     message = "no font for Japanese on this machine: apt-get install fonts-wqy-microhei"
     if os.environ.get("CI") or os.environ.get("CVSITE_REQUIRE_BROWSER"):

@@ -87,7 +87,7 @@ def typeset(document: dict[str, Any], template: Path, fonts: Sequence[Path] = ()
     for warning in warnings:
         log.warning("%s", _problem(template, warning, "warning"))
     if cjk:
-        _warn_of_missing_glyphs(typst, data, fonts)
+        _warn_of_missing_glyphs(data, fonts)
     return pdf
 
 
@@ -108,18 +108,9 @@ def _lacks_cjk_fonts(data: str, fonts: Sequence[Path]) -> bool:
     return not own and CJK_NAME.search(data) is not None
 
 
-def _warn_of_missing_glyphs(typst: ModuleType, data: str, fonts: Sequence[Path]) -> None:
-    """Typst prints a character no font has as an empty box, and says nothing: say so. A
-    page of the characters alone, in a font without any of them, tells which case it is:
-    Typst puts that font in the PDF only for the boxes it draws with it."""
-    found = sorted(set("".join(CJK_NAME.findall(data))))
-    probe = f'#set text(font: "{_NONE_OF_THEM}")\n' + "".join(found)
-    pdf = typst.compile(
-        probe.encode(),
-        font_paths=[str(folder) for folder in fonts],
-        ignore_system_fonts=not machine_fonts(),
-    )
-    if _NONE_OF_THEM.replace(" ", "").encode() not in pdf:
+def _warn_of_missing_glyphs(data: str, fonts: Sequence[Path]) -> None:
+    """Typst prints a character no font has as an empty box, and says nothing: say so."""
+    if not unprintable("".join(CJK_NAME.findall(data)), fonts):
         return
     first = CJK_NAME.search(data)
     start = max(data.rfind('"', 0, first.start()) + 1, first.start() - 20)
@@ -130,6 +121,20 @@ def _warn_of_missing_glyphs(typst: ModuleType, data: str, fonts: Sequence[Path])
         "your own: docs/themes.md, Fonts)",
         shown(data[start : first.end() + 20].split('"')[0]),
     )
+
+
+def unprintable(characters: str, fonts: Sequence[Path] = ()) -> bool:
+    """Whether some of `characters` (Chinese, Japanese, Korean) have no font that Typst finds
+    in `fonts`, its own or, unless kept from them, the machine's. A page of them alone, in a
+    font without any of them, tells: Typst puts that font in the PDF only for the boxes it
+    draws with it."""
+    probe = f'#set text(font: "{_NONE_OF_THEM}")\n' + "".join(sorted(set(characters)))
+    pdf = compiler().compile(
+        probe.encode(),
+        font_paths=[str(folder) for folder in fonts],
+        ignore_system_fonts=not machine_fonts(),
+    )
+    return _NONE_OF_THEM.replace(" ", "").encode() in pdf
 
 
 # One of Typst's own fonts, which has no Chinese, Japanese or Korean character.
