@@ -5,6 +5,12 @@ against RenderCV's own model runs where it is installed: in this environment, or
 Python that RENDERCV_PYTHON names (e.g. a scratch venv with `pip install "rendercv[full]==2.3"`);
 elsewhere it is skipped, saying why. The round trips render both files with that RenderCV and
 count the PDFs' pages with poppler's `pdfinfo`.
+
+RenderCV's themes import a Typst package, `@preview/fontawesome:0.5.0`, which Typst downloads
+from Typst Universe when it is not on the machine; CI has no network. Typst looks in its data
+folder first, so each render is given one holding a stand-in (`_FONTAWESOME`): both files of a
+round trip are typeset with the same stand-in, so their page counts compare as they would with
+the real icons.
 """
 
 from __future__ import annotations
@@ -29,6 +35,14 @@ from rendercv import data
 model = data.read_input_file(pathlib.Path(sys.argv[1]))
 print(json.dumps([[s.title, s.entry_type] for s in model.cv.sections]))
 """
+# Written for these tests, not copied from the package: `fa-icon` as RenderCV 2.3 calls it
+# (`fa-icon("phone", size: 0.9em)`), a blank box of the icon's size.
+_FONTAWESOME = {
+    "typst.toml": '[package]\nname = "fontawesome"\nversion = "0.5.0"\nentrypoint = "lib.typ"\n'
+    'authors = ["cvsite tests"]\nlicense = "MIT"\ndescription = "A stand-in for the tests"\n',
+    "lib.typ": "#let fa-icon(name, solid: false, fill: none, ..args) = "
+    'box(width: args.named().at("size", default: 1em), height: 0.8em)\n',
+}
 
 
 def _rendercv_python() -> str | None:
@@ -61,7 +75,14 @@ def _pages(source: Path, out: Path) -> int:
         pytest.skip("RenderCV or poppler's pdfinfo is not installed here")
     args = ["render", str(source), "--output-folder-name", str(out), "--dont-generate-png"]
     args += ["--dont-generate-markdown", "--dont-generate-html"]
-    run = subprocess.run([python, "-m", "rendercv", *args], capture_output=True, text=True)
+    data = out.parent / f"{out.name}-typst-data"  # Typst's data folder: $XDG_DATA_HOME/typst
+    package = data / "typst" / "packages" / "preview" / "fontawesome" / "0.5.0"
+    package.mkdir(parents=True)
+    for name, text in _FONTAWESOME.items():
+        (package / name).write_text(text, encoding="utf-8")
+    env = dict(os.environ, XDG_DATA_HOME=str(data))
+    command = [python, "-m", "rendercv", *args]
+    run = subprocess.run(command, capture_output=True, text=True, env=env)
     if "partial installation" in run.stdout + run.stderr:
         message = 'RenderCV is here without its PDF renderer (pip install "rendercv[full]" click)'
         if os.environ.get("CI"):  # .ci/run installs it: there, a skip would hide a failure
