@@ -22,10 +22,13 @@ import pytest
 from generator.site.writer import MARKER, MARKER_TEXT, recover
 from tests.helpers import Started, run_cli, start_cli, write_site, yaml_text
 
-# Each kill costs a partial and a whole build: three in each stage the kills reach at random
-# put at least one there on every run tried (the kills after the swap are aimed, not random,
-# and two show it).
+# Kills that must interrupt a build, in each stage: each costs a partial and a whole build.
+# Three in each stage the kills reach at random put at least one there on every run tried
+# (the kills after the swap are aimed, not random, and two show it).
 KILLS = {"anywhere": 3, "while assembling": 3, "after the swap": 2}
+# A kill can miss (the build ended first, on a busy machine sooner than the timing said): it
+# is tried again, up to this many times the kills wanted, so that the count above is met.
+TRIES = 4
 ENTRIES = 300
 TIMEOUT = 120
 
@@ -127,7 +130,9 @@ def test_a_killed_build_leaves_the_previous_or_the_new_site_whole(big_site):
     current = "B"
     outcomes = []
     for kind, count in KILLS.items():
-        for _ in range(count):
+        for _ in range(count * TRIES):
+            if sum(1 for k, hit, _ in outcomes if k == kind and hit) == count:
+                break
             new = "A" if current == "B" else "B"
             _set_version(site, new)
             interrupted = _kill_at(kind, site, rng, build_seconds)
@@ -147,8 +152,9 @@ def test_a_killed_build_leaves_the_previous_or_the_new_site_whole(big_site):
     for kind in KILLS:
         states = [state for k, hit, state in outcomes if k == kind and hit]
         print(f"  {kind}: old site {states.count('old')}, new site {states.count('new')}")
-    # Nearly every kill must land in a running build, or this test tests nothing.
-    assert len(interrupted) >= 6, (seed, outcomes)
+    # Each stage's kills must land in running builds, or this test tests nothing there.
+    for kind, count in KILLS.items():
+        assert sum(1 for k, hit, _ in outcomes if k == kind and hit) == count, (seed, outcomes)
     assert any(state == "old" for _, _, state in interrupted), (seed, outcomes)
     swaps = [o for o in interrupted if o[0] == "after the swap"]
     assert all(state == "new" for _, _, state in swaps), (seed, outcomes)
